@@ -1,0 +1,121 @@
+import type { DependencyType, SemverClass, BumpDirection } from '../bumps/types.js';
+import type { EvidenceKind, MissingInformation } from '../evidence/types.js';
+import type { RuntimeErrorCode } from '../runtime/contract.js';
+
+/** The model's (or extractive analyzer's) output, after exact schema validation. Still untrusted. */
+export type RiskLevel = 'low' | 'medium' | 'high' | 'unknown';
+export type FindingKind = 'breakingChange' | 'deprecation' | 'compatibility' | 'security';
+
+export interface CandidateFinding {
+  id: string;
+  kind: FindingKind;
+  summary: string;
+  appliesToVersions: string[];
+  evidenceRefs: string[];
+}
+
+export interface Candidate {
+  summary: string;
+  summaryEvidenceRefs: string[];
+  riskLevel: RiskLevel;
+  riskEvidenceRefs: string[];
+  findings: CandidateFinding[];
+}
+
+/** Trust-layer issue codes: what was removed or overridden and why. */
+export type TrustIssueCode =
+  | 'EVIDENCE_REFERENCE_INVALID'
+  | 'CLAIMS_DROPPED'
+  | 'INVENTED_URL'
+  | 'INVENTED_VERSION'
+  | 'VERSION_OUT_OF_RANGE'
+  | 'SOURCE_CONFLICT';
+
+export interface TrustIssue {
+  code: TrustIssueCode;
+  /** Where: `summary`, `riskLevel`, `findings[2]`, ... */
+  path: string;
+  message: string;
+}
+
+export type HumanReviewReason =
+  | 'ANALYSIS_FAILED'
+  | 'HIGH_RISK'
+  | 'UNKNOWN_RISK'
+  | 'EVIDENCE_NONE'
+  | 'EVIDENCE_PARTIAL'
+  | 'VERSION_UNCERTAIN'
+  | 'SOURCE_CONFLICT'
+  | 'CLAIMS_DROPPED'
+  | 'DOWNGRADE'
+  | 'SUPPLY_CHAIN_CHANGE';
+
+export type NextAction = 'proceed' | 'reviewBeforeMerge' | 'retryAnalysis' | 'fixConfiguration';
+
+export type EvidenceCoverage = 'none' | 'partial' | 'sufficient';
+
+export type ResultStatus = 'analyzed' | 'failed' | 'skipped';
+
+/** Evidence metadata published in the manifest: no content (the manifest stays small and portable). */
+export interface EvidenceReference {
+  id: string;
+  kind: EvidenceKind;
+  sourceId: string;
+  title: string;
+  sourceUrl: string;
+  releaseVersions: string[];
+  contentDigest: string;
+}
+
+/** Locally computed supply-chain and registry signals shown as facts next to the analysis. */
+export interface RegistrySignals {
+  versionsInRange: number;
+  targetPublishedAt: string | null;
+  targetDeprecated: string | null;
+  installScriptsAdded: string[];
+  installScriptsRemoved: string[];
+  provenanceLost: boolean;
+  provenanceGained: boolean;
+  publisherChanged: { from: string | null; to: string | null } | null;
+  licenseChanged: { from: string | null; to: string | null } | null;
+  enginesChanged: { from: Record<string, string>; to: Record<string, string> } | null;
+  newDependencies: string[];
+}
+
+export interface TrustedFinding {
+  id: string;
+  kind: FindingKind;
+  summary: string;
+  appliesToVersions: string[];
+  evidenceRefs: string[];
+}
+
+/** One dependency's trusted result: what the manifest publishes and the comment shows. */
+export interface AnalysisResult {
+  /** `npm:<name>@<from>..<to>`: unique per analysis. */
+  id: string;
+  status: ResultStatus;
+  contextId: string | null;
+  dependency: { ecosystem: 'npm'; name: string; dependencyTypes: DependencyType[]; manifests: string[] };
+  versions: { from: string; to: string; direction: BumpDirection; semverClass: SemverClass; inRange: string[] };
+  summary: string;
+  summaryEvidenceRefs: string[];
+  riskLevel: RiskLevel;
+  riskEvidenceRefs: string[];
+  findings: TrustedFinding[];
+  evidence: EvidenceReference[];
+  evidenceCoverage: EvidenceCoverage;
+  missingInformation: MissingInformation[];
+  registrySignals: RegistrySignals | null;
+  validation: {
+    /** Did the candidate parse and validate against the exact schema? null when no call was made. */
+    schemaValid: boolean | null;
+    trustIssues: TrustIssue[];
+  };
+  humanReviewReasons: HumanReviewReason[];
+  nextAction: NextAction;
+  /** Present when status is failed: a stable code (runtime or AI Core) and a sanitized message. */
+  error: { code: RuntimeErrorCode | 'OUTPUT_JSON_INVALID' | 'OUTPUT_SCHEMA_INVALID' | 'CONTEXT_FAILED'; message: string } | null;
+  /** Plain statements of what this analysis cannot tell, e.g. "extractive: no model read the text". */
+  limitations: string[];
+}

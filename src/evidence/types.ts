@@ -1,0 +1,61 @@
+/**
+ * Evidence contract (DESIGN §4). An evidence item is a bounded piece of untrusted text (or a
+ * locally computed fact) with an ID that depends only on what it is and what it says.
+ */
+
+export type EvidenceKind =
+  | 'registryFact'
+  | 'releaseNotes'
+  | 'changelog'
+  | 'breakingChanges'
+  | 'deprecations'
+  | 'compatibility'
+  | 'migrationGuide'
+  | 'advisory';
+
+export interface EvidenceItem {
+  /** `sha256:` + hex sha256 of canonical JSON {packageId, sourceId, kind, locator, releaseVersions, contentDigest}. */
+  id: string;
+  /** `npm:<name>`. */
+  packageId: string;
+  /** Where it came from: `npm-registry`, `npm-tarball`, `github-release`, `github-advisory`. */
+  sourceId: string;
+  kind: EvidenceKind;
+  /** Stable position inside the source, e.g. `CHANGELOG.md#5.0.0/breaking-changes`, `fact/engines`. */
+  locator: string;
+  /** Short human title, e.g. `CHANGELOG.md — 5.0.0 — Breaking Changes`. Untrusted text. */
+  title: string;
+  /** https URL a reader can open to check the claim. */
+  sourceUrl: string;
+  /** Versions the item speaks about, sorted by semver; all in (from, to]. Empty for whole-range facts. */
+  releaseVersions: string[];
+  /** Bounded content; untrusted. */
+  content: string;
+  /** `sha256:` + hex sha256 of content (UTF-8). */
+  contentDigest: string;
+  /** True when content was cut to the per-item bound. */
+  truncated: boolean;
+}
+
+/** What could not be found, said plainly (never silently absent). */
+export interface MissingInformation {
+  code:
+    | 'CHANGELOG_NOT_IN_TARBALL'
+    | 'CHANGELOG_NO_SECTIONS_IN_RANGE'
+    | 'TARBALL_UNAVAILABLE'
+    | 'REPOSITORY_NOT_ON_GITHUB'
+    | 'RELEASE_NOTES_NEED_TOKEN'
+    | 'RELEASE_NOTES_UNAVAILABLE'
+    | 'ADVISORIES_NEED_TOKEN'
+    | 'ADVISORIES_UNAVAILABLE'
+    | 'REGISTRY_UNAVAILABLE'
+    | 'PACKAGE_NOT_FOUND'
+    | 'VERSION_NOT_FOUND'
+    | 'EVIDENCE_BUDGET_EXCEEDED';
+  message: string;
+}
+
+export interface EvidenceWarning {
+  code: string;
+  message: string;
+}
