@@ -1,0 +1,48 @@
+/**
+ * Secret redaction. Every secret value DepVerdict reads (API keys, tokens) is registered
+ * here the moment it is read; every text that leaves the process (logs, errors, comment,
+ * trace, manifest) passes through `redact`. Registering also masks it in GitHub logs when a
+ * masker is installed (the action installs core.setSecret).
+ */
+const secrets = new Set<string>();
+let masker: ((secret: string) => void) | null = null;
+
+/** Values shorter than this are not treated as secrets (they would redact ordinary words). */
+const MIN_SECRET_LENGTH = 6;
+
+export function installSecretMasker(mask: (secret: string) => void): void {
+  masker = mask;
+  for (const secret of secrets) mask(secret);
+}
+
+export function registerSecret(value: string | undefined | null): void {
+  if (!value || value.length < MIN_SECRET_LENGTH) return;
+  secrets.add(value);
+  masker?.(value);
+}
+
+/** Replaces every registered secret, and anything shaped like a bearer credential, with `***`. */
+export function redact(text: string): string {
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join('***');
+  return out
+    .replace(/(authorization\s*[:=]\s*)(bearer\s+)?[^\s"',;]+/gi, '$1$2***')
+    .replace(/\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/g, 'Bearer ***')
+    .replace(/\b(sk|ghp|gho|ghs|ghu|github_pat|sk-or-v1)[-_][A-Za-z0-9_-]{10,}/g, '***');
+}
+
+/**
+ * A message safe to show: secrets redacted, control characters removed, bounded length.
+ * Use for every error message built from provider or registry responses.
+ */
+export function sanitizeMessage(text: string, maxLength = 300): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = redact(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return cleaned.length > maxLength ? `${cleaned.slice(0, maxLength - 1)}…` : cleaned;
+}
+
+/** For tests only: forget registered secrets between cases. */
+export function resetSecretsForTesting(): void {
+  secrets.clear();
+  masker = null;
+}
