@@ -1,0 +1,204 @@
+import * as core from '@actions/core';
+import { getOctokit } from '@actions/github';
+import { randomUUID } from 'node:crypto';
+import { createNpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import { decideExit } from '../pipeline/exit-policy.js';
+import { failedRunOutcome, runPipeline, unboundRuntimeDescriptor } from '../pipeline/run-pipeline.js';
+import type { FailClosed, RunOutcome } from '../pipeline/types.js';
+import { writeRunOutputs } from '../pipeline/write-outputs.js';
+import { COMMENT_MARKER, renderJobSummary } from '../report/comment.js';
+import { maxRisk } from '../report/verdict.js';
+import { createRuntime } from '../runtime/create-runtime.js';
+import { loadProfile } from '../runtime/profiles/load-profile.js';
+import type { StructuredRuntime } from '../runtime/contract.js';
+import type { Logger } from '../shared/logger.js';
+import { installSecretMasker, redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
+import { DEPVERDICT_VERSION } from '../version.js';
+import { createArtifactUploader } from './artifacts.js';
+import { parseActionConfig, type ActionConfig } from './config.js';
+import { ArtifactNames, Outputs } from './constants.js';
+import type { GitHubClient } from './github-client.js';
+import { createGitHubFileSource } from './github-file-source.js';
+import { resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
+import { upsertStickyComment } from './sticky-comment.js';
+
+const actionLogger: Logger = {
+  debug: (message) => core.debug(redact(message)),
+  info: (message) => core.info(redact(message)),
+  warning: (message) => core.warning(redact(message)),
+  error: (message) => core.error(redact(message)),
+};
+
+/**
+ * The action's entry point. Phases: configure → analyse → publish. Publishing always runs,
+ * so a failed run still writes its artifacts, summary and outputs; only then does the exit
+ * policy decide whether the step fails.
+ */
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  installSecretMasker((secret) => core.setSecret(secret));
+  const now = () => new Date();
+  const runId = randomUUID();
+  let config: ActionConfig;
+  try {
+    config = parseActionConfig((name) => core.getInput(name));
+  } catch (error) {
+    core.setFailed(sanitizeMessage((error as Error).message, 2000));
+    return;
+  }
+  registerSecret(config.githubToken);
+  registerSecret(config.apiKey);
+  registerSecret(config.npmToken);
+
+  const octokit: GitHubClient | null = config.githubToken
+    ? getOctokit(config.githubToken, { baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com' })
+    : null;
+  const runUrl = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+    ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+    : null;
+
+  let pullRequest: PullRequestTarget | null = null;
+  let outcome: RunOutcome;
+  try {
+    pullRequest = await resolvePullRequest({ env, pullRequestInput: config.pullRequest, octokit });
+    outcome = await analyse(config, pullRequest, octokit, runId, now, env);
+  } catch (error) {
+    const failClosed: FailClosed = {
+      code: (error as { code?: string }).code === 'CONFIGURATION_ERROR' ? 'CONFIGURATION_ERROR' : 'INPUT_UNUSABLE',
+      message: sanitizeMessage((error as Error).message, 1000),
+    };
+    actionLogger.error(failClosed.message);
+    outcome = failedRunOutcome({
+      runId,
+      now,
+      toolVersion: DEPVERDICT_VERSION,
+      source: {
+        repository: env.GITHUB_REPOSITORY ?? null,
+        pullRequest: pullRequest?.number ?? null,
+        baseRef: pullRequest?.baseSha ?? 'unknown',
+        headRef: pullRequest?.headSha ?? 'unknown',
+        headSha: pullRequest?.headSha ?? null,
+      },
+      runtime: unboundRuntimeDescriptor(config.profile),
+      failClosed,
+    });
+  }
+
+  await publish(config, outcome, pullRequest, octokit, runUrl, env);
+  const decision = decideExit(outcome, config.failOn);
+  if (decision.reason) core.setFailed(redact(decision.reason));
+}
+
+async function analyse(
+  config: ActionConfig,
+  pullRequest: PullRequestTarget,
+  octokit: GitHubClient | null,
+  runId: string,
+  now: () => Date,
+  env: NodeJS.ProcessEnv,
+): Promise<RunOutcome> {
+  if (!octokit) throw Object.assign(new Error('The "github-token" input is empty; DepVerdict reads the pull request files through the GitHub API. Pass ${{ github.token }}.'), { code: 'CONFIGURATION_ERROR' });
+  const profile = await loadProfile(config.profile, { cwd: env.GITHUB_WORKSPACE ?? process.cwd() });
+  const runtime: StructuredRuntime = createRuntime(profile, { apiKey: config.apiKey, env, logger: actionLogger });
+  actionLogger.info(`Profile ${runtime.descriptor.profileId} (${runtime.descriptor.adapter}, ${runtime.descriptor.mode}) digest ${runtime.descriptor.profileDigest}`);
+  const registry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
+  const fileSource = createGitHubFileSource({
+    octokit,
+    owner: pullRequest.owner,
+    repo: pullRequest.repo,
+    pullNumber: pullRequest.number,
+    baseSha: pullRequest.baseSha,
+    headSha: pullRequest.headSha,
+    logger: actionLogger,
+  });
+  return runPipeline({
+    fileSource,
+    registry,
+    registryUrl: config.npmRegistry,
+    github: octokit,
+    runtime,
+    logger: actionLogger,
+    runId,
+    now,
+    toolVersion: DEPVERDICT_VERSION,
+    source: {
+      repository: `${pullRequest.owner}/${pullRequest.repo}`,
+      pullRequest: pullRequest.number,
+      baseRef: pullRequest.baseSha,
+      headRef: pullRequest.headSha,
+      headSha: pullRequest.headSha,
+    },
+    prText: { title: pullRequest.title, body: pullRequest.body },
+  });
+}
+
+/** Files, summary, comment, artifacts, outputs — each step failing on its own, as a warning. */
+async function publish(
+  config: ActionConfig,
+  outcome: RunOutcome,
+  pullRequest: PullRequestTarget | null,
+  octokit: GitHubClient | null,
+  runUrl: string | null,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const now = new Date();
+  let written: Awaited<ReturnType<typeof writeRunOutputs>> | null = null;
+  try {
+    written = await writeRunOutputs(outcome, { outputDir: config.outputDir, runUrl, now });
+    core.setOutput(Outputs.manifestPath, written.manifestPath);
+    core.setOutput(Outputs.tracePath, written.tracePath);
+  } catch (error) {
+    actionLogger.error(`Could not write the result files to ${config.outputDir}: ${sanitizeMessage((error as Error).message)}`);
+  }
+
+  try {
+    await core.summary.addRaw(renderJobSummary(outcome, { artifactNames: ArtifactNames, runUrl, now }), true).write();
+  } catch (error) {
+    actionLogger.warning(`Could not write the job summary: ${sanitizeMessage((error as Error).message)}`);
+  }
+
+  let commentUrl = '';
+  if (config.comment && written && pullRequest && octokit) {
+    try {
+      const posted = await upsertStickyComment({
+        octokit,
+        owner: pullRequest.owner,
+        repo: pullRequest.repo,
+        issueNumber: pullRequest.number,
+        body: written.comment,
+        marker: COMMENT_MARKER,
+        logger: actionLogger,
+      });
+      if ('url' in posted) {
+        commentUrl = posted.url;
+        actionLogger.info(`Comment ${posted.action}: ${posted.url}`);
+      }
+    } catch (error) {
+      actionLogger.warning(`Could not post the PR comment: ${sanitizeMessage((error as Error).message)}`);
+    }
+  }
+
+  if (config.uploadArtifacts && written) {
+    const uploader = createArtifactUploader(env);
+    if (!uploader) {
+      actionLogger.warning('The artifact service is not available (not running on a GitHub runner); the files stay in output-dir.');
+    } else {
+      for (const [name, path] of [
+        [ArtifactNames.manifest, written.manifestPath],
+        [ArtifactNames.trace, written.tracePath],
+      ] as const) {
+        try {
+          await uploader.upload(name, path);
+          actionLogger.info(`Uploaded artifact ${name}.`);
+        } catch (error) {
+          actionLogger.warning(`Could not upload artifact ${name}: ${sanitizeMessage((error as Error).message)}. The file is still at ${path}.`);
+        }
+      }
+    }
+  }
+
+  core.setOutput(Outputs.verdict, outcome.verdict);
+  core.setOutput(Outputs.maxRisk, maxRisk(outcome.results));
+  core.setOutput(Outputs.requiresHumanReview, String(outcome.failClosed !== null || outcome.results.some((r) => r.humanReviewReasons.length > 0)));
+  core.setOutput(Outputs.dependencyCount, String(outcome.results.length));
+  core.setOutput(Outputs.commentUrl, commentUrl);
+}

@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { FAIL_ON_VALUES, type FailOn } from '../action/config.js';
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const USAGE = `Usage:
+  depverdict analyze --repo DIR --base REF --head REF [options]
+  depverdict analyze --base-dir DIR --head-dir DIR [options]
+  depverdict analyze --sample [options]
+  depverdict context --repo DIR --base REF --head REF [--npm-registry URL]
+
+Commands:
+  analyze     Detect dependency bumps, analyse them, write version-analysis.json,
+              trace.json and comment.md into --out, and print the comment.
+  context     Print the detected bumps and their evidence contexts as JSON.
+
+Options:
+  --repo DIR              Local git repository (default: current directory)
+  --base REF, --head REF  Git refs to compare (branch, tag or SHA)
+  --base-dir, --head-dir  Compare two directories instead of git refs
+  --sample                Run on the sample grouped bump shipped with DepVerdict,
+                          against its recorded registry snapshot (no network needed)
+  --profile NAME|PATH     Deployment profile (default: extractive)
+  --out DIR               Output directory (default: depverdict-out)
+  --fail-on POLICY        never | high-risk | review (default: never)
+  --npm-registry URL      npm registry (default: https://registry.npmjs.org)
+  --registry-snapshot DIR Read packuments and tarballs from a recorded snapshot
+  --api-key-env NAME      Environment variable holding the model API key
+  --github-token-env NAME Environment variable holding a GitHub token for release
+                          notes and advisories (default: GITHUB_TOKEN, optional)
+  --quiet                 Do not print the comment
+  -h, --help              Show this help
+
+Exit codes: 0 verdict within policy, 1 run failed closed or bad usage, 2 verdict breaches --fail-on.`;
+
+export interface CliArguments {
+  command: 'analyze' | 'context' | 'help';
+  repo: string;
+  base: string | null;
+  head: string | null;
+  baseDir: string | null;
+  headDir: string | null;
+  sample: boolean;
+  profile: string;
+  out: string;
+  failOn: FailOn;
+  npmRegistry: string;
+  registrySnapshot: string | null;
+  apiKeyEnv: string | null;
+  githubTokenEnv: string;
+  quiet: boolean;
+}
+
+export function parseCliArguments(argv: string[]): CliArguments {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        repo: { type: 'string' },
+        base: { type: 'string' },
+        head: { type: 'string' },
+        'base-dir': { type: 'string' },
+        'head-dir': { type: 'string' },
+        sample: { type: 'boolean' },
+        profile: { type: 'string' },
+        out: { type: 'string' },
+        'fail-on': { type: 'string' },
+        'npm-registry': { type: 'string' },
+        'registry-snapshot': { type: 'string' },
+        'api-key-env': { type: 'string' },
+        'github-token-env': { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const command = values.help || positionals.length === 0 ? 'help' : positionals[0];
+  if (command !== 'analyze' && command !== 'context' && command !== 'help') {
+    throw new UsageError(`Unknown command "${command}". Use "analyze" or "context".`);
+  }
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+  const failOn = values['fail-on'] ?? 'never';
+  if (!(FAIL_ON_VALUES as readonly string[]).includes(failOn)) {
+    throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(', ')} (got "${failOn}").`);
+  }
+  const args: CliArguments = {
+    command,
+    repo: values.repo ?? '.',
+    base: values.base ?? null,
+    head: values.head ?? null,
+    baseDir: values['base-dir'] ?? null,
+    headDir: values['head-dir'] ?? null,
+    sample: values.sample ?? false,
+    profile: values.profile ?? 'extractive',
+    out: values.out ?? 'depverdict-out',
+    failOn: failOn as FailOn,
+    npmRegistry: values['npm-registry'] ?? 'https://registry.npmjs.org',
+    registrySnapshot: values['registry-snapshot'] ?? null,
+    apiKeyEnv: values['api-key-env'] ?? null,
+    githubTokenEnv: values['github-token-env'] ?? 'GITHUB_TOKEN',
+    quiet: values.quiet ?? false,
+  };
+  if (command === 'help') return args;
+  const modes = [args.sample, args.baseDir !== null || args.headDir !== null, args.base !== null || args.head !== null].filter(Boolean).length;
+  if (modes > 1) throw new UsageError('Use one of --sample, --base-dir/--head-dir, or --base/--head.');
+  if (args.baseDir !== null || args.headDir !== null) {
+    if (!args.baseDir || !args.headDir) throw new UsageError('--base-dir and --head-dir go together.');
+  } else if (!args.sample && (!args.base || !args.head)) {
+    throw new UsageError('Give --base REF and --head REF (or --sample to try the shipped example).');
+  }
+  return args;
+}

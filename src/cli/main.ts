@@ -1,0 +1,143 @@
+import { getOctokit } from '@actions/github';
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import type { DependencyFileSource } from '../bumps/types.js';
+import type { GitHubClient } from '../action/github-client.js';
+import { createNpmRegistryClient, type NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import { createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
+import { decideExit } from '../pipeline/exit-policy.js';
+import { failedRunOutcome, prepareContexts, runPipeline, unboundRuntimeDescriptor } from '../pipeline/run-pipeline.js';
+import type { RunOutcome } from '../pipeline/types.js';
+import { writeRunOutputs } from '../pipeline/write-outputs.js';
+import { createRuntime } from '../runtime/create-runtime.js';
+import { loadProfile } from '../runtime/profiles/load-profile.js';
+import { createDirectoryFileSource } from '../sources/directory-file-source.js';
+import { createGitFileSource } from '../sources/git-file-source.js';
+import { findInstallRoot } from '../shared/install-root.js';
+import type { Logger } from '../shared/logger.js';
+import { redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
+import { DEPVERDICT_VERSION } from '../version.js';
+import { parseCliArguments, USAGE, UsageError, type CliArguments } from './arguments.js';
+
+/** The sample shipped with DepVerdict: a grouped bump and the registry data it needs, recorded. */
+export const SAMPLE_DIRECTORY = join('samples', 'grouped-bump');
+export const SAMPLE_REGISTRY_SNAPSHOT = join('samples', 'registry');
+
+const stderrLogger: Logger = {
+  debug: () => {},
+  info: (message) => process.stderr.write(`${redact(message)}\n`),
+  warning: (message) => process.stderr.write(`warning: ${redact(message)}\n`),
+  error: (message) => process.stderr.write(`error: ${redact(message)}\n`),
+};
+
+interface Inputs {
+  fileSource: DependencyFileSource;
+  registry: NpmRegistryClient;
+  registryUrl: string;
+  github: GitHubClient | null;
+  baseRef: string;
+  headRef: string;
+}
+
+function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Inputs {
+  const githubToken = env[args.githubTokenEnv] || undefined;
+  registerSecret(githubToken);
+  const github = githubToken ? getOctokit(githubToken, { baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com' }) : null;
+  if (args.sample) {
+    const root = findInstallRoot();
+    const snapshot = join(root, SAMPLE_REGISTRY_SNAPSHOT);
+    return {
+      fileSource: createDirectoryFileSource({ baseDir: join(root, SAMPLE_DIRECTORY, 'base'), headDir: join(root, SAMPLE_DIRECTORY, 'head') }),
+      registry: createSnapshotRegistryClient({ directory: snapshot }),
+      registryUrl: 'https://registry.npmjs.org',
+      // The sample is offline and deterministic: no GitHub lookups even when a token is set.
+      github: null,
+      baseRef: 'sample/base',
+      headRef: 'sample/head',
+    };
+  }
+  const registry = args.registrySnapshot
+    ? createSnapshotRegistryClient({ directory: resolve(args.registrySnapshot) })
+    : createNpmRegistryClient({ registryUrl: args.npmRegistry, logger: stderrLogger });
+  if (args.baseDir && args.headDir) {
+    return {
+      fileSource: createDirectoryFileSource({ baseDir: resolve(args.baseDir), headDir: resolve(args.headDir) }),
+      registry,
+      registryUrl: args.npmRegistry,
+      github,
+      baseRef: args.baseDir,
+      headRef: args.headDir,
+    };
+  }
+  return {
+    fileSource: createGitFileSource({ repoDir: resolve(args.repo), base: args.base!, head: args.head! }),
+    registry,
+    registryUrl: args.npmRegistry,
+    github,
+    baseRef: args.base!,
+    headRef: args.head!,
+  };
+}
+
+/** Runs one CLI invocation; returns the process exit code. */
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let args: CliArguments;
+  try {
+    args = parseCliArguments(argv);
+  } catch (error) {
+    process.stderr.write(`depverdict: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 1;
+  }
+  if (args.command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.command === 'context') return runContextCommand(args, env);
+  return runAnalyzeCommand(args, env);
+}
+
+async function runContextCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
+  try {
+    const inputs = resolveInputs(args, env);
+    const { detection, prepared } = await prepareContexts({ ...inputs, logger: stderrLogger });
+    const contexts = prepared.map((item) => ('failed' in item ? { failed: item.failed.id, error: item.failed.error } : item.context));
+    process.stdout.write(`${JSON.stringify({ bumps: detection.bumps, warnings: detection.warnings, contexts }, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`depverdict: ${sanitizeMessage((error as Error).message, 2000)}\n`);
+    return 1;
+  }
+}
+
+async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
+  const runId = randomUUID();
+  const now = () => new Date();
+  let outcome: RunOutcome;
+  let source: RunOutcome['source'] = { repository: null, pullRequest: null, baseRef: args.base ?? 'unknown', headRef: args.head ?? 'unknown', headSha: null };
+  try {
+    const inputs = resolveInputs(args, env);
+    source = { ...source, baseRef: inputs.baseRef, headRef: inputs.headRef, headSha: inputs.fileSource.describe('head') };
+    const profile = await loadProfile(args.profile, { cwd: process.cwd() });
+    const apiKey = args.apiKeyEnv ? env[args.apiKeyEnv] : undefined;
+    if (args.apiKeyEnv && !apiKey) throw new UsageError(`--api-key-env names ${args.apiKeyEnv}, but that environment variable is empty.`);
+    const runtime = createRuntime(profile, { apiKey, env, logger: stderrLogger });
+    outcome = await runPipeline({ ...inputs, runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source });
+  } catch (error) {
+    const message = sanitizeMessage((error as Error).message, 2000);
+    stderrLogger.error(message);
+    const code = (error as { code?: string }).code === 'CONFIGURATION_ERROR' ? 'CONFIGURATION_ERROR' : 'INPUT_UNUSABLE';
+    outcome = failedRunOutcome({ runId, now, toolVersion: DEPVERDICT_VERSION, source, runtime: unboundRuntimeDescriptor(args.profile), failClosed: { code, message } });
+  }
+
+  try {
+    const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now() });
+    if (!args.quiet) process.stdout.write(`${written.comment}\n`);
+    stderrLogger.info(`Wrote ${written.manifestPath}, ${written.tracePath} and ${written.commentPath}.`);
+  } catch (error) {
+    stderrLogger.error(`Could not write results to ${args.out}: ${sanitizeMessage((error as Error).message)}`);
+    return 1;
+  }
+  const decision = decideExit(outcome, args.failOn);
+  if (decision.reason) stderrLogger.error(decision.reason);
+  return decision.exitCode;
+}

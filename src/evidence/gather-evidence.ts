@@ -1,0 +1,111 @@
+import type { Bump } from '../bumps/types.js';
+import { packageIdOf } from '../bumps/types.js';
+import type { RegistryFacts } from '../ecosystems/types.js';
+import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import { computeRegistryFacts } from '../ecosystems/npm/registry-facts.js';
+import { extractChangelogFromTarball } from '../ecosystems/npm/tarball-changelog.js';
+import type { GitHubClient } from '../action/github-client.js';
+import type { Logger } from '../shared/logger.js';
+import { sanitizeMessage } from '../shared/redaction.js';
+import { changelogEvidence } from './changelog-evidence.js';
+import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
+import { fetchAdvisories } from './github-advisories.js';
+import { fetchReleaseNotes } from './github-release-notes.js';
+import { registryFactEvidence } from './registry-fact-evidence.js';
+import type { EvidenceItem, EvidenceWarning, MissingInformation } from './types.js';
+
+export interface EvidenceSources {
+  registry: NpmRegistryClient;
+  registryUrl: string;
+  /** Octokit for release notes and advisories; null when no token was given. */
+  github: GitHubClient | null;
+  logger: Logger;
+}
+
+export interface GatheredEvidence {
+  facts: RegistryFacts | null;
+  evidence: EvidenceItem[];
+  missingInformation: MissingInformation[];
+  warnings: EvidenceWarning[];
+}
+
+/**
+ * Collects every candidate evidence item for one bump from every source. Each source fails
+ * on its own: a missing changelog or an unreachable GitHub still leaves the registry facts,
+ * and the reason is recorded as missing information instead of disappearing.
+ * Throws only when the registry itself cannot describe the package (the caller turns that into
+ * a failed result for this dependency alone).
+ */
+export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Promise<GatheredEvidence> {
+  const from = bump.from!;
+  const to = bump.to!;
+  const packageId = packageIdOf(bump);
+  const missingInformation: MissingInformation[] = [];
+  const warnings: EvidenceWarning[] = [];
+
+  const packument = await sources.registry.getPackument(bump.name);
+  const facts = computeRegistryFacts(packument, from, to, { registryUrl: sources.registryUrl });
+  if (!facts.from) missingInformation.push({ code: 'VERSION_NOT_FOUND', message: `${bump.name}@${from} is not published on the registry.` });
+  if (!facts.to) missingInformation.push({ code: 'VERSION_NOT_FOUND', message: `${bump.name}@${to} is not published on the registry.` });
+
+  const evidence: EvidenceItem[] = [
+    ...registryFactEvidence(facts, { packageId, name: bump.name, from, to, direction: bump.direction, semverClass: bump.semverClass }),
+  ];
+
+  // The newer side's tarball carries the changelog for the whole interval, in both directions.
+  const newerSide = bump.direction === 'downgrade' ? facts.from : facts.to;
+  const [changelog, releaseNotes, advisories] = await Promise.all([
+    readTarballChangelog(bump, newerSide?.tarballUrl ?? null, newerSide?.version ?? to, facts, sources, packageId),
+    fetchReleaseNotes({
+      octokit: sources.github,
+      repository: facts.repository,
+      packageName: bump.name,
+      from,
+      to,
+      versionsInRange: facts.versionsInRange,
+      logger: sources.logger,
+    }),
+    fetchAdvisories({ octokit: sources.github, packageName: bump.name, from, to, logger: sources.logger }),
+  ]);
+  evidence.push(...changelog.evidence, ...releaseNotes.evidence, ...advisories.evidence);
+  missingInformation.push(...changelog.missing, ...releaseNotes.missing, ...advisories.missing);
+  return { facts, evidence, missingInformation, warnings };
+}
+
+async function readTarballChangelog(
+  bump: Bump,
+  tarballUrl: string | null,
+  version: string,
+  facts: RegistryFacts,
+  sources: EvidenceSources,
+  packageId: string,
+): Promise<{ evidence: EvidenceItem[]; missing: MissingInformation[] }> {
+  if (!tarballUrl) {
+    return { evidence: [], missing: [{ code: 'TARBALL_UNAVAILABLE', message: `The registry lists no tarball for ${bump.name}@${version}.` }] };
+  }
+  try {
+    const tarball = await sources.registry.getTarball(tarballUrl);
+    const changelog = await extractChangelogFromTarball(tarball);
+    if (!changelog) {
+      return { evidence: [], missing: [{ code: 'CHANGELOG_NOT_IN_TARBALL', message: `No changelog in the ${bump.name}@${version} tarball.` }] };
+    }
+    const sections = selectSectionsInRange(parseChangelog(changelog.text), bump.from!, bump.to!);
+    if (sections.length === 0) {
+      return {
+        evidence: [],
+        missing: [
+          {
+            code: 'CHANGELOG_NO_SECTIONS_IN_RANGE',
+            message: `${changelog.fileName} in the ${bump.name}@${version} tarball has no section for the versions in range.`,
+          },
+        ],
+      };
+    }
+    const sourceUrl = `${facts.packagePageUrl}/v/${version}?activeTab=code`;
+    return { evidence: changelogEvidence({ packageId, fileName: changelog.fileName, sourceUrl, sections }), missing: [] };
+  } catch (error) {
+    const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
+    sources.logger.warning(`Could not read the changelog of ${bump.name}@${version}: ${reason}`);
+    return { evidence: [], missing: [{ code: 'TARBALL_UNAVAILABLE', message: `The ${bump.name}@${version} tarball could not be read: ${reason}` }] };
+  }
+}

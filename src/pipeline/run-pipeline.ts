@@ -1,0 +1,192 @@
+import { detectBumps } from '../bumps/detect-bumps.js';
+import type { Bump, BumpDetection, DependencyFileSource } from '../bumps/types.js';
+import { isAnalysable } from '../bumps/types.js';
+import { analyzeDependency, contextFailedResult } from '../analysis/analyze-dependency.js';
+import type { AnalysisResult } from '../analysis/types.js';
+import { buildDependencyContext } from '../context/build-context.js';
+import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import { registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
+import { gatherEvidence } from '../evidence/gather-evidence.js';
+import type { GitHubClient } from '../action/github-client.js';
+import { computeVerdict } from '../report/verdict.js';
+import type { RuntimeCallOutcome, RuntimeDescriptor, StructuredRuntime } from '../runtime/contract.js';
+import { FAIL_CLOSED_CODES } from '../runtime/contract.js';
+import { mapWithConcurrency } from '../shared/concurrency.js';
+import type { Logger } from '../shared/logger.js';
+import { sanitizeMessage } from '../shared/redaction.js';
+import type { FailClosed, RunOutcome } from './types.js';
+
+export interface PipelineInput {
+  fileSource: DependencyFileSource;
+  registry: NpmRegistryClient;
+  registryUrl: string;
+  github: GitHubClient | null;
+  runtime: StructuredRuntime;
+  logger: Logger;
+  runId: string;
+  now: () => Date;
+  toolVersion: string;
+  source: RunOutcome['source'];
+  prText?: { title?: string; body?: string; commitMessages?: string[] };
+  /** Dependencies whose evidence is gathered at once (registry concurrency is bounded separately). */
+  evidenceConcurrency?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The whole analysis of one change: detect bumps, gather evidence, build contexts, ask the
+ * runtime, validate and trust-filter. Every dependency ends with a result; a failure of one
+ * never loses the others'. A fail-closed runtime error (identity, routing, configuration)
+ * withholds every verdict of the run, because the route that answered cannot be trusted.
+ */
+export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
+  const { detection, prepared } = await prepareContexts(input);
+  const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item) => {
+    if ('failed' in item) return { result: item.failed, call: null };
+    return analyzeDependency({
+      context: item.context,
+      runtime: input.runtime,
+      runId: input.runId,
+      knownVersions: item.knownVersions,
+      registrySignals: item.signals,
+      signal: input.signal,
+    });
+  });
+
+  let results = analysed.map((entry) => entry.result).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const calls = analysed.map((entry) => entry.call).filter((call): call is RuntimeCallOutcome => call !== null);
+  const failClosed = findFailClosed(calls);
+  if (failClosed) results = results.map((result) => withholdResult(result, failClosed));
+
+  return {
+    runId: input.runId,
+    generatedAt: input.now().toISOString(),
+    tool: { name: 'depverdict', version: input.toolVersion },
+    source: input.source,
+    runtime: input.runtime.descriptor,
+    bumps: detection.bumps,
+    detectionWarnings: detection.warnings,
+    results,
+    calls,
+    verdict: computeVerdict(results, failClosed),
+    failClosed,
+  };
+}
+
+export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'logger' | 'prText' | 'evidenceConcurrency'>;
+
+/** Detection and evidence: everything before any analyzer is asked (the `context` command stops here). */
+export async function prepareContexts(input: PreparationInput): Promise<{ detection: BumpDetection; prepared: PreparedContext[] }> {
+  const detection = await detectBumps(input.fileSource, { prText: input.prText });
+  for (const warning of detection.warnings) input.logger.warning(`${warning.subject}: ${warning.message}`);
+  const analysable = detection.bumps.filter(isAnalysable);
+  input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
+  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input));
+  return { detection, prepared };
+}
+
+export type PreparedContext =
+  | { context: ReturnType<typeof buildDependencyContext>; knownVersions: ReadonlySet<string>; signals: ReturnType<typeof registrySignalsOf> | null }
+  | { failed: AnalysisResult };
+
+async function prepareContext(bump: Bump, input: PreparationInput): Promise<PreparedContext> {
+  try {
+    const gathered = await gatherEvidence(bump, {
+      registry: input.registry,
+      registryUrl: input.registryUrl,
+      github: input.github,
+      logger: input.logger,
+    });
+    const facts = gathered.facts;
+    const context = buildDependencyContext({
+      bump,
+      versionsInRange: facts?.versionsInRange ?? [],
+      fromExists: Boolean(facts?.from),
+      toExists: Boolean(facts?.to),
+      evidence: gathered.evidence,
+      missingInformation: gathered.missingInformation,
+      warnings: gathered.warnings,
+    });
+    return { context, knownVersions: new Set(facts?.allVersions ?? []), signals: facts ? registrySignalsOf(facts) : null };
+  } catch (error) {
+    const message = sanitizeMessage(error instanceof Error ? error.message : String(error));
+    input.logger.warning(`${bump.name} ${bump.from} → ${bump.to}: evidence could not be gathered: ${message}`);
+    return { failed: contextFailedResult(bump, 'CONTEXT_FAILED', message) };
+  }
+}
+
+/** The first fail-closed error in a stable order, described for a person. */
+function findFailClosed(calls: RuntimeCallOutcome[]): FailClosed | null {
+  const failing = calls
+    .filter((call) => call.error && FAIL_CLOSED_CODES.has(call.error.code))
+    .sort((a, b) => (a.contextId < b.contextId ? -1 : 1));
+  const first = failing[0];
+  if (!first?.error) return null;
+  const telemetry = first.failureTelemetry;
+  return {
+    code: first.error.code,
+    message: first.error.message,
+    identity: {
+      requestedModel: first.descriptor.requestedIdentity.model,
+      requestedProvider: first.descriptor.requestedIdentity.provider,
+      actualModel: telemetry?.actualIdentity?.model ?? null,
+      actualProvider: telemetry?.actualIdentity?.provider ?? null,
+      attempts: telemetry?.attempts ?? null,
+    },
+  };
+}
+
+/** Strips everything a model produced: under a fail-closed run no model text is published. */
+export function withholdResult(result: AnalysisResult, failClosed: FailClosed): AnalysisResult {
+  return {
+    ...result,
+    status: 'failed',
+    summary: `Verdict withheld (${failClosed.code}).`,
+    summaryEvidenceRefs: [],
+    riskLevel: 'unknown',
+    riskEvidenceRefs: [],
+    findings: [],
+    humanReviewReasons: ['ANALYSIS_FAILED'],
+    nextAction: 'fixConfiguration',
+    error: result.error ?? { code: failClosed.code === 'INPUT_UNUSABLE' || failClosed.code === 'QUALIFICATION_MISSING' ? 'CONFIGURATION_ERROR' : failClosed.code, message: failClosed.message },
+  };
+}
+
+/** A run that could not start (bad configuration, unusable input): still reported and written. */
+export function failedRunOutcome(input: {
+  runId: string;
+  now: () => Date;
+  toolVersion: string;
+  source: RunOutcome['source'];
+  runtime: RuntimeDescriptor;
+  failClosed: FailClosed;
+}): RunOutcome {
+  return {
+    runId: input.runId,
+    generatedAt: input.now().toISOString(),
+    tool: { name: 'depverdict', version: input.toolVersion },
+    source: input.source,
+    runtime: input.runtime,
+    bumps: [],
+    detectionWarnings: [],
+    results: [],
+    calls: [],
+    verdict: 'withheld',
+    failClosed: input.failClosed,
+  };
+}
+
+/** Descriptor for a profile that could not be loaded, so a failed run can still be reported. */
+export function unboundRuntimeDescriptor(profileName: string): RuntimeDescriptor {
+  return {
+    profileId: profileName,
+    profileDigest: 'unbound',
+    adapter: 'unknown',
+    mode: 'production',
+    requestedIdentity: { model: null, provider: null },
+    routingPolicyDigest: null,
+    gateway: 'none',
+    concurrency: 1,
+    deterministic: false,
+  };
+}
