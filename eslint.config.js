@@ -14,6 +14,8 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', structuredClone: 'readonly', Buffer: 'readonly', performance: 'readonly', setTimeout: 'readonly' },
+    },
   },
 );

@@ -1,5 +1,4 @@
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
 import { randomUUID } from 'node:crypto';
 import { createNpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { decideExit } from '../pipeline/exit-policy.js';
@@ -17,7 +16,7 @@ import { DEPVERDICT_VERSION } from '../version.js';
 import { createArtifactUploader } from './artifacts.js';
 import { parseActionConfig, type ActionConfig } from './config.js';
 import { ArtifactNames, Outputs } from './constants.js';
-import type { GitHubClient } from './github-client.js';
+import { createGitHubClient, type GitHubClient } from './github-client.js';
 import { createGitHubFileSource } from './github-file-source.js';
 import { resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
 import { upsertStickyComment } from './sticky-comment.js';
@@ -42,7 +41,21 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     config = parseActionConfig((name) => core.getInput(name));
   } catch (error) {
-    core.setFailed(sanitizeMessage((error as Error).message, 2000));
+    // Still publish what can be published (summary, files, artifacts) with default settings,
+    // so the failure is visible where people look; no comment, since the inputs are in doubt.
+    const message = sanitizeMessage((error as Error).message, 2000);
+    actionLogger.error(message);
+    const fallback = { ...parseActionConfig(() => ''), comment: false };
+    const outcome = failedRunOutcome({
+      runId,
+      now,
+      toolVersion: DEPVERDICT_VERSION,
+      source: { repository: env.GITHUB_REPOSITORY ?? null, pullRequest: null, baseRef: 'unknown', headRef: 'unknown', headSha: null },
+      runtime: unboundRuntimeDescriptor(core.getInput('profile') || 'extractive'),
+      failClosed: { code: 'CONFIGURATION_ERROR', message },
+    });
+    await publish(fallback, outcome, null, null, null, env);
+    core.setFailed(message);
     return;
   }
   registerSecret(config.githubToken);
@@ -50,7 +63,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   registerSecret(config.npmToken);
 
   const octokit: GitHubClient | null = config.githubToken
-    ? getOctokit(config.githubToken, { baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com' })
+    ? createGitHubClient({ token: config.githubToken, baseUrl: env.GITHUB_API_URL, logger: actionLogger })
     : null;
   const runUrl = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
     ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`

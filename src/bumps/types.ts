@@ -61,9 +61,19 @@ export interface BumpDetection {
   warnings: DetectionWarning[];
 }
 
-/** Direct upgrades and downgrades are analysed; added, removed and transitive-only are listed. */
+/**
+ * Direct upgrades and downgrades are analysed; added, removed and transitive-only are listed.
+ * A change between non-semver versions (git, file, workspace; semverClass `unknown`) is
+ * listed with a VERSION_NOT_SEMVER warning: no registry release range exists to analyse.
+ */
 export function isAnalysable(bump: Bump): boolean {
-  return bump.direct && (bump.direction === 'upgrade' || bump.direction === 'downgrade') && bump.from !== null && bump.to !== null;
+  return (
+    bump.direct &&
+    (bump.direction === 'upgrade' || bump.direction === 'downgrade') &&
+    bump.from !== null &&
+    bump.to !== null &&
+    bump.semverClass !== 'unknown'
+  );
 }
 
 /** `npm:<name>`: the package identity used in evidence IDs. */

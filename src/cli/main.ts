@@ -1,8 +1,7 @@
-import { getOctokit } from '@actions/github';
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { DependencyFileSource } from '../bumps/types.js';
-import type { GitHubClient } from '../action/github-client.js';
+import { createGitHubClient, type GitHubClient } from '../action/github-client.js';
 import { createNpmRegistryClient, type NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
 import { decideExit } from '../pipeline/exit-policy.js';
@@ -37,12 +36,14 @@ interface Inputs {
   github: GitHubClient | null;
   baseRef: string;
   headRef: string;
+  /** Commit analysed, when the head is a git commit (directories have none). */
+  headSha: string | null;
 }
 
-function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Inputs {
+async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promise<Inputs> {
   const githubToken = env[args.githubTokenEnv] || undefined;
   registerSecret(githubToken);
-  const github = githubToken ? getOctokit(githubToken, { baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com' }) : null;
+  const github = githubToken ? createGitHubClient({ token: githubToken, baseUrl: env.GITHUB_API_URL, logger: stderrLogger }) : null;
   if (args.sample) {
     const root = findInstallRoot();
     const snapshot = join(root, SAMPLE_REGISTRY_SNAPSHOT);
@@ -54,6 +55,7 @@ function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Inputs {
       github: null,
       baseRef: 'sample/base',
       headRef: 'sample/head',
+      headSha: null,
     };
   }
   const registry = args.registrySnapshot
@@ -67,16 +69,11 @@ function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Inputs {
       github,
       baseRef: args.baseDir,
       headRef: args.headDir,
+      headSha: null,
     };
   }
-  return {
-    fileSource: createGitFileSource({ repoDir: resolve(args.repo), base: args.base!, head: args.head! }),
-    registry,
-    registryUrl: args.npmRegistry,
-    github,
-    baseRef: args.base!,
-    headRef: args.head!,
-  };
+  const fileSource = await createGitFileSource({ repoDir: resolve(args.repo), base: args.base!, head: args.head! });
+  return { fileSource, registry, registryUrl: args.npmRegistry, github, baseRef: args.base!, headRef: args.head!, headSha: fileSource.describe('head') };
 }
 
 /** Runs one CLI invocation; returns the process exit code. */
@@ -98,7 +95,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 
 async function runContextCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
   try {
-    const inputs = resolveInputs(args, env);
+    const inputs = await resolveInputs(args, env);
     const { detection, prepared } = await prepareContexts({ ...inputs, logger: stderrLogger });
     const contexts = prepared.map((item) => ('failed' in item ? { failed: item.failed.id, error: item.failed.error } : item.context));
     process.stdout.write(`${JSON.stringify({ bumps: detection.bumps, warnings: detection.warnings, contexts }, null, 2)}\n`);
@@ -115,8 +112,8 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   let outcome: RunOutcome;
   let source: RunOutcome['source'] = { repository: null, pullRequest: null, baseRef: args.base ?? 'unknown', headRef: args.head ?? 'unknown', headSha: null };
   try {
-    const inputs = resolveInputs(args, env);
-    source = { ...source, baseRef: inputs.baseRef, headRef: inputs.headRef, headSha: inputs.fileSource.describe('head') };
+    const inputs = await resolveInputs(args, env);
+    source = { ...source, baseRef: inputs.baseRef, headRef: inputs.headRef, headSha: inputs.headSha };
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
     const apiKey = args.apiKeyEnv ? env[args.apiKeyEnv] : undefined;
     if (args.apiKeyEnv && !apiKey) throw new UsageError(`--api-key-env names ${args.apiKeyEnv}, but that environment variable is empty.`);

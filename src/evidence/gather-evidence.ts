@@ -55,7 +55,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
   // The newer side's tarball carries the changelog for the whole interval, in both directions.
   const newerSide = bump.direction === 'downgrade' ? facts.from : facts.to;
   const [changelog, releaseNotes, advisories] = await Promise.all([
-    readTarballChangelog(bump, newerSide?.tarballUrl ?? null, newerSide?.version ?? to, facts, sources, packageId),
+    readTarballChangelog(bump, newerSide?.tarballUrl ?? null, newerSide?.version ?? to, facts, sources, packageId, warnings),
     fetchReleaseNotes({
       octokit: sources.github,
       repository: facts.repository,
@@ -79,13 +79,14 @@ async function readTarballChangelog(
   facts: RegistryFacts,
   sources: EvidenceSources,
   packageId: string,
+  warnings: EvidenceWarning[],
 ): Promise<{ evidence: EvidenceItem[]; missing: MissingInformation[] }> {
   if (!tarballUrl) {
     return { evidence: [], missing: [{ code: 'TARBALL_UNAVAILABLE', message: `The registry lists no tarball for ${bump.name}@${version}.` }] };
   }
   try {
-    const tarball = await sources.registry.getTarball(tarballUrl);
-    const changelog = await extractChangelogFromTarball(tarball);
+    const tarball = await sources.registry.getTarball(tarballUrl, `${bump.name}@${version}`);
+    const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, onWarning: (warning) => warnings.push(warning) });
     if (!changelog) {
       return { evidence: [], missing: [{ code: 'CHANGELOG_NOT_IN_TARBALL', message: `No changelog in the ${bump.name}@${version} tarball.` }] };
     }

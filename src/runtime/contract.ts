@@ -78,6 +78,11 @@ export interface RouteObservation {
   transforms: string[];
   /** Provider-side generation/call ID, safe to record. */
   generationId: string | null;
+  /**
+   * Added: further route facts the gateway reported (e.g. LiteLLM `x-litellm-model-id`,
+   * OpenRouter metadata strategy/region), sanitized and bounded. Never secrets or bodies.
+   */
+  gatewayDetails?: Record<string, string>;
 }
 
 export interface ExecutionSummary {

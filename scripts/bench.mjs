@@ -1,0 +1,95 @@
+// Benchmark: detection + context building (and a full extractive analysis) on a recorded
+// grouped PR of 51 bumps, through the built CLI, against a loopback server that replays the
+// recorded registry fixtures. Prints wall time, peak RSS and registry request counts.
+// Figures are for notes and trend-watching; no test asserts on them.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const fixtures = join(root, 'test/fixtures/registry');
+const scenario = join(root, 'test/fixtures/bench/grouped-pr');
+const cli = join(root, 'dist/cli/index.js');
+if (!existsSync(cli)) {
+  console.error('dist/cli/index.js is missing: run "npm run build" first.');
+  process.exit(1);
+}
+
+/** File-name form of a package name, as the recorder writes it (`@scope%2fname`). */
+const encodeName = (name) => (name.startsWith('@') ? name.replace('/', '%2f') : name);
+
+/** Replays recorded packuments and tarballs; counts requests per kind. */
+function startReplayRegistry() {
+  const counts = { packuments: 0, tarballs: 0, notFound: 0, paths: new Set() };
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    counts.paths.add(path);
+    const tarball = path.match(/^\/(.+)\/-\/(.+)\.tgz$/);
+    if (tarball) {
+      counts.tarballs += 1;
+      const name = tarball[1];
+      const version = tarball[2].slice(tarball[2].lastIndexOf('-') + 1);
+      const file = join(fixtures, 'tarballs', `${encodeName(name)}-${version}.tgz`);
+      if (!existsSync(file)) return notFound();
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return response.end(readFileSync(file));
+    }
+    counts.packuments += 1;
+    const file = join(fixtures, 'packuments', `${encodeName(path.slice(1))}.json`);
+    if (!existsSync(file)) return notFound();
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(readFileSync(file, 'utf8').split('{{REGISTRY}}').join(origin));
+    function notFound() {
+      counts.notFound += 1;
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end('{"error":"Not found"}');
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, counts, url: `http://127.0.0.1:${server.address().port}` })));
+}
+
+function runCli(args) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', join(root, 'scripts/bench-report-rss.mjs'), cli, ...args], {
+      env: { ...process.env, GITHUB_TOKEN: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const rss = stderr.match(/__bench_max_rss_kb=(\d+)/);
+      resolve({ code, wallMs: performance.now() - started, maxRssMb: rss ? Number(rss[1]) / 1024 : null, stdout, stderr });
+    });
+  });
+}
+
+const base = join(scenario, 'base');
+const head = join(scenario, 'head');
+const bumps = Object.keys(JSON.parse(readFileSync(join(base, 'package.json'), 'utf8')).dependencies).length;
+console.log(`Scenario: recorded grouped PR, ${bumps} direct bumps (test/fixtures/bench/grouped-pr)`);
+
+for (const [label, args] of [
+  ['detection + context building (depverdict context)', ['context']],
+  ['full run, extractive profile (depverdict analyze)', ['analyze', '--quiet', '--out', mkdtempSync(join(tmpdir(), 'depverdict-bench-'))]],
+]) {
+  const registry = await startReplayRegistry();
+  const result = await runCli([...args, '--base-dir', base, '--head-dir', head, '--npm-registry', registry.url]);
+  registry.server.close();
+  let contexts = null;
+  if (args[0] === 'context' && result.code === 0) contexts = JSON.parse(result.stdout).contexts.length;
+  console.log(`\n${label}`);
+  console.log(`  exit code            ${result.code}`);
+  console.log(`  wall time            ${result.wallMs.toFixed(0)} ms`);
+  console.log(`  peak RSS             ${result.maxRssMb === null ? 'n/a' : `${result.maxRssMb.toFixed(0)} MiB`}`);
+  console.log(`  packument requests   ${registry.counts.packuments} (unique packages: ${bumps})`);
+  console.log(`  tarball requests     ${registry.counts.tarballs}`);
+  if (contexts !== null) console.log(`  contexts built       ${contexts}`);
+  if (result.code !== 0 && result.code !== 2) console.log(result.stderr.split('\n').slice(-15).join('\n'));
+}

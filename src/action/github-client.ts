@@ -1,0 +1,134 @@
+import { getOctokit } from '@actions/github';
+import { defaults as actionsOctokitDefaults } from '@actions/github/lib/utils';
+import type { Logger } from '../shared/logger.js';
+import { registerSecret, sanitizeMessage } from '../shared/redaction.js';
+
+/**
+ * The one Octokit DepVerdict uses. It is built once in `run()` (or the CLI) and passed down, so
+ * tests point it at the fake GitHub server through `baseUrl` instead of mocking modules.
+ */
+export type GitHubClient = ReturnType<typeof getOctokit>;
+
+export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
+/** Total time allowed for one GitHub request (headers and body). */
+export const DEFAULT_GITHUB_TIMEOUT_MS = 30_000;
+
+type FetchFunction = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface GitHubClientOptions {
+  token: string;
+  /** REST base URL; defaults to GITHUB_API_URL (set by the runner, also on GHES) or api.github.com. */
+  baseUrl?: string;
+  /** Per-request deadline in milliseconds. */
+  timeoutMs?: number;
+  /** Replacement fetch (tests, proxies). Defaults to the proxy-aware fetch of @actions/github. */
+  fetch?: FetchFunction;
+  logger?: Logger;
+}
+
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  // Registered before any request so the token can never leak through an error message.
+  registerSecret(options.token);
+  const baseUrl = (options.baseUrl ?? process.env['GITHUB_API_URL'] ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS;
+  const defaultRequest = actionsOctokitDefaults.request as { fetch?: FetchFunction; agent?: unknown } | undefined;
+  const baseFetch: FetchFunction = options.fetch ?? defaultRequest?.fetch ?? globalThis.fetch;
+  // Octokit has no request deadline of its own; a hung GitHub connection must not hang the job.
+  const fetchWithDeadline: FetchFunction = (input, init) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    return baseFetch(input, { ...init, signal });
+  };
+  const logger = options.logger;
+  return getOctokit(options.token, {
+    baseUrl,
+    request: { ...defaultRequest, fetch: fetchWithDeadline },
+    log: {
+      debug: (message: string) => logger?.debug(sanitizeMessage(message, 500)),
+      info: (message: string) => logger?.debug(sanitizeMessage(message, 500)),
+      warn: (message: string) => logger?.warning(sanitizeMessage(message, 500)),
+      error: (message: string) => logger?.error(sanitizeMessage(message, 500)),
+    },
+  });
+}
+
+/** What a failed GitHub request means, read from an Octokit RequestError (or anything thrown). */
+export interface GitHubErrorInfo {
+  /** HTTP status, or null when no response was received (network, timeout). */
+  status: number | null;
+  /** GitHub's message (or the transport error), sanitised and bounded. */
+  message: string;
+  /** Primary (403/429 with remaining 0) or secondary (429, 403 with retry-after) rate limit. */
+  rateLimited: boolean;
+  /** Seconds to wait, from retry-after or x-ratelimit-reset, when GitHub said. */
+  retryAfterSeconds: number | null;
+  /** "Resource not accessible by integration": the token lacks a permission (fork PRs, Dependabot). */
+  notAccessible: boolean;
+  /** The contents API refused a file as too large (`too_large`). */
+  tooLarge: boolean;
+}
+
+interface ErrorLike {
+  status?: unknown;
+  message?: unknown;
+  response?: { data?: unknown; headers?: Record<string, unknown> };
+}
+
+export function describeGitHubError(error: unknown, now: () => number = Date.now): GitHubErrorInfo {
+  const candidate = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
+  // Octokit reports transport failures (timeouts, refused connections) as status 500 with no
+  // response; calling that "GitHub answered 500" would send users looking at the wrong thing.
+  const answered = candidate.response !== undefined || candidate.status !== 500;
+  const status = answered && typeof candidate.status === 'number' && candidate.status > 0 ? candidate.status : null;
+  const data = candidate.response?.data;
+  const headers = candidate.response?.headers ?? {};
+  const header = (name: string): string | undefined => {
+    const value = headers[name];
+    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+  };
+  const dataMessage = typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string'
+    ? (data as { message: string }).message
+    : undefined;
+  const rawMessage = dataMessage ?? (typeof candidate.message === 'string' ? candidate.message : String(error));
+  const errorCodes = readErrorCodes(data);
+
+  const remaining = header('x-ratelimit-remaining');
+  const retryAfter = header('retry-after');
+  const rateLimited =
+    status === 429 ||
+    (status === 403 && (remaining === '0' || retryAfter !== undefined || /rate limit/i.test(rawMessage)));
+  let retryAfterSeconds: number | null = null;
+  if (retryAfter !== undefined && Number.isFinite(Number(retryAfter))) {
+    retryAfterSeconds = Number(retryAfter);
+  } else if (rateLimited && header('x-ratelimit-reset') !== undefined) {
+    const resetEpochSeconds = Number(header('x-ratelimit-reset'));
+    if (Number.isFinite(resetEpochSeconds)) retryAfterSeconds = Math.max(0, Math.ceil(resetEpochSeconds - now() / 1000));
+  }
+  return {
+    status,
+    message: sanitizeMessage(rawMessage),
+    rateLimited,
+    retryAfterSeconds,
+    notAccessible: (status === 403 || status === 404) && /resource not accessible/i.test(rawMessage),
+    tooLarge: status === 403 && (errorCodes.includes('too_large') || /too large/i.test(rawMessage)),
+  };
+}
+
+function readErrorCodes(data: unknown): string[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const errors = (data as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .map((entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { code?: unknown }).code : undefined))
+    .filter((code): code is string => typeof code === 'string');
+}
+
+/** One readable sentence about a GitHub failure, for errors and missing-information notes. */
+export function formatGitHubError(info: GitHubErrorInfo): string {
+  if (info.rateLimited) {
+    const wait = info.retryAfterSeconds !== null ? ` (retry in about ${info.retryAfterSeconds} s)` : '';
+    return `GitHub rate limit reached${wait}: ${info.message}`;
+  }
+  if (info.status === null) return `GitHub could not be reached: ${info.message}`;
+  return `GitHub answered ${info.status}: ${info.message}`;
+}

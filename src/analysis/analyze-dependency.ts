@@ -1,0 +1,272 @@
+import type { Bump } from '../bumps/types.js';
+import type { DependencyContext } from '../context/types.js';
+import {
+  RUNTIME_CONTRACT_VERSION,
+  RuntimeError,
+  type RuntimeCallOutcome,
+  type RuntimeRequest,
+  type RuntimeSuccess,
+  type StructuredOutputMode,
+  type StructuredRuntime,
+} from '../runtime/contract.js';
+import { sanitizeMessage } from '../shared/redaction.js';
+import { ANALYSIS_TASK, CANDIDATE_SCHEMA, CANDIDATE_SCHEMA_DIGEST, CANDIDATE_SCHEMA_NAME, PROMPT_VERSION } from './candidate-schema.js';
+import { CandidateOutputError, parseCandidate } from './parse-candidate.js';
+import { buildPrompts } from './prompt.js';
+import { decideReview, type ResultErrorCode } from './review-policy.js';
+import { applyTrust } from './trust.js';
+import type { AnalysisResult, EvidenceReference, RegistrySignals, TrustIssue } from './types.js';
+
+/**
+ * One dependency through the AI Core, in the mandatory order: prompts → runtime success
+ * envelope → complete text → safe parse → exact schema → trust → review → result.
+ * A problem with this one dependency becomes a failed result, never an exception, so the
+ * other dependencies' results survive. A failed result carries a stable code and a sanitized
+ * message, never text the model produced.
+ */
+
+export const EXTRACTIVE_LIMITATION = 'Extractive analysis: deterministic rules over release text; no model read the evidence.';
+const MODEL_LIMITATION = 'Model analysis: every claim must cite evidence and is filtered against it, but whether the evidence fully supports a claim is not verified.';
+const UNVERIFIED_IDENTITY_LIMITATION = 'The model that answered was not verified against the profile (development mode).';
+const NO_RELEASE_TEXT_LIMITATION = 'No release notes or changelog were found for this range; only registry facts were available.';
+const PARTIAL_LIMITATION = 'Some release information could not be found; see missing information.';
+
+export interface AnalyzeDependencyInput {
+  context: DependencyContext;
+  runtime: StructuredRuntime;
+  runId: string;
+  knownVersions: ReadonlySet<string>;
+  registrySignals: RegistrySignals | null;
+  /** Structured-output mode the profile declares; jsonSchema unless a weaker profile is configured. */
+  schemaMode?: StructuredOutputMode;
+  signal?: AbortSignal;
+}
+
+export interface AnalyzeDependencyOutput {
+  result: AnalysisResult;
+  call: RuntimeCallOutcome;
+}
+
+export function resultIdOf(name: string, from: string | null, to: string | null): string {
+  return `npm:${name}@${from ?? 'none'}..${to ?? 'none'}`;
+}
+
+function evidenceReferences(context: DependencyContext): EvidenceReference[] {
+  const selected = new Set(context.metadata.selectedEvidenceIds);
+  return context.knowledge.evidence
+    .filter((item) => selected.has(item.id))
+    .map((item) => ({
+      id: item.id,
+      kind: item.kind,
+      sourceId: item.sourceId,
+      title: item.title,
+      sourceUrl: item.sourceUrl,
+      releaseVersions: [...item.releaseVersions],
+      contentDigest: item.contentDigest,
+    }));
+}
+
+function baseResult(context: DependencyContext, registrySignals: RegistrySignals | null): Omit<AnalysisResult, 'status' | 'summary' | 'summaryEvidenceRefs' | 'riskLevel' | 'riskEvidenceRefs' | 'findings' | 'evidenceCoverage' | 'validation' | 'humanReviewReasons' | 'nextAction' | 'error' | 'limitations'> {
+  return {
+    id: resultIdOf(context.dependency.name, context.versions.from, context.versions.to),
+    contextId: context.contextId,
+    dependency: {
+      ecosystem: 'npm',
+      name: context.dependency.name,
+      dependencyTypes: [...context.dependency.dependencyTypes],
+      manifests: [...context.dependency.manifests],
+    },
+    versions: {
+      from: context.versions.from,
+      to: context.versions.to,
+      direction: context.versions.direction,
+      semverClass: context.versions.semverClass,
+      inRange: [...context.versions.inRange],
+    },
+    evidence: evidenceReferences(context),
+    missingInformation: context.metadata.missingInformation.map((entry) => ({ ...entry })),
+    registrySignals,
+  };
+}
+
+function failureSummary(code: ResultErrorCode): string {
+  return `Analysis failed (${code}); no analysis text is shown. Registry facts and evidence are listed as collected.`;
+}
+
+function failedResult(input: AnalyzeDependencyInput, code: ResultErrorCode, message: string, schemaValid: boolean | null): AnalysisResult {
+  const review = decideReview({
+    status: 'failed',
+    context: input.context,
+    direction: input.context.versions.direction,
+    riskLevel: 'unknown',
+    trustIssues: [],
+    registrySignals: input.registrySignals,
+    errorCode: code,
+  });
+  return {
+    ...baseResult(input.context, input.registrySignals),
+    status: 'failed',
+    summary: failureSummary(code),
+    summaryEvidenceRefs: [],
+    riskLevel: 'unknown',
+    riskEvidenceRefs: [],
+    findings: [],
+    evidenceCoverage: review.evidenceCoverage,
+    validation: { schemaValid, trustIssues: [] },
+    humanReviewReasons: review.humanReviewReasons,
+    nextAction: review.nextAction,
+    error: { code, message: sanitizeMessage(message) },
+    limitations: [],
+  };
+}
+
+/** The success envelope must be complete before its text is trusted to be a whole answer. */
+function envelopeProblem(success: RuntimeSuccess): RuntimeError | null {
+  if (success === null || typeof success !== 'object' || typeof success.outputText !== 'string') {
+    return new RuntimeError('INVALID_RESPONSE', 'runtime returned a success envelope without output text');
+  }
+  if (success.contractVersion !== RUNTIME_CONTRACT_VERSION) {
+    return new RuntimeError('INVALID_RESPONSE', `runtime returned contract version ${String(success.contractVersion).slice(0, 16)}; expected ${RUNTIME_CONTRACT_VERSION}`);
+  }
+  if (success.finishReason === 'length') return new RuntimeError('OUTPUT_TRUNCATED', 'runtime output ended before completion (finish reason length)');
+  if (success.finishReason !== 'stop') return new RuntimeError('INVALID_RESPONSE', `runtime output finished with "${String(success.finishReason).slice(0, 32)}", not "stop"`);
+  return null;
+}
+
+function limitationsFor(input: AnalyzeDependencyInput, success: RuntimeSuccess, coverage: AnalysisResult['evidenceCoverage']): string[] {
+  const limitations = [input.runtime.descriptor.deterministic ? EXTRACTIVE_LIMITATION : MODEL_LIMITATION];
+  if (!input.runtime.descriptor.deterministic && !success.identityVerified) limitations.push(UNVERIFIED_IDENTITY_LIMITATION);
+  if (coverage === 'none') limitations.push(NO_RELEASE_TEXT_LIMITATION);
+  if (coverage === 'partial') limitations.push(PARTIAL_LIMITATION);
+  return limitations;
+}
+
+export async function analyzeDependency(input: AnalyzeDependencyInput): Promise<AnalyzeDependencyOutput> {
+  const schemaMode = input.schemaMode ?? 'jsonSchema';
+  const call: RuntimeCallOutcome = {
+    runId: input.runId,
+    contextId: input.context.contextId,
+    task: ANALYSIS_TASK,
+    promptVersion: PROMPT_VERSION,
+    schemaDigest: CANDIDATE_SCHEMA_DIGEST,
+    schemaMode,
+    descriptor: input.runtime.descriptor,
+    success: null,
+    error: null,
+    failureTelemetry: null,
+  };
+  const recordError = (error: RuntimeError): void => {
+    call.error = { code: error.code, message: sanitizeMessage(error.message), retryable: error.retryable, status: error.status };
+    call.failureTelemetry = error.telemetry;
+  };
+
+  let prompts: { systemPrompt: string; userPrompt: string };
+  try {
+    prompts = buildPrompts(input.context);
+  } catch (error) {
+    // Not a runtime call: nothing was sent. The context itself is unusable.
+    return { result: failedResult(input, 'CONTEXT_FAILED', error instanceof Error ? error.message : String(error), null), call };
+  }
+
+  const request: RuntimeRequest = {
+    contractVersion: RUNTIME_CONTRACT_VERSION,
+    runId: input.runId,
+    contextId: input.context.contextId,
+    task: ANALYSIS_TASK,
+    promptVersion: PROMPT_VERSION,
+    systemPrompt: prompts.systemPrompt,
+    userPrompt: prompts.userPrompt,
+    structuredOutput: { mode: schemaMode, name: CANDIDATE_SCHEMA_NAME, schema: CANDIDATE_SCHEMA, schemaDigest: CANDIDATE_SCHEMA_DIGEST, allowWeaker: false },
+    budget: {},
+    signal: input.signal,
+  };
+
+  let success: RuntimeSuccess;
+  try {
+    success = await input.runtime.generateStructured(request);
+  } catch (error) {
+    // The contract says runtimes only reject with RuntimeError; anything else is a runtime bug,
+    // recorded as UNKNOWN so this dependency fails and the others go on.
+    const runtimeError = error instanceof RuntimeError ? error : new RuntimeError('UNKNOWN', `runtime failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+    recordError(runtimeError);
+    return { result: failedResult(input, runtimeError.code, runtimeError.message, null), call };
+  }
+  call.success = success;
+
+  const problem = envelopeProblem(success);
+  if (problem !== null) {
+    recordError(problem);
+    return { result: failedResult(input, problem.code, problem.message, null), call };
+  }
+
+  let candidate;
+  try {
+    candidate = parseCandidate(success.outputText);
+  } catch (error) {
+    if (error instanceof CandidateOutputError) return { result: failedResult(input, error.code, error.message, false), call };
+    return { result: failedResult(input, 'OUTPUT_JSON_INVALID', 'candidate output could not be parsed', false), call };
+  }
+
+  const { trusted, issues } = applyTrust(candidate, input.context, { knownVersions: input.knownVersions });
+  const trustIssues: TrustIssue[] = issues;
+  const review = decideReview({
+    status: 'analyzed',
+    context: input.context,
+    direction: input.context.versions.direction,
+    riskLevel: trusted.riskLevel,
+    trustIssues,
+    registrySignals: input.registrySignals,
+  });
+  return {
+    result: {
+      ...baseResult(input.context, input.registrySignals),
+      status: 'analyzed',
+      summary: trusted.summary,
+      summaryEvidenceRefs: trusted.summaryEvidenceRefs,
+      riskLevel: trusted.riskLevel,
+      riskEvidenceRefs: trusted.riskEvidenceRefs,
+      findings: trusted.findings,
+      evidenceCoverage: review.evidenceCoverage,
+      validation: { schemaValid: true, trustIssues },
+      humanReviewReasons: review.humanReviewReasons,
+      nextAction: review.nextAction,
+      error: null,
+      limitations: limitationsFor(input, success, review.evidenceCoverage),
+    },
+    call,
+  };
+}
+
+/** A dependency whose context could not be built: listed as failed so it is never silently missing. */
+export function contextFailedResult(bump: Bump, code: 'CONTEXT_FAILED', message: string): AnalysisResult {
+  const review = decideReview({
+    status: 'failed',
+    context: null,
+    direction: bump.direction,
+    riskLevel: 'unknown',
+    trustIssues: [],
+    registrySignals: null,
+    errorCode: code,
+  });
+  return {
+    id: resultIdOf(bump.name, bump.from, bump.to),
+    status: 'failed',
+    contextId: null,
+    dependency: { ecosystem: 'npm', name: bump.name, dependencyTypes: [...bump.dependencyTypes], manifests: [...bump.manifests] },
+    versions: { from: bump.from ?? '', to: bump.to ?? '', direction: bump.direction, semverClass: bump.semverClass, inRange: [] },
+    summary: failureSummary(code),
+    summaryEvidenceRefs: [],
+    riskLevel: 'unknown',
+    riskEvidenceRefs: [],
+    findings: [],
+    evidence: [],
+    evidenceCoverage: review.evidenceCoverage,
+    missingInformation: [],
+    registrySignals: null,
+    validation: { schemaValid: null, trustIssues: [] },
+    humanReviewReasons: review.humanReviewReasons,
+    nextAction: review.nextAction,
+    error: { code, message: sanitizeMessage(message) },
+    limitations: [],
+  };
+}

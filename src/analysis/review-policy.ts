@@ -1,0 +1,100 @@
+import type { DependencyContext } from '../context/types.js';
+import { FAIL_CLOSED_CODES, type RuntimeErrorCode } from '../runtime/contract.js';
+import type { AnalysisResult, EvidenceCoverage, HumanReviewReason, NextAction, RegistrySignals, RiskLevel, ResultStatus, TrustIssue } from './types.js';
+
+/**
+ * Human-review policy: which facts about a result mean a person should look before merging,
+ * and what to do next. Pure and deterministic; reasons are sorted so the same result always
+ * renders the same way.
+ *
+ * Policy choices worth knowing:
+ * - Medium risk ALONE does not require review. Deprecations and runtime-requirement changes
+ *   are shown in the comment, but flagging every minor bump that deprecates something made
+ *   the original CLI send 46 of 47 updates to review, and teams switch noisy bots off.
+ *   Medium still ends in review when another reason applies (thin evidence, dropped claims…).
+ * - Supply-chain facts (install scripts added, provenance lost, publisher changed, target
+ *   deprecated) are not risk levels; they are their own review reason.
+ * - A failed analysis gets ANALYSIS_FAILED plus the reasons that do not depend on the model
+ *   (version, downgrade, supply chain, evidence), never UNKNOWN_RISK: nothing was judged.
+ */
+
+/** Evidence kinds that are release text rather than locally computed registry facts. */
+function hasReleaseText(context: DependencyContext): boolean {
+  const selected = new Set(context.metadata.selectedEvidenceIds);
+  return context.knowledge.evidence.some((item) => item.kind !== 'registryFact' && selected.has(item.id));
+}
+
+/**
+ * none = registry facts only; partial = release text exists but not for the version being
+ * adopted; sufficient = release text covers the newest version of the interval.
+ * What a reviewer needs is the notes of the release they are moving to (the changelog of a
+ * version usually restates its line's history); a missing GitHub token or release page does
+ * not make a complete changelog partial, or every tokenless run would need review.
+ */
+export function evaluateCoverage(context: DependencyContext): EvidenceCoverage {
+  if (!hasReleaseText(context)) return 'none';
+  const { from, to, direction } = context.versions;
+  const newest = direction === 'downgrade' ? from : to;
+  const selected = new Set(context.metadata.selectedEvidenceIds);
+  const coversNewest = context.knowledge.evidence.some(
+    (item) => item.kind !== 'registryFact' && selected.has(item.id) && item.releaseVersions.includes(newest),
+  );
+  return coversNewest ? 'sufficient' : 'partial';
+}
+
+export function hasSupplyChainChange(signals: RegistrySignals | null): boolean {
+  if (signals === null) return false;
+  return signals.installScriptsAdded.length > 0 || signals.provenanceLost || signals.publisherChanged !== null || signals.targetDeprecated !== null;
+}
+
+export type ResultErrorCode = NonNullable<AnalysisResult['error']>['code'];
+
+export interface ReviewInput {
+  status: ResultStatus;
+  /** null when no context could be built. */
+  context: DependencyContext | null;
+  direction: AnalysisResult['versions']['direction'];
+  riskLevel: RiskLevel;
+  trustIssues: TrustIssue[];
+  registrySignals: RegistrySignals | null;
+  /** The failure code of a failed result; null otherwise. */
+  errorCode?: ResultErrorCode | null;
+}
+
+export interface ReviewDecision {
+  evidenceCoverage: EvidenceCoverage;
+  humanReviewReasons: HumanReviewReason[];
+  nextAction: NextAction;
+}
+
+export function decideReview(input: ReviewInput): ReviewDecision {
+  const reasons = new Set<HumanReviewReason>();
+  const evidenceCoverage: EvidenceCoverage = input.context === null ? 'none' : evaluateCoverage(input.context);
+  const analyzed = input.status === 'analyzed';
+
+  if (input.status === 'failed') reasons.add('ANALYSIS_FAILED');
+  if (analyzed && input.riskLevel === 'high') reasons.add('HIGH_RISK');
+  if (analyzed && input.riskLevel === 'unknown') reasons.add('UNKNOWN_RISK');
+  if (input.context !== null) {
+    if (evidenceCoverage === 'none') reasons.add('EVIDENCE_NONE');
+    if (evidenceCoverage === 'partial') reasons.add('EVIDENCE_PARTIAL');
+    if (!input.context.versions.fromExists || !input.context.versions.toExists) reasons.add('VERSION_UNCERTAIN');
+    if (input.context.metadata.warnings.some((warning) => warning.code === 'SOURCE_CONFLICT')) reasons.add('SOURCE_CONFLICT');
+  }
+  // Any claim removed or overridden by trust (other than for conflicting sources, which has
+  // its own reason) means the analyzer said something the evidence does not carry.
+  if (input.trustIssues.some((issue) => issue.code !== 'SOURCE_CONFLICT')) reasons.add('CLAIMS_DROPPED');
+  if (input.direction === 'downgrade') reasons.add('DOWNGRADE');
+  if (hasSupplyChainChange(input.registrySignals)) reasons.add('SUPPLY_CHAIN_CHANGE');
+
+  const humanReviewReasons = [...reasons].sort();
+  return { evidenceCoverage, humanReviewReasons, nextAction: nextActionFor(input.status, input.errorCode ?? null, humanReviewReasons) };
+}
+
+export function nextActionFor(status: ResultStatus, errorCode: ResultErrorCode | null, reasons: HumanReviewReason[]): NextAction {
+  if (status === 'failed') {
+    // Configuration, capability, auth and identity problems do not go away on a retry.
+    return errorCode !== null && FAIL_CLOSED_CODES.has(errorCode as RuntimeErrorCode) ? 'fixConfiguration' : 'retryAnalysis';
+  }
+  return reasons.length === 0 ? 'proceed' : 'reviewBeforeMerge';
+}

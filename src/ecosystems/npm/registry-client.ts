@@ -1,0 +1,283 @@
+import type { Dispatcher } from 'undici';
+import { boundedRequest, describeOrigin, HttpTransportError, isLoopbackHost, type BoundedResponse } from '../../shared/bounded-http.js';
+import { silentLogger, type Logger } from '../../shared/logger.js';
+import { registerSecret, sanitizeMessage } from '../../shared/redaction.js';
+import { encodePackageName, isValidPackageName, parseJsonSafely, parsePackument, type Packument } from './packument.js';
+
+/**
+ * npm registry client: full packuments and tarballs, through the shared bounded HTTP layer.
+ * One client lives for one run; it asks for each package at most once (the promise is shared,
+ * so concurrent callers wait for the same request) and limits parallel requests so a 50-bump
+ * grouped PR does not hammer the registry.
+ */
+
+export const DEFAULT_REGISTRY_URL = 'https://registry.npmjs.org';
+
+export type RegistryErrorCode =
+  | 'PACKAGE_NOT_FOUND'
+  | 'REGISTRY_RATE_LIMITED'
+  | 'REGISTRY_UNAVAILABLE'
+  | 'REGISTRY_TIMEOUT'
+  | 'REGISTRY_RESPONSE_INVALID'
+  | 'REGISTRY_ACCESS_DENIED'
+  | 'REGISTRY_URL_REFUSED'
+  | 'PACKAGE_NAME_INVALID';
+
+/** Codes a later attempt may cure; the client already retried them before throwing. */
+const RETRYABLE_CODES: ReadonlySet<RegistryErrorCode> = new Set(['REGISTRY_RATE_LIMITED', 'REGISTRY_UNAVAILABLE']);
+
+export class RegistryError extends Error {
+  readonly code: RegistryErrorCode;
+  /** The package (or `name@version` tarball) the error is about; null for configuration errors. */
+  readonly subject: string | null;
+  readonly status: number | null;
+  /** Parsed Retry-After of the last 429, in milliseconds. */
+  readonly retryAfterMs: number | null;
+  readonly retryable: boolean;
+  constructor(code: RegistryErrorCode, message: string, details: { subject?: string | null; status?: number | null; retryAfterMs?: number | null; cause?: unknown } = {}) {
+    // Messages are built from our own words plus registry origins; sanitise anyway so a token
+    // that slipped into a URL can never leave through an error.
+    super(sanitizeMessage(message, 500), { cause: details.cause });
+    this.name = 'RegistryError';
+    this.code = code;
+    this.subject = details.subject ?? null;
+    this.status = details.status ?? null;
+    this.retryAfterMs = details.retryAfterMs ?? null;
+    this.retryable = RETRYABLE_CODES.has(code);
+  }
+}
+
+export interface NpmRegistryClientOptions {
+  registryUrl?: string;
+  token?: string;
+  timeoutMs?: number;
+  maxPackumentBytes?: number;
+  maxTarballBytes?: number;
+  concurrency?: number;
+  dispatcher?: Dispatcher;
+  logger?: Logger;
+  /** Retries after the first attempt for 429, 5xx and network failures (default 2). */
+  maxRetries?: number;
+  /** First backoff delay; doubles per retry, capped at 10 s (default 500 ms). */
+  backoffBaseMs?: number;
+  /** Injected wait, so tests can observe backoff without waiting. */
+  sleep?: (milliseconds: number) => Promise<void>;
+}
+
+export interface NpmRegistryClient {
+  getPackument(name: string): Promise<Packument>;
+  /** `label` (e.g. `express@5.1.0`) names the tarball in errors. */
+  getTarball(url: string, label?: string): Promise<Buffer>;
+  readonly stats: { packumentRequests: number; tarballRequests: number };
+  /** Registry base URL without credentials or trailing slash. */
+  readonly registryUrl: string;
+}
+
+const MAX_BACKOFF_MS = 10_000;
+
+/** A minimal counting semaphore: no dependency needed for "at most N at once". */
+export function createSemaphore(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** Retry-After as delay-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Validates the configured registry URL: https, or http only on loopback (tests, local mirrors). */
+export function normaliseRegistryUrl(raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new RegistryError('REGISTRY_URL_REFUSED', `The registry URL is not a valid URL; set it to an https URL such as ${DEFAULT_REGISTRY_URL}.`);
+  }
+  const loopbackHttp = parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
+  if (parsed.protocol !== 'https:' && !loopbackHttp) {
+    throw new RegistryError('REGISTRY_URL_REFUSED', `The registry URL ${describeOrigin(raw)} is refused: use https (plain http is allowed only on loopback).`);
+  }
+  if (parsed.username || parsed.password) {
+    throw new RegistryError('REGISTRY_URL_REFUSED', 'The registry URL must not contain credentials; pass the token separately.');
+  }
+  if (parsed.search || parsed.hash) {
+    throw new RegistryError('REGISTRY_URL_REFUSED', `The registry URL ${describeOrigin(raw)} must not contain a query or fragment.`);
+  }
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
+interface Attempt {
+  what: string;
+  subject: string;
+  url: string;
+  maxBytes: number;
+  withToken: boolean;
+  accept: string;
+  countRequest: () => void;
+}
+
+export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}): NpmRegistryClient {
+  const registryUrl = normaliseRegistryUrl(options.registryUrl ?? DEFAULT_REGISTRY_URL);
+  const registryOrigin = new URL(registryUrl).origin;
+  const token = options.token?.trim() || undefined;
+  registerSecret(token);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const maxPackumentBytes = options.maxPackumentBytes ?? 64 * 1024 * 1024;
+  const maxTarballBytes = options.maxTarballBytes ?? 16 * 1024 * 1024;
+  const maxRetries = Math.max(0, options.maxRetries ?? 2);
+  const backoffBaseMs = options.backoffBaseMs ?? 500;
+  const logger = options.logger ?? silentLogger;
+  const sleep = options.sleep ?? ((milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds)));
+  const limit = createSemaphore(Math.max(1, options.concurrency ?? 6));
+  const stats = { packumentRequests: 0, tarballRequests: 0 };
+  const packuments = new Map<string, Promise<Packument>>();
+
+  /** Maps one HTTP outcome to a RegistryError; returns null for success. */
+  const failureOf = (attempt: Attempt, response: BoundedResponse): RegistryError | null => {
+    const { status } = response;
+    const details = { subject: attempt.subject, status };
+    if (status >= 200 && status < 300) return null;
+    if (status === 404) {
+      return new RegistryError('PACKAGE_NOT_FOUND', `${attempt.what} was not found on ${registryOrigin} (HTTP 404): check the package name or the registry URL.`, details);
+    }
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+      const hint = retryAfterMs === null ? '' : ` (Retry-After ${Math.ceil(retryAfterMs / 1000)} s)`;
+      return new RegistryError('REGISTRY_RATE_LIMITED', `${registryOrigin} rate-limited the request for ${attempt.what}${hint}: retry later.`, { ...details, retryAfterMs });
+    }
+    if (status === 401 || status === 403) {
+      return new RegistryError('REGISTRY_ACCESS_DENIED', `${registryOrigin} denied access to ${attempt.what} (HTTP ${status}): check the registry token and its permissions.`, details);
+    }
+    if (status >= 500) {
+      return new RegistryError('REGISTRY_UNAVAILABLE', `${registryOrigin} failed to serve ${attempt.what} (HTTP ${status}): retry later.`, details);
+    }
+    if (status >= 300 && status < 400) {
+      // Redirects are refused: following one could send the token, or us, somewhere unvetted.
+      return new RegistryError('REGISTRY_RESPONSE_INVALID', `${registryOrigin} answered ${attempt.what} with a redirect (HTTP ${status}), which is refused: set the registry URL to the final address.`, details);
+    }
+    return new RegistryError('REGISTRY_RESPONSE_INVALID', `${registryOrigin} answered ${attempt.what} with HTTP ${status}: check the registry URL.`, details);
+  };
+
+  const transportFailureOf = (attempt: Attempt, error: HttpTransportError): RegistryError => {
+    const details = { subject: attempt.subject, cause: error };
+    if (error.kind === 'timeout') {
+      return new RegistryError('REGISTRY_TIMEOUT', `${registryOrigin} did not answer ${attempt.what} within ${timeoutMs} ms: retry later or raise the timeout.`, details);
+    }
+    if (error.kind === 'too-large') {
+      return new RegistryError('REGISTRY_RESPONSE_INVALID', `${attempt.what} from ${registryOrigin} is larger than the ${attempt.maxBytes}-byte limit: raise the limit if the package is really that large.`, details);
+    }
+    return new RegistryError('REGISTRY_UNAVAILABLE', `${registryOrigin} could not be reached for ${attempt.what} (${error.message}): retry later.`, details);
+  };
+
+  /** One request with bounded retries for 429, 5xx and network failures. */
+  const fetchWithRetries = async (attempt: Attempt): Promise<Buffer> => {
+    const headers: Record<string, string> = { accept: attempt.accept, 'user-agent': 'depverdict' };
+    if (token && attempt.withToken) headers.authorization = `Bearer ${token}`;
+    for (let attemptNumber = 0; ; attemptNumber += 1) {
+      let failure: RegistryError;
+      try {
+        const response = await limit(() => {
+          attempt.countRequest();
+          return boundedRequest({ url: attempt.url, headers, timeoutMs, maxBytes: attempt.maxBytes, dispatcher: options.dispatcher });
+        });
+        const httpFailure = failureOf(attempt, response);
+        if (!httpFailure) return response.body;
+        failure = httpFailure;
+      } catch (error) {
+        if (!(error instanceof HttpTransportError)) throw error;
+        failure = transportFailureOf(attempt, error);
+      }
+      if (!failure.retryable || attemptNumber >= maxRetries) throw failure;
+      const backoff = Math.min(MAX_BACKOFF_MS, backoffBaseMs * 2 ** attemptNumber);
+      const delay = failure.retryAfterMs === null ? backoff : Math.min(MAX_BACKOFF_MS, failure.retryAfterMs);
+      logger.debug(`npm registry: ${failure.code} for ${attempt.subject}; retry ${attemptNumber + 1} of ${maxRetries} in ${delay} ms`);
+      await sleep(delay);
+    }
+  };
+
+  const fetchPackument = async (name: string): Promise<Packument> => {
+    const attempt: Attempt = {
+      what: `package ${name}`,
+      subject: name,
+      url: `${registryUrl}/${encodePackageName(name)}`,
+      maxBytes: maxPackumentBytes,
+      withToken: true,
+      // The full document: the abbreviated ("corgi") form lacks time, _npmUser and scripts.
+      accept: 'application/json',
+      countRequest: () => (stats.packumentRequests += 1),
+    };
+    const body = await fetchWithRetries(attempt);
+    let decoded: unknown;
+    try {
+      decoded = parseJsonSafely(body.toString('utf8'));
+    } catch (error) {
+      throw new RegistryError('REGISTRY_RESPONSE_INVALID', `${registryOrigin} returned invalid JSON for package ${name}: check the registry URL points to an npm registry.`, { subject: name, status: 200, cause: error });
+    }
+    const parsed = parsePackument(decoded, name);
+    if (!parsed.ok) {
+      throw new RegistryError('REGISTRY_RESPONSE_INVALID', `${registryOrigin} returned an unusable document for package ${name}: ${parsed.problem}. Check the registry URL points to an npm registry.`, { subject: name, status: 200 });
+    }
+    return parsed.packument;
+  };
+
+  const getPackument = (name: string): Promise<Packument> => {
+    const existing = packuments.get(name);
+    if (existing) return existing;
+    let pending: Promise<Packument>;
+    if (!isValidPackageName(name)) {
+      pending = Promise.reject(new RegistryError('PACKAGE_NAME_INVALID', `${JSON.stringify(name.slice(0, 100))} is not a valid npm package name: check the dependency name in the manifest or lockfile.`, { subject: name.slice(0, 100) }));
+    } else {
+      pending = fetchPackument(name);
+    }
+    // Failures are memoised too: within one run a package is asked for once, whatever happens.
+    packuments.set(name, pending);
+    return pending;
+  };
+
+  /** Tarballs must come from the registry's own origin or over https, and carry no credentials. */
+  const checkTarballUrl = (url: string, label: string): URL => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new RegistryError('REGISTRY_URL_REFUSED', `The tarball URL of ${label} is not a valid URL: the registry metadata is broken; report it to the package's registry.`, { subject: label });
+    }
+    const sameOrigin = parsed.origin === registryOrigin;
+    if ((!sameOrigin && parsed.protocol !== 'https:') || parsed.username || parsed.password) {
+      throw new RegistryError('REGISTRY_URL_REFUSED', `The tarball URL of ${label} (${describeOrigin(url)}) is refused: tarballs must be on the registry's origin or https, without credentials.`, { subject: label });
+    }
+    return parsed;
+  };
+
+  const getTarball = async (url: string, label?: string): Promise<Buffer> => {
+    const subject = label ?? 'tarball';
+    const parsed = checkTarballUrl(url, subject);
+    return fetchWithRetries({
+      what: label ? `the tarball of ${label}` : `tarball ${describeOrigin(url)}${parsed.pathname}`,
+      subject,
+      url,
+      maxBytes: maxTarballBytes,
+      // The token belongs to the registry: never hand it to another host.
+      withToken: parsed.origin === registryOrigin,
+      accept: 'application/octet-stream',
+      countRequest: () => (stats.tarballRequests += 1),
+    });
+  };
+
+  return { getPackument, getTarball, stats, registryUrl };
+}

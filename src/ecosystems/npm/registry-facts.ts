@@ -1,0 +1,238 @@
+import semver from 'semver';
+import type { RegistrySignals } from '../../analysis/types.js';
+import type { GitHubRepository, RegistryFacts, VersionManifestFacts } from '../types.js';
+import type { Packument, PackumentRepository, PackumentVersion } from './packument.js';
+
+/**
+ * Registry facts for one bump, computed locally from a packument. Pure: no I/O, no clock, so
+ * the same packument and versions always give the same facts (and evidence IDs).
+ */
+
+export const DEFAULT_PACKAGE_PAGE_BASE = 'https://www.npmjs.com/package';
+
+const INSTALL_SCRIPT_NAMES = ['preinstall', 'install', 'postinstall'] as const;
+
+export interface RegistryFactsOptions {
+  registryUrl: string;
+  packagePageBase?: string;
+}
+
+function sortedRecord(record: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(record ?? {}).sort()) out[key] = (record ?? {})[key] as string;
+  return out;
+}
+
+/** Registry times come in several ISO shapes (micro-seconds, offsets); store one canonical form. */
+function isoTime(value: string | undefined): string | null {
+  if (!value) return null;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? null : new Date(parsed).toISOString();
+}
+
+function licenseOf(manifest: PackumentVersion): string | null {
+  const { license, licenses } = manifest;
+  if (typeof license === 'string' && license.trim()) return license.trim();
+  if (license && typeof license === 'object' && license.type?.trim()) return license.type.trim();
+  // Legacy `licenses: [{type}]` lists alternatives.
+  const types = (licenses ?? []).map((entry) => entry.type?.trim()).filter((type): type is string => Boolean(type));
+  return types.length > 0 ? types.join(' OR ') : null;
+}
+
+/**
+ * Declared lifecycle install scripts. When the registry marks `hasInstallScript` but none is
+ * declared, npm runs an implicit `node-gyp rebuild` as `install` (binding.gyp), so report it.
+ */
+function installScriptsOf(manifest: PackumentVersion): string[] {
+  const scripts = manifest.scripts ?? {};
+  const declared: string[] = INSTALL_SCRIPT_NAMES.filter((name) => typeof scripts[name] === 'string' && scripts[name].trim() !== '');
+  if (declared.length === 0 && manifest.hasInstallScript === true) declared.push('install');
+  return declared.sort();
+}
+
+function versionFactsOf(packument: Packument, version: string): VersionManifestFacts | null {
+  const manifest = Object.hasOwn(packument.versions, version) ? packument.versions[version] : undefined;
+  if (!manifest) return null;
+  const deprecated = typeof manifest.deprecated === 'string' && manifest.deprecated.trim() ? manifest.deprecated : null;
+  return {
+    version,
+    publishedAt: isoTime(Object.hasOwn(packument.time, version) ? packument.time[version] : undefined),
+    deprecated,
+    license: licenseOf(manifest),
+    engines: sortedRecord(manifest.engines),
+    installScripts: installScriptsOf(manifest),
+    publisher: manifest._npmUser?.name?.trim() || null,
+    provenance: manifest.dist?.attestations?.provenance !== undefined,
+    dependencies: sortedRecord(manifest.dependencies),
+    tarballUrl: manifest.dist?.tarball ?? null,
+    integrity: manifest.dist?.integrity ?? null,
+  };
+}
+
+/**
+ * Published versions between from and to: (from, to] for an upgrade, [to, from) for a downgrade.
+ * Prereleases are included only when from or to is itself a prerelease: someone moving between
+ * stable releases did not pass through the betas, and listing dozens of nightlies (typescript)
+ * would drown the versions that matter.
+ */
+export function versionsBetween(allVersions: string[], from: string | null, to: string | null): string[] {
+  if (!from || !to || !semver.valid(from) || !semver.valid(to)) return [];
+  const includePrereleases = semver.prerelease(from) !== null || semver.prerelease(to) !== null;
+  const upgrade = semver.lte(from, to);
+  const [low, high] = upgrade ? [from, to] : [to, from];
+  return allVersions.filter((version) => {
+    if (!includePrereleases && semver.prerelease(version) !== null) return false;
+    return upgrade ? semver.gt(version, low) && semver.lte(version, high) : semver.gte(version, low) && semver.lt(version, high);
+  });
+}
+
+const GITHUB_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const GITHUB_REPO = /^[A-Za-z0-9._-]{1,100}$/;
+
+function gitHubRepositoryOf(owner: string, repo: string, directory: string | null): GitHubRepository | null {
+  const cleanRepo = repo.replace(/\.git$/i, '');
+  if (!GITHUB_NAME.test(owner) || !GITHUB_REPO.test(cleanRepo) || cleanRepo === '.' || cleanRepo === '..') return null;
+  return { owner, repo: cleanRepo, directory };
+}
+
+/** `packages/foo/` or `./packages/foo` → `packages/foo`; anything escaping the repo → null. */
+function normaliseDirectory(directory: string | undefined): string | null {
+  if (!directory) return null;
+  const segments = directory.replace(/\\/g, '/').split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (segments.length === 0 || segments.some((segment) => segment === '..')) return null;
+  return segments.join('/');
+}
+
+/**
+ * Turns any git URL form npm accepts into an https URL: `git+https://`, `git://`, `ssh://git@`,
+ * scp-like `git@host:path`, hosted shortcuts (`github:`, `gitlab:`, `bitbucket:`, `o/r`).
+ * Credentials, `.git` and `#committish` are dropped. Null when it is not a URL we can show.
+ */
+function toHttpsUrl(raw: string): URL | null {
+  let text = raw.trim().replace(/#.*$/, '');
+  const shortcut = /^(github|gitlab|bitbucket):([^/\s]+\/[^/\s]+)$/.exec(text);
+  if (shortcut) {
+    const host = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' }[shortcut[1] as 'github' | 'gitlab' | 'bitbucket'];
+    text = `https://${host}/${shortcut[2]}`;
+  } else if (/^[A-Za-z0-9][\w.-]*\/[\w.-]+$/.test(text)) {
+    // npm's `owner/repo` shorthand means GitHub.
+    text = `https://github.com/${text}`;
+  } else {
+    const scpLike = /^(?:[\w.-]+@)?([\w.-]+\.[a-z]{2,}):(?!\/\/)\/?(.+)$/i.exec(text);
+    if (scpLike) text = `https://${scpLike[1]}/${scpLike[2]}`;
+    text = text.replace(/^git\+/, '').replace(/^(?:git|ssh|http):\/\//, 'https://');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:') return null;
+  parsed.username = '';
+  parsed.password = '';
+  parsed.port = '';
+  parsed.search = '';
+  parsed.hash = '';
+  parsed.pathname = parsed.pathname.replace(/\.git\/?$/i, '').replace(/\/+$/, '');
+  return parsed;
+}
+
+export interface NormalisedRepository {
+  repository: GitHubRepository | null;
+  /** https form when the repository is not on GitHub (or not a recognisable GitHub repo). */
+  repositoryUrl: string | null;
+}
+
+/** Normalises a `repository` field (string or `{type, url, directory}`) to a GitHub owner/repo. */
+export function normaliseRepository(input: PackumentRepository | undefined | null): NormalisedRepository {
+  if (!input) return { repository: null, repositoryUrl: null };
+  const rawUrl = typeof input === 'string' ? input : input.url;
+  let directory = typeof input === 'string' ? null : normaliseDirectory(input.directory);
+  if (!rawUrl) return { repository: null, repositoryUrl: null };
+  const url = toHttpsUrl(rawUrl);
+  if (!url) return { repository: null, repositoryUrl: null };
+  const host = url.hostname.toLowerCase();
+  if (host === 'github.com' || host === 'www.github.com') {
+    const [owner, repo, ...rest] = url.pathname.split('/').filter(Boolean);
+    // https://github.com/o/r/tree/<branch>/<dir> is a common way to point into a monorepo.
+    if (!directory && rest[0] === 'tree' && rest.length > 2) directory = normaliseDirectory(rest.slice(2).join('/'));
+    const repository = owner && repo ? gitHubRepositoryOf(owner, repo, directory) : null;
+    if (repository) return { repository, repositoryUrl: null };
+  }
+  return { repository: null, repositoryUrl: url.toString() };
+}
+
+function withoutCredentials(registryUrl: string): string {
+  try {
+    const parsed = new URL(registryUrl);
+    parsed.username = '';
+    parsed.password = '';
+    return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return registryUrl;
+  }
+}
+
+export function computeRegistryFacts(packument: Packument, from: string | null, to: string | null, options: RegistryFactsOptions): RegistryFacts {
+  const allVersions = semver.sort(Object.keys(packument.versions).filter((version) => semver.valid(version) === version));
+  const fromFacts = from ? versionFactsOf(packument, from) : null;
+  const toFacts = to ? versionFactsOf(packument, to) : null;
+  // The target version's declaration is the most current; older ones may point to a moved repo.
+  const toManifest = to && Object.hasOwn(packument.versions, to) ? packument.versions[to] : undefined;
+  const fromManifest = from && Object.hasOwn(packument.versions, from) ? packument.versions[from] : undefined;
+  const repositorySource = toManifest?.repository ?? packument.repository ?? fromManifest?.repository;
+  const { repository, repositoryUrl } = normaliseRepository(repositorySource);
+  const packagePageBase = (options.packagePageBase ?? DEFAULT_PACKAGE_PAGE_BASE).replace(/\/+$/, '');
+  return {
+    packageName: packument.name,
+    registryUrl: withoutCredentials(options.registryUrl),
+    packagePageUrl: `${packagePageBase}/${packument.name}`,
+    from: fromFacts,
+    to: toFacts,
+    versionsInRange: versionsBetween(allVersions, from, to),
+    allVersions,
+    repository,
+    repositoryUrl,
+  };
+}
+
+function sameRecord(left: Record<string, string>, right: Record<string, string>): boolean {
+  const leftKeys = Object.keys(left).sort();
+  const rightKeys = Object.keys(right).sort();
+  return leftKeys.length === rightKeys.length && leftKeys.every((key, index) => key === rightKeys[index] && left[key] === right[key]);
+}
+
+/**
+ * Supply-chain and compatibility signals between the two versions. Comparisons need both sides;
+ * when one is missing (version not found) the signal is "no change known", never a guess.
+ * A publisher change is reported only when the registry names both publishers.
+ */
+export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
+  const { from, to } = facts;
+  const signals: RegistrySignals = {
+    versionsInRange: facts.versionsInRange.length,
+    targetPublishedAt: to?.publishedAt ?? null,
+    targetDeprecated: to?.deprecated ?? null,
+    installScriptsAdded: [],
+    installScriptsRemoved: [],
+    provenanceLost: false,
+    provenanceGained: false,
+    publisherChanged: null,
+    licenseChanged: null,
+    enginesChanged: null,
+    newDependencies: [],
+  };
+  if (!from || !to) return signals;
+  signals.installScriptsAdded = to.installScripts.filter((name) => !from.installScripts.includes(name));
+  signals.installScriptsRemoved = from.installScripts.filter((name) => !to.installScripts.includes(name));
+  signals.provenanceLost = from.provenance && !to.provenance;
+  signals.provenanceGained = !from.provenance && to.provenance;
+  if (from.publisher && to.publisher && from.publisher !== to.publisher) signals.publisherChanged = { from: from.publisher, to: to.publisher };
+  if (from.license !== to.license) signals.licenseChanged = { from: from.license, to: to.license };
+  if (!sameRecord(from.engines, to.engines)) signals.enginesChanged = { from: from.engines, to: to.engines };
+  signals.newDependencies = Object.keys(to.dependencies)
+    .filter((name) => !Object.hasOwn(from.dependencies, name))
+    .sort();
+  return signals;
+}

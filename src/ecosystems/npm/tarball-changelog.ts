@@ -1,0 +1,203 @@
+import { Parser, type ReadEntry } from 'tar';
+import { parseChangelog } from '../../evidence/changelog-sections.js';
+import type { EvidenceWarning } from '../../evidence/types.js';
+
+/**
+ * Finds the changelog an npm package ships in its tarball, entirely in memory: the tarball is
+ * parsed as a stream, only root-level files with changelog-like names are read, nothing is
+ * written to disk, and symlinks and paths outside `package/` are ignored. A file counts as a
+ * changelog only when it parses into at least one version section.
+ */
+
+export const DEFAULT_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+/** More candidates than this at one package root is not a real package; the rest are ignored. */
+const MAX_CANDIDATES = 16;
+
+export interface TarballChangelog {
+  /** Path inside the tarball, e.g. `package/History.md`. */
+  path: string;
+  /** Base name, e.g. `History.md`. */
+  fileName: string;
+  text: string;
+}
+
+export interface ExtractChangelogOptions {
+  /** Larger candidate files are skipped (and reported). Default 2 MiB. */
+  maxEntryBytes?: number;
+  /** Stop scanning once this many unpacked bytes went by. Default 64 MiB. */
+  maxTotalBytes?: number;
+  /** Names the tarball in errors and warnings, e.g. `express@5.1.0`. */
+  label?: string;
+  /** Told about skipped candidates and an incomplete scan, so the caller can say so. */
+  onWarning?: (warning: EvidenceWarning) => void;
+}
+
+/** The tarball could not be read at all (not gzip/tar, truncated). */
+export class TarballReadError extends Error {
+  override readonly name = 'TarballReadError';
+  constructor(
+    readonly label: string,
+    reason: string,
+  ) {
+    super(`Could not read the npm tarball of ${label}: ${reason}. The registry may have served a damaged file; retry, or check the package's dist.tarball URL.`);
+  }
+}
+
+/*
+ * Preference between names: CHANGELOG > HISTORY > CHANGES > RELEASES > release notes > NEWS.
+ * `RELEASE.md` (singular) is deliberately absent: it is the usual name for release-procedure notes.
+ */
+const NAME_RANKS: ReadonlyArray<{ pattern: RegExp; rank: number }> = [
+  { pattern: /^changelog$/, rank: 0 },
+  { pattern: /^history$/, rank: 1 },
+  { pattern: /^changes$/, rank: 2 },
+  { pattern: /^releases$/, rank: 3 },
+  { pattern: /^release[-_ ]?notes$/, rank: 4 },
+  { pattern: /^news$/, rank: 5 },
+];
+const EXTENSION_RANKS: Readonly<Record<string, number>> = { '.md': 0, '.markdown': 1, '': 2, '.txt': 3, '.rst': 4 };
+
+interface CandidateName {
+  nameRank: number;
+  /** 0 when the stem is exactly the name (`CHANGELOG.md`), 1 for a suffixed one (`CHANGELOG-v1.md`). */
+  suffixRank: number;
+  extensionRank: number;
+}
+
+/** Ranks a root-level file name; null when it is not a changelog name we read. */
+export function rankChangelogName(fileName: string): CandidateName | null {
+  const lower = fileName.toLowerCase();
+  const dot = lower.lastIndexOf('.');
+  const extension = dot > 0 ? lower.slice(dot) : '';
+  const extensionRank = EXTENSION_RANKS[extension];
+  if (extensionRank === undefined) return null;
+  const stem = extension.length > 0 ? lower.slice(0, dot) : lower;
+  for (const { pattern, rank } of NAME_RANKS) {
+    if (pattern.test(stem)) return { nameRank: rank, suffixRank: 0, extensionRank };
+    // `CHANGELOG-2.x.md`, `HISTORY_OLD.md`: same family, after the plain name.
+    const separator = /[-_.]/.exec(stem);
+    if (separator !== null && pattern.test(stem.slice(0, separator.index))) return { nameRank: rank, suffixRank: 1, extensionRank };
+  }
+  return null;
+}
+
+interface ReadCandidate extends CandidateName {
+  path: string;
+  fileName: string;
+  text: string;
+}
+
+function compareCandidates(left: ReadCandidate, right: ReadCandidate): number {
+  return (
+    left.nameRank - right.nameRank ||
+    left.suffixRank - right.suffixRank ||
+    left.extensionRank - right.extensionRank ||
+    // Code-unit order: the same on every machine, unlike localeCompare.
+    (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)
+  );
+}
+
+/** `package/CHANGELOG.md` → `CHANGELOG.md`; null for anything not directly under `package/`. */
+function rootFileName(entryPath: string): string | null {
+  const path = entryPath.startsWith('./') ? entryPath.slice(2) : entryPath;
+  if (!path.startsWith('package/')) return null;
+  const rest = path.slice('package/'.length);
+  if (rest.length === 0 || rest.includes('/') || rest.includes('\\')) return null;
+  return rest;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+/**
+ * Returns the package's changelog, or null when the tarball ships none that parses into
+ * version sections. Throws {@link TarballReadError} only when the tarball itself is unreadable.
+ */
+export async function extractChangelogFromTarball(tarball: Buffer, options: ExtractChangelogOptions = {}): Promise<TarballChangelog | null> {
+  const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
+  const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+  const label = options.label ?? 'the package';
+  const warn = (code: string, message: string): void => options.onWarning?.({ code, message });
+
+  const candidates = await readCandidates(tarball, { maxEntryBytes, maxTotalBytes, label, warn });
+  candidates.sort(compareCandidates);
+  for (const candidate of candidates) {
+    // Release-procedure notes and other prose have no version sections: try the next name.
+    if (parseChangelog(candidate.text).length > 0) return { path: candidate.path, fileName: candidate.fileName, text: candidate.text };
+  }
+  return null;
+}
+
+interface ReadLimits {
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+  label: string;
+  warn: (code: string, message: string) => void;
+}
+
+function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandidate[]> {
+  return new Promise<ReadCandidate[]>((resolve, reject) => {
+    const candidates: ReadCandidate[] = [];
+    let scannedBytes = 0;
+    let stopped = false;
+    let settled = false;
+    let failure: TarballReadError | undefined;
+    const finish = (error?: Error): void => {
+      if (settled) return;
+      settled = true;
+      const problem = error ?? failure;
+      if (problem === undefined) resolve(candidates);
+      else reject(problem);
+    };
+
+    const parser = new Parser({
+      // Non-strict: a bad header is a warning and the scan goes on; an unreadable stream still errors.
+      strict: false,
+      onwarn: (code: string, message: string) => {
+        // Not a tar stream at all: say so rather than report "no changelog".
+        if (code === 'TAR_BAD_ARCHIVE') failure = new TarballReadError(limits.label, message.slice(0, 200));
+      },
+      onReadEntry: (entry: ReadEntry) => {
+        if (stopped) {
+          entry.resume();
+          return;
+        }
+        scannedBytes += entry.size;
+        if (scannedBytes > limits.maxTotalBytes) {
+          stopped = true;
+          limits.warn('TARBALL_SCAN_LIMIT', `The tarball of ${limits.label} unpacks to more than ${String(limits.maxTotalBytes)} bytes; files after ${entry.path.slice(0, 200)} were not scanned for a changelog.`);
+          entry.resume();
+          return;
+        }
+        const fileName = entry.type === 'File' || entry.type === 'OldFile' ? rootFileName(entry.path) : null;
+        const rank = fileName === null ? null : rankChangelogName(fileName);
+        if (fileName === null || rank === null || candidates.length >= MAX_CANDIDATES) {
+          entry.resume();
+          return;
+        }
+        if (entry.size > limits.maxEntryBytes) {
+          limits.warn('CHANGELOG_TOO_LARGE', `${fileName} in the tarball of ${limits.label} is ${String(entry.size)} bytes, over the ${String(limits.maxEntryBytes)}-byte limit; it was skipped.`);
+          entry.resume();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let received = 0;
+        entry.on('data', (chunk: Buffer) => {
+          // The header size is checked above; this guards a header that lies about it.
+          received += chunk.length;
+          if (received <= limits.maxEntryBytes) chunks.push(chunk);
+        });
+        entry.on('end', () => {
+          if (received > limits.maxEntryBytes) return;
+          const text = decoder.decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
+          candidates.push({ ...rank, path: entry.path, fileName, text });
+        });
+      },
+    });
+    parser.on('error', (error: unknown) => finish(new TarballReadError(limits.label, error instanceof Error ? error.message.slice(0, 200) : 'unknown error')));
+    parser.on('abort', (error: unknown) => finish(new TarballReadError(limits.label, error instanceof Error ? error.message.slice(0, 200) : 'aborted')));
+    parser.on('close', () => finish());
+    parser.on('end', () => finish());
+    parser.end(tarball);
+  });
+}

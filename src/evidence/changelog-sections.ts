@@ -1,0 +1,290 @@
+import semver from 'semver';
+import { MAX_HEADING_SCAN_CHARS, parseHeadingLine } from './section-kind.js';
+
+/**
+ * Splits a changelog file into one section per released version, across the dialects real
+ * npm packages ship: Keep a Changelog, conventional-changelog, changesets, History.md with
+ * setext underlines, bold version lines, bare `v1.2.3` lines, `## Version 1.2.3`, `pkg@1.2.3`.
+ *
+ * The text is untrusted: it is only sliced and compared, never evaluated. Every regex sees at
+ * most the first {@link MAX_HEADING_SCAN_CHARS} characters of a line and has no nested
+ * quantifiers, so parsing stays linear in the input size.
+ */
+
+export interface ChangelogSection {
+  /** Semver-clean version (no leading `v`, build metadata dropped, prerelease kept). */
+  version: string;
+  /** Heading text as written, without `#` marks, bold marks or setext underline. */
+  heading: string;
+  /** ISO date (YYYY-MM-DD) when the heading carries one; null otherwise. */
+  date: string | null;
+  /** Lines between this version heading and the next, blank edges trimmed. */
+  body: string;
+  /** 1-based line number of the heading. */
+  line: number;
+}
+
+/** Changelogs beyond this many characters are cut; the newest versions come first in almost every dialect. */
+export const MAX_CHANGELOG_CHARS = 4 * 1024 * 1024;
+
+/** Versions with their prerelease and build parts, bounded so a hostile line cannot stall the scan. */
+const VERSION_SOURCE = String.raw`(\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,64})?(?:\+[0-9A-Za-z.-]{1,64})?)`;
+
+/*
+ * What may stand before the version in a heading: a link bracket, backtick or bold mark;
+ * the words "Version"/"Release"; a `v`; a package name with `@` (changesets/monorepos,
+ * `@scope/name@1.2.3`). Anything else (e.g. "Upgrading to 2.0.0") is not a version heading.
+ */
+const HEADING_VERSION_PATTERN = new RegExp(
+  String.raw`^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100}@)?v?` +
+    VERSION_SOURCE +
+    String.raw`(?=$|[\s\]\)\x60*_,:])`,
+  'i',
+);
+
+/** esprima's `2018-06-17: Version 4.0.1` form. */
+const DATED_VERSION_LINE_PATTERN = new RegExp(String.raw`^(\d{4}-\d{2}-\d{2}):?[ \t]{1,4}version[ \t]{1,3}v?` + VERSION_SOURCE + String.raw`[ \t]*$`, 'i');
+
+const MONTHS: Readonly<Record<string, number>> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
+
+function isoDate(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1990 || year > 2200) return null;
+  return `${String(year)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Finds a date in the text after a version: `2024-01-02`, `2024/01/02`, `2024.01.02`,
+ * `July 27th, 2023`, `8 December, 2023`. Returns ISO `YYYY-MM-DD` or null. Text inside
+ * link targets is skipped so compare-URLs are not mistaken for dates.
+ */
+export function findDate(text: string): string | null {
+  const withoutLinks = text.slice(0, MAX_HEADING_SCAN_CHARS).replace(/\]\([^)\s]{0,300}\)/g, ']');
+  const numeric = /(?:^|[^\d])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/.exec(withoutLinks);
+  if (numeric !== null) return isoDate(Number(numeric[1]), Number(numeric[2]), Number(numeric[3]));
+  const monthFirst = /\b([a-z]{3,9})\.?[ \t]{1,3}(\d{1,2})(?:st|nd|rd|th)?,?[ \t]{1,3}(\d{4})\b/i.exec(withoutLinks);
+  if (monthFirst !== null) {
+    const month = MONTHS[(monthFirst[1] ?? '').slice(0, 4).toLowerCase()] ?? MONTHS[(monthFirst[1] ?? '').slice(0, 3).toLowerCase()];
+    if (month !== undefined) return isoDate(Number(monthFirst[3]), month, Number(monthFirst[2]));
+  }
+  const dayFirst = /\b(\d{1,2})(?:st|nd|rd|th)?[ \t]{1,3}([a-z]{3,9})\.?,?[ \t]{1,3}(\d{4})\b/i.exec(withoutLinks);
+  if (dayFirst !== null) {
+    const month = MONTHS[(dayFirst[2] ?? '').slice(0, 4).toLowerCase()] ?? MONTHS[(dayFirst[2] ?? '').slice(0, 3).toLowerCase()];
+    if (month !== undefined) return isoDate(Number(dayFirst[3]), month, Number(dayFirst[1]));
+  }
+  return null;
+}
+
+interface VersionMatch {
+  version: string;
+  /** Text after the version (date, link, notes). */
+  tail: string;
+  date: string | null;
+}
+
+function cleanVersion(raw: string): string | null {
+  const parsed = semver.parse(raw);
+  return parsed === null ? null : parsed.version;
+}
+
+/** Reads a version from heading text; null when the heading does not start with one. */
+export function versionFromHeading(text: string): VersionMatch | null {
+  const scanned = text.slice(0, MAX_HEADING_SCAN_CHARS);
+  const dated = DATED_VERSION_LINE_PATTERN.exec(scanned);
+  if (dated !== null) {
+    const version = cleanVersion(dated[2] ?? '');
+    return version === null ? null : { version, tail: '', date: findDate(dated[1] ?? '') };
+  }
+  const match = HEADING_VERSION_PATTERN.exec(scanned);
+  if (match === null) return null;
+  const version = cleanVersion(match[1] ?? '');
+  if (version === null) return null;
+  const tail = scanned.slice(match[0].length);
+  return { version, tail, date: findDate(tail) };
+}
+
+/**
+ * A bare (non-heading) line counts as a version line only when nothing but a date follows the
+ * version: `1.2.3 / 2024-01-02`, `v8.56.0 - December 15, 2023`, `v1.2.3`. Prose that happens
+ * to start with a version ("1.2.3 was yanked because…") is body text.
+ */
+function isDateOnlyTail(tail: string, date: string | null): boolean {
+  const stripped = tail.replace(/[\s\])`*_/:(),-]/g, '');
+  if (stripped.length === 0) return true;
+  if (date === null) return false;
+  // Remove the date's own characters (digits, month words, ordinal suffixes) and require nothing else.
+  const remainder = tail
+    .replace(/\d{1,4}(?:st|nd|rd|th)?/gi, '')
+    .replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\b/gi, '')
+    .replace(/[\s\])`*_/:(),.-]/g, '');
+  return remainder.length === 0;
+}
+
+/** How a version heading was written; lower classes win when several are present. */
+const HeadingClass = {
+  /** ATX `#` or setext underline: real Markdown headings. */
+  Markdown: 0,
+  /** A whole line in bold: `**1.2.3**`. */
+  Bold: 1,
+  /** A plain line holding only a version and maybe a date. */
+  Bare: 2,
+} as const;
+type HeadingClass = (typeof HeadingClass)[keyof typeof HeadingClass];
+
+interface Candidate {
+  index: number;
+  headingClass: HeadingClass;
+  /** Markdown level 1-6; bold and bare lines rank below every ATX level. */
+  level: number;
+  heading: string;
+  version: VersionMatch | null;
+  /** Lines the heading occupies (2 for setext). */
+  span: number;
+}
+
+function isSetextUnderline(line: string | undefined): 1 | 2 | null {
+  if (line === undefined || line.length > MAX_HEADING_SCAN_CHARS) return null;
+  if (/^ {0,3}=+[ \t]*$/.test(line)) return 1;
+  if (/^ {0,3}-+[ \t]*$/.test(line)) return 2;
+  return null;
+}
+
+function stripBoldMarks(text: string): string {
+  return text.replace(/^(?:\*\*|__)/, '').replace(/(?:\*\*|__)$/, '').trim();
+}
+
+/** Every heading-like line, in order, with the version it carries (if any). */
+function scanCandidates(lines: readonly string[]): Candidate[] {
+  const candidates: Candidate[] = [];
+  let insideFence = false;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const trimmedStart = line.slice(0, MAX_HEADING_SCAN_CHARS).trimStart();
+    if (trimmedStart.startsWith('```') || trimmedStart.startsWith('~~~')) {
+      insideFence = !insideFence;
+      continue;
+    }
+    if (insideFence || trimmedStart.length === 0) continue;
+
+    const heading = parseHeadingLine(line);
+    if (heading !== null && heading.level <= 6) {
+      const text = stripBoldMarks(heading.text);
+      candidates.push({ index, headingClass: HeadingClass.Markdown, level: heading.level, heading: text, version: versionFromHeading(text), span: 1 });
+      continue;
+    }
+    // Setext: a non-indented text line directly over `===` or `---` (History.md style).
+    const underline = line.startsWith('    ') || line.startsWith('\t') ? null : isSetextUnderline(lines[index + 1]);
+    if (underline !== null && !/^ {0,3}(?:[-*+>]|\d{1,9}[.)])[ \t]/.test(trimmedStart)) {
+      const text = line.trim();
+      candidates.push({ index, headingClass: HeadingClass.Markdown, level: underline, heading: text, version: versionFromHeading(text), span: 2 });
+      index += 1;
+      continue;
+    }
+    if (heading !== null) {
+      // A whole-line bold heading; bold lines name versions in some hand-written changelogs.
+      const version = versionFromHeading(heading.text);
+      candidates.push({ index, headingClass: HeadingClass.Bold, level: 7, heading: heading.text, version, span: 1 });
+      continue;
+    }
+    if (line.length <= MAX_HEADING_SCAN_CHARS && !/^[ \t]/.test(line)) {
+      const version = versionFromHeading(line.trim());
+      if (version !== null && isDateOnlyTail(version.tail, version.date)) {
+        candidates.push({ index, headingClass: HeadingClass.Bare, level: 8, heading: line.trim(), version, span: 1 });
+      }
+    }
+  }
+  return candidates;
+}
+
+function trimBlankEdges(lines: readonly string[]): string {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && (lines[start] ?? '').trim().length === 0) start += 1;
+  while (end > start && (lines[end - 1] ?? '').trim().length === 0) end -= 1;
+  return lines.slice(start, end).join('\n');
+}
+
+/**
+ * Parses a changelog into version sections in document order. Returns [] for text that has
+ * no version headings at all (a README, release-procedure notes), so callers can tell a real
+ * changelog from a file that only happens to be called RELEASES.md.
+ *
+ * The version headings are those of the strongest heading class that carries versions:
+ * Markdown headings if any carry versions, else bold lines, else bare version lines — so a
+ * bold `**1.2.3**` inside a `## 1.2.3` section body never starts a section of its own.
+ * Within Markdown headings every level counts (conventional-changelog mixes `#`, `##` and
+ * `###` for major, minor and patch releases); a section runs to the next version heading or
+ * to a non-version heading above its own level.
+ */
+export function parseChangelog(text: string): ChangelogSection[] {
+  const lines = text.slice(0, MAX_CHANGELOG_CHARS).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const candidates = scanCandidates(lines);
+  const versioned = candidates.filter((candidate) => candidate.version !== null);
+  if (versioned.length === 0) return [];
+  const strongest = versioned.reduce<HeadingClass>((best, candidate) => (candidate.headingClass < best ? candidate.headingClass : best), HeadingClass.Bare);
+  // Headings of a weaker class are body text here, and cannot end a section.
+  const relevant = candidates.filter((candidate) => candidate.headingClass <= strongest);
+
+  const sections: ChangelogSection[] = [];
+  for (let position = 0; position < relevant.length; position += 1) {
+    const candidate = relevant[position];
+    if (candidate === undefined || candidate.version === null || candidate.headingClass !== strongest) continue;
+    let endIndex = lines.length;
+    for (let next = position + 1; next < relevant.length; next += 1) {
+      const following = relevant[next];
+      if (following === undefined) break;
+      if (following.version !== null && following.headingClass === strongest) {
+        endIndex = following.index;
+        break;
+      }
+      if (following.headingClass === HeadingClass.Markdown && following.level < candidate.level) {
+        endIndex = following.index;
+        break;
+      }
+    }
+    sections.push({
+      version: candidate.version.version,
+      heading: candidate.heading,
+      date: candidate.version.date,
+      body: trimBlankEdges(lines.slice(candidate.index + candidate.span, endIndex)),
+      line: candidate.index + 1,
+    });
+  }
+  return sections;
+}
+
+/** A version given to range selection that is not valid semver. */
+export class ChangelogRangeError extends Error {
+  override readonly name = 'ChangelogRangeError';
+  constructor(
+    readonly input: 'from' | 'to',
+    readonly value: string,
+  ) {
+    super(`Changelog range: "${input}" version ${JSON.stringify(value.slice(0, 80))} is not valid semver; pass the exact resolved versions of the bump (e.g. 1.2.3).`);
+  }
+}
+
+/**
+ * The sections a bump is about, semver-exact: versions v with from < v <= to for an upgrade;
+ * for a downgrade (to < from) the versions in (to, from] — what is being given up. Prereleases
+ * count when semver ordering puts them in the interval (`2.0.0-beta.1` lies in (1.9.0, 2.0.0]).
+ * When a version appears twice the first section wins (the newest entry sits at the top).
+ * Result is sorted by version ascending.
+ */
+export function selectSectionsInRange(sections: readonly ChangelogSection[], from: string, to: string): ChangelogSection[] {
+  const fromVersion = cleanVersion(from);
+  if (fromVersion === null) throw new ChangelogRangeError('from', from);
+  const toVersion = cleanVersion(to);
+  if (toVersion === null) throw new ChangelogRangeError('to', to);
+  const [lower, upper] = semver.lte(fromVersion, toVersion) ? [fromVersion, toVersion] : [toVersion, fromVersion];
+
+  const seen = new Set<string>();
+  const selected: ChangelogSection[] = [];
+  for (const section of sections) {
+    if (seen.has(section.version)) continue;
+    seen.add(section.version);
+    if (semver.gt(section.version, lower) && semver.lte(section.version, upper)) selected.push(section);
+  }
+  return selected.sort((left, right) => semver.compare(left.version, right.version));
+}

@@ -1,0 +1,140 @@
+import type { BumpDirection, SemverClass } from '../bumps/types.js';
+import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
+import { registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
+import { makeEvidenceItem } from './evidence-item.js';
+import type { EvidenceItem } from './types.js';
+
+/**
+ * Registry facts as evidence: one `registryFact` item per fact, each with its own locator so a
+ * finding can cite exactly "engines changed" rather than a blob. Text is built from local facts;
+ * the parts that come from the registry (deprecation message, publisher, license) are quoted as
+ * JSON strings so they read as data, never as instructions. No clock is read: the same facts
+ * always give the same items and IDs.
+ */
+
+export const REGISTRY_SOURCE_ID = 'npm-registry';
+
+/** How many versions (or dependencies) one item lists before summarising the rest. */
+const MAX_LISTED = 40;
+/** Bound for quoted registry strings (deprecation messages can be long). */
+const MAX_QUOTED_CHARS = 500;
+
+export interface RegistryFactBump {
+  packageId: string;
+  name: string;
+  from: string;
+  to: string;
+  direction: BumpDirection;
+  semverClass: SemverClass;
+}
+
+function quote(text: string): string {
+  const bounded = text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text;
+  return JSON.stringify(bounded);
+}
+
+/** Version ranges and names print as they are; anything else from the registry is quoted as data. */
+function plainOrQuoted(text: string): string {
+  return /^[\w@/.\s<>=^~|*+-]{1,80}$/.test(text) ? text : quote(text);
+}
+
+function quoteOrNone(text: string | null): string {
+  return text === null ? 'none declared' : quote(text);
+}
+
+/** Keeps the first and last halves of a long list: the edges of a range are what a reader checks. */
+function boundedList(values: string[]): { listed: string[]; omitted: number } {
+  if (values.length <= MAX_LISTED) return { listed: values, omitted: 0 };
+  const half = MAX_LISTED / 2;
+  return { listed: [...values.slice(0, half), ...values.slice(-half)], omitted: values.length - MAX_LISTED };
+}
+
+function describeList(values: string[], separator = ', '): string {
+  const { listed, omitted } = boundedList(values);
+  if (omitted === 0) return listed.join(separator);
+  const half = listed.length / 2;
+  return `${listed.slice(0, half).join(separator)}${separator}… (${omitted} more) …${separator}${listed.slice(half).join(separator)}`;
+}
+
+function describeEngines(engines: Record<string, string>): string {
+  const entries = Object.entries(engines);
+  return entries.length === 0 ? 'none declared' : entries.map(([engine, range]) => `${plainOrQuoted(engine)} ${plainOrQuoted(range)}`).join(', ');
+}
+
+function describeSemverClass(bump: RegistryFactBump): string {
+  const change =
+    bump.semverClass === 'unknown' ? 'a version change whose semver class is unknown' : `a ${bump.semverClass} version change`;
+  return `${bump.from} → ${bump.to} is ${change} (${bump.direction}).`;
+}
+
+export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBump): EvidenceItem[] {
+  const sourceUrl = `${facts.packagePageUrl}/v/${bump.to}`;
+  const items: EvidenceItem[] = [];
+  const add = (fact: string, titleSuffix: string, content: string, releaseVersions: string[]): void => {
+    items.push(
+      makeEvidenceItem({
+        packageId: bump.packageId,
+        sourceId: REGISTRY_SOURCE_ID,
+        kind: 'registryFact',
+        locator: `fact/${fact}`,
+        title: `npm registry — ${bump.name} ${bump.to} — ${titleSuffix}`,
+        sourceUrl,
+        releaseVersions,
+        content,
+      }),
+    );
+  };
+  const target = [bump.to];
+
+  // Always present: even a major bump with no release text at all has this to cite.
+  add('semver-class', 'semver class', describeSemverClass(bump), target);
+
+  if (facts.versionsInRange.length > 0) {
+    const { listed } = boundedList(facts.versionsInRange);
+    const span = bump.direction === 'downgrade' ? `from ${bump.to} up to (not including) ${bump.from}` : `after ${bump.from} up to ${bump.to}`;
+    add(
+      'versions-in-range',
+      'versions in range',
+      `${facts.versionsInRange.length} version(s) published ${span}: ${describeList(facts.versionsInRange)}.`,
+      listed,
+    );
+  }
+
+  const to: VersionManifestFacts | null = facts.to;
+  if (to?.publishedAt) {
+    // A date, not an age: "published 3 days ago" would make the context depend on the clock.
+    add('release-age', 'publish date', `${bump.to} was published on ${to.publishedAt.slice(0, 10)} (registry time ${to.publishedAt}).`, target);
+  }
+  if (to?.deprecated) {
+    add('deprecated', 'deprecated', `${bump.name}@${bump.to} is marked deprecated on the registry. Deprecation message (registry data, quoted): ${quote(to.deprecated)}`, target);
+  }
+
+  const signals = registrySignalsOf(facts);
+  if (signals.installScriptsAdded.length > 0 || signals.installScriptsRemoved.length > 0) {
+    const parts: string[] = [];
+    if (signals.installScriptsAdded.length > 0) parts.push(`${bump.to} adds install script(s) that run on npm install: ${signals.installScriptsAdded.join(', ')}.`);
+    if (signals.installScriptsRemoved.length > 0) parts.push(`${bump.to} removes install script(s) present in ${bump.from}: ${signals.installScriptsRemoved.join(', ')}.`);
+    add('install-scripts', 'install scripts', parts.join(' '), target);
+  }
+  if (signals.provenanceLost) {
+    add('provenance', 'provenance', `${bump.from} was published with a provenance attestation; ${bump.to} has none (provenance lost).`, target);
+  } else if (signals.provenanceGained) {
+    add('provenance', 'provenance', `${bump.to} is published with a provenance attestation; ${bump.from} had none (provenance gained).`, target);
+  }
+  if (signals.publisherChanged) {
+    const { from: fromPublisher, to: toPublisher } = signals.publisherChanged;
+    add('publisher', 'publisher', `Publisher changed: ${bump.from} was published by npm user ${quoteOrNone(fromPublisher)}, ${bump.to} by ${quoteOrNone(toPublisher)}.`, target);
+  }
+  if (signals.licenseChanged) {
+    const { from: fromLicense, to: toLicense } = signals.licenseChanged;
+    add('license', 'license', `License changed from ${quoteOrNone(fromLicense)} in ${bump.from} to ${quoteOrNone(toLicense)} in ${bump.to}.`, target);
+  }
+  if (signals.enginesChanged) {
+    add('engines', 'engines', `engines changed from ${describeEngines(signals.enginesChanged.from)} to ${describeEngines(signals.enginesChanged.to)}.`, target);
+  }
+  if (signals.newDependencies.length > 0 && to) {
+    const described = signals.newDependencies.map((name) => plainOrQuoted(`${name}@${to.dependencies[name] ?? ''}`));
+    add('new-dependencies', 'new dependencies', `${bump.to} adds ${signals.newDependencies.length} runtime dependenc${signals.newDependencies.length === 1 ? 'y' : 'ies'}: ${describeList(described)}.`, target);
+  }
+  return items;
+}

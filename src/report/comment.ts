@@ -1,0 +1,330 @@
+import { isAnalysable, type Bump } from '../bumps/types.js';
+import type { AnalysisResult } from '../analysis/types.js';
+import type { RunOutcome, Verdict } from '../pipeline/types.js';
+import { redact } from '../shared/redaction.js';
+import { REVIEW_REASON_SHORT } from './explanations.js';
+import { RISK_LABEL, TEXT_BOUNDS, renderDependencyDetails, versionChange } from './dependency-details.js';
+import { codeSpan, escapeInline, safeHttpsUrl } from './markdown.js';
+import { RISK_RANK, computeVerdict, hasBreakingChange, isBlocking, verdictReason, withheldAdvice } from './verdict.js';
+
+/** Hidden first line that lets the action find and update its own sticky comment. */
+export const COMMENT_MARKER = '<!-- depverdict:comment v1 -->';
+
+/** GitHub rejects issue comments longer than this many characters. */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+/**
+ * GitHub's step-summary limit is 1 MiB of UTF-8. One UTF-16 code unit is at most 3 UTF-8
+ * bytes, so 300,000 characters always fit.
+ */
+export const JOB_SUMMARY_LIMIT = 300_000;
+
+export interface CommentOptions {
+  artifactNames: { manifest: string; trace: string };
+  runUrl?: string | null;
+  maxChars?: number;
+  /** Clock for release ages; injected so rendering stays pure. */
+  now: Date;
+  /** The PR's head now; when it differs from the analysed head the comment is marked stale. */
+  currentHeadSha?: string | null;
+}
+
+const VERDICT_HEADLINE: Readonly<Record<Verdict, string>> = {
+  proceed: '🟢 proceed',
+  review: '🔶 review needed',
+  blocked: '⛔ blocked',
+  withheld: '⛔ verdict withheld',
+};
+
+/** How much a render leaves out; levels only ever remove more, in the documented priority order. */
+interface Truncation {
+  dropLowRiskRegistryFacts: boolean;
+  collapseLowAndMediumDetails: boolean;
+  collapseAllButFailedAndHigh: boolean;
+  /** Rows kept beyond the failed/high rows (those are always kept); null = all. */
+  tableRowLimit: number | null;
+}
+
+const TRUNCATION_LEVELS: readonly Truncation[] = [
+  { dropLowRiskRegistryFacts: false, collapseLowAndMediumDetails: false, collapseAllButFailedAndHigh: false, tableRowLimit: null },
+  { dropLowRiskRegistryFacts: true, collapseLowAndMediumDetails: false, collapseAllButFailedAndHigh: false, tableRowLimit: null },
+  { dropLowRiskRegistryFacts: true, collapseLowAndMediumDetails: true, collapseAllButFailedAndHigh: false, tableRowLimit: null },
+  { dropLowRiskRegistryFacts: true, collapseLowAndMediumDetails: true, collapseAllButFailedAndHigh: true, tableRowLimit: null },
+  ...[200, 100, 50, 20, 5, 0].map((rows) => ({
+    dropLowRiskRegistryFacts: true,
+    collapseLowAndMediumDetails: true,
+    collapseAllButFailedAndHigh: true,
+    tableRowLimit: rows,
+  })),
+];
+
+/** Must stay visible at every truncation level: a person needs to see these first. */
+function isPriority(result: AnalysisResult): boolean {
+  return result.status === 'failed' || result.riskLevel === 'high';
+}
+
+/** Table and details order: most severe first, then by id, so the top rows are the ones that matter. */
+function severity(result: AnalysisResult): number {
+  if (isBlocking(result)) return 10;
+  if (result.status === 'failed') return 8;
+  if (result.status === 'skipped') return -1;
+  return RISK_RANK[result.riskLevel];
+}
+
+function bySeverity(results: readonly AnalysisResult[]): AnalysisResult[] {
+  return [...results].sort((left, right) => severity(right) - severity(left) || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+}
+
+function shortSha(sha: string | null): string {
+  return sha ? codeSpan(sha.slice(0, 7)) : 'an unknown commit';
+}
+
+/** Who produced the analysis: the deterministic analyzer, or which model via which route and whether it was verified. */
+function identityLine(outcome: RunOutcome): string {
+  const runtime = outcome.runtime;
+  const profile = `profile ${codeSpan(runtime.profileId, { maxLength: 100 })}`;
+  if (runtime.deterministic) return `${profile} (deterministic, no model)`;
+  const successes = outcome.calls.map((call) => call.success).filter((success) => success !== null);
+  const actualModels = [...new Set(successes.map((success) => success.actualIdentity.model ?? runtime.requestedIdentity.model))];
+  const actualProviders = [...new Set(successes.map((success) => success.actualIdentity.provider ?? runtime.requestedIdentity.provider))];
+  const model = actualModels.length === 1 ? actualModels[0] : runtime.requestedIdentity.model;
+  const provider = actualProviders.length === 1 ? actualProviders[0] : runtime.requestedIdentity.provider;
+  const modelText = model ? codeSpan(model, { maxLength: 100 }) : 'an unnamed model';
+  const providerText = provider ? codeSpan(provider, { maxLength: 100 }) : 'an unreported provider';
+  let route: string;
+  if (successes.length === 0) route = 'no call completed';
+  else if (successes.every((success) => success.identityVerified)) route = 'route verified';
+  else route = `unverified route${runtime.mode === 'development' ? ' (development profile)' : ''}`;
+  return `${profile}: model ${modelText} via ${providerText} — ${route}`;
+}
+
+function withheldIdentityLine(outcome: RunOutcome): string {
+  const failClosed = outcome.failClosed;
+  if (!failClosed) return '';
+  const identity = failClosed.identity;
+  const code = codeSpan(failClosed.code);
+  if (!identity) return `Stable code ${code}.`;
+  const named = (value: string | null, what: string): string => (value ? codeSpan(value, { maxLength: 100 }) : `an unreported ${what}`);
+  const attempts = identity.attempts === null ? '' : ` after ${identity.attempts} ${identity.attempts === 1 ? 'attempt' : 'attempts'}`;
+  return (
+    `Requested ${named(identity.requestedModel, 'model')} via ${named(identity.requestedProvider, 'provider')}; ` +
+    `the response came from ${named(identity.actualModel, 'model')} via ${named(identity.actualProvider, 'provider')}${attempts} (${failClosed.code}).`
+  );
+}
+
+function reviewCell(result: AnalysisResult): string {
+  if (result.status === 'failed') return `yes — analysis failed (${result.error?.code ?? 'UNKNOWN'})`;
+  if (result.humanReviewReasons.length === 0) return 'no';
+  // Breaking changes are the reason most readers act on, so they are named first.
+  const reasons = result.humanReviewReasons.map((reason) => REVIEW_REASON_SHORT[reason] ?? reason);
+  if (hasBreakingChange(result)) reasons.unshift('breaking changes');
+  return `yes — ${[...new Set(reasons)].slice(0, 2).join(', ')}`;
+}
+
+/** Under a fail-closed run every risk is withheld, whatever status the pipeline gave the result. */
+function riskCell(result: AnalysisResult, failClosedCode: string | null): string {
+  if (failClosedCode !== null && result.error?.code !== failClosedCode && result.status === 'failed') return '⚠️ failed';
+  if (failClosedCode !== null) return 'withheld';
+  if (result.status === 'failed') return '⚠️ failed';
+  if (result.status === 'skipped') return 'skipped';
+  return RISK_LABEL[result.riskLevel];
+}
+
+function withheldReviewCell(result: AnalysisResult, failClosedCode: string): string {
+  // A dependency that failed for its own reason (e.g. the registry) still says so.
+  return result.status === 'failed' && result.error && result.error.code !== failClosedCode ? reviewCell(result) : '—';
+}
+
+function tableRows(results: readonly AnalysisResult[], failClosedCode: string | null, rowLimit: number | null): { rows: string[]; cut: number } {
+  const rows: string[] = [];
+  let others = 0;
+  let cut = 0;
+  for (const result of results) {
+    const priority = isPriority(result);
+    if (!priority && rowLimit !== null && others >= rowLimit) {
+      cut += 1;
+      continue;
+    }
+    if (!priority) others += 1;
+    const name = codeSpan(result.dependency.name, { maxLength: TEXT_BOUNDS.name, inTable: true });
+    const types = result.dependency.dependencyTypes.join(', ') || '—';
+    const review = failClosedCode === null ? reviewCell(result) : withheldReviewCell(result, failClosedCode);
+    rows.push(`| ${name} | ${versionChange(result, true)} | ${types} | ${riskCell(result, failClosedCode)} | ${review} |`);
+  }
+  return { rows, cut };
+}
+
+/** Added, removed and lockfile-only changes: listed for the record, not analysed. */
+function otherChangesLine(bumps: readonly Bump[]): string | null {
+  const others = bumps.filter((bump) => !isAnalysable(bump));
+  if (others.length === 0) return null;
+  const groups: [string, Bump[]][] = [
+    ['added', others.filter((bump) => bump.direction === 'added')],
+    ['removed', others.filter((bump) => bump.direction === 'removed')],
+    ['transitive-only', others.filter((bump) => bump.direction !== 'added' && bump.direction !== 'removed' && !bump.direct)],
+    ['other', others.filter((bump) => bump.direction !== 'added' && bump.direction !== 'removed' && bump.direct)],
+  ];
+  const parts = groups
+    .filter(([, members]) => members.length > 0)
+    .map(([label, members]) => {
+      const names = [...new Set(members.map((bump) => bump.name))];
+      const shown = names.slice(0, 10).map((name) => codeSpan(name, { maxLength: TEXT_BOUNDS.name })).join(', ');
+      const more = names.length > 10 ? ` … and ${names.length - 10} more` : '';
+      return `${members.length} ${label}: ${shown}${more}`;
+    });
+  return `**Other changes** (listed, not analysed) — ${parts.join(' · ')}`;
+}
+
+function detectionWarningsBlock(outcome: RunOutcome): string | null {
+  const warnings = outcome.detectionWarnings;
+  if (warnings.length === 0) return null;
+  const lines = ['**Detection warnings**'];
+  for (const warning of warnings.slice(0, 20)) {
+    lines.push(`- ${codeSpan(warning.code)} ${codeSpan(warning.subject, { maxLength: 200 })}: ${escapeInline(warning.message, TEXT_BOUNDS.message)}`);
+  }
+  if (warnings.length > 20) lines.push(`- … and ${warnings.length - 20} more in the manifest`);
+  return lines.join('\n');
+}
+
+function footer(outcome: RunOutcome, options: CommentOptions): string {
+  const parts = [
+    `Full results: artifact ${codeSpan(options.artifactNames.manifest)}`,
+    `execution trace: artifact ${codeSpan(options.artifactNames.trace)}`,
+  ];
+  const runUrl = options.runUrl ? safeHttpsUrl(options.runUrl) : null;
+  if (runUrl) parts.push(`[workflow run](${runUrl})`);
+  parts.push(`DepVerdict ${escapeInline(outcome.tool.version, 40)}`);
+  return `<sub>${parts.join(' · ')}</sub>`;
+}
+
+interface RenderPlan {
+  includeMarker: boolean;
+  extraSections: string[];
+}
+
+/** Renders the whole body at one truncation level and reports what that level left out. */
+function renderAtLevel(outcome: RunOutcome, options: CommentOptions, plan: RenderPlan, level: Truncation): { body: string; cuts: string[] } {
+  const failClosed = outcome.failClosed;
+  const includeAnalysis = failClosed === null;
+  const verdict = computeVerdict(outcome.results, failClosed);
+  const results = bySeverity(outcome.results);
+  const sections: string[] = [];
+  const cuts: string[] = [];
+
+  const headline = `### DepVerdict: ${VERDICT_HEADLINE[verdict]} — ${verdictReason(outcome.results, failClosed)}`;
+  sections.push(plan.includeMarker ? `${COMMENT_MARKER}\n${headline}` : headline);
+
+  const head = outcome.source.headSha;
+  const stale =
+    options.currentHeadSha && head && options.currentHeadSha !== head
+      ? `\n\n⚠️ **Stale:** this verdict describes ${shortSha(head)}; the pull request head is now ${shortSha(options.currentHeadSha)}.`
+      : '';
+  if (failClosed) {
+    sections.push(
+      `${withheldIdentityLine(outcome)} No analysis is published. ${withheldAdvice(failClosed.code)}\n\n` +
+        `Details: ${escapeInline(failClosed.message, TEXT_BOUNDS.message)}\n\n` +
+        `Head ${shortSha(head)} · profile ${codeSpan(outcome.runtime.profileId, { maxLength: 100 })}.${stale}`,
+    );
+  } else {
+    sections.push(`Analysed head ${shortSha(head)} · ${identityLine(outcome)}.${stale}`);
+  }
+
+  if (results.length > 0) {
+    const { rows, cut } = tableRows(results, failClosed?.code ?? null, level.tableRowLimit);
+    const table = ['| Package | Change | Type | Risk | Review |', '|---|---|---|---|---|', ...rows];
+    if (cut > 0) {
+      table.push(`| … and ${cut} more | | | | see the manifest |`);
+      cuts.push(`${cut} table rows`);
+    }
+    sections.push(table.join('\n'));
+  }
+  const other = otherChangesLine(outcome.bumps);
+  if (other) sections.push(other);
+
+  let collapsed = 0;
+  let factsDropped = 0;
+  for (const result of results) {
+    const lowOrMedium = result.status !== 'failed' && (result.riskLevel === 'low' || result.riskLevel === 'medium');
+    if ((level.collapseLowAndMediumDetails && lowOrMedium) || (level.collapseAllButFailedAndHigh && !isPriority(result))) {
+      collapsed += 1;
+      continue;
+    }
+    const omitFacts = level.dropLowRiskRegistryFacts && result.status !== 'failed' && result.riskLevel === 'low' && result.registrySignals !== null;
+    if (omitFacts) factsDropped += 1;
+    sections.push(
+      renderDependencyDetails(result, {
+        now: options.now,
+        omitRegistryFacts: omitFacts,
+        traceArtifact: options.artifactNames.trace,
+        includeAnalysis,
+        failClosedCode: failClosed?.code ?? null,
+      }),
+    );
+  }
+  if (factsDropped > 0) cuts.push(`registry facts of ${factsDropped} low-risk ${factsDropped === 1 ? 'dependency' : 'dependencies'}`);
+  if (collapsed > 0) cuts.push(`details of ${collapsed} lower-risk ${collapsed === 1 ? 'dependency' : 'dependencies'}`);
+
+  const warnings = detectionWarningsBlock(outcome);
+  if (warnings) sections.push(warnings);
+  sections.push(...plan.extraSections);
+  sections.push(footer(outcome, options));
+  return { body: sections.join('\n\n'), cuts };
+}
+
+function truncationNote(cuts: readonly string[], manifestArtifact: string, limit: number): string {
+  return (
+    `> ✂️ Shortened to fit the ${limit.toLocaleString('en-US')}-character limit: left out ${cuts.join(', ')}. ` +
+    `The full results are in the ${codeSpan(manifestArtifact)} artifact.`
+  );
+}
+
+/** Closes `<details>` blocks a hard cut left open, so the note below them still renders. */
+function closeOpenDetails(text: string): string {
+  const opened = (text.match(/<details>/g) ?? []).length;
+  const closed = (text.match(/<\/details>/g) ?? []).length;
+  return opened > closed ? `${text}${'\n</details>'.repeat(opened - closed)}` : text;
+}
+
+/**
+ * Renders with increasing truncation until it fits. The verdict, head SHA and failed/high
+ * rows are in every level; when even the last level is too long (e.g. hundreds of high-risk
+ * dependencies), the body is hard-cut at a paragraph boundary and the note appended.
+ */
+function renderBounded(outcome: RunOutcome, options: CommentOptions, plan: RenderPlan, limit: number): string {
+  let last: { body: string; cuts: string[] } | null = null;
+  for (const level of TRUNCATION_LEVELS) {
+    const rendered = renderAtLevel(outcome, options, plan, level);
+    const body = rendered.cuts.length === 0 ? rendered.body : `${rendered.body}\n\n${truncationNote(rendered.cuts, options.artifactNames.manifest, limit)}`;
+    if (body.length <= limit) return redact(body);
+    last = rendered;
+  }
+  const cuts = [...(last?.cuts ?? []), 'the rest of the comment'];
+  const note = `\n\n${truncationNote(cuts, options.artifactNames.manifest, limit)}`;
+  // Room for the note and for closing tags a cut may leave open.
+  const budget = Math.max(0, limit - note.length - 200);
+  let kept = (last?.body ?? '').slice(0, budget);
+  // Prefer a paragraph boundary; fall back to a line boundary when that would throw away too much.
+  const paragraph = kept.lastIndexOf('\n\n');
+  const line = kept.lastIndexOf('\n');
+  if (paragraph > budget / 2) kept = kept.slice(0, paragraph);
+  else if (line > 0) kept = kept.slice(0, line);
+  // The marker and the verdict line survive even an absurdly small limit.
+  const headline = (last?.body ?? '').split('\n\n')[0] ?? '';
+  if (kept.length < headline.length) kept = headline.slice(0, budget);
+  const result = `${closeOpenDetails(kept)}${note}`;
+  return redact(result.length <= limit ? result : result.slice(0, limit));
+}
+
+/** The sticky PR comment (Markdown). Pure: same outcome and options, same text. */
+export function renderComment(outcome: RunOutcome, options: CommentOptions): string {
+  return renderBounded(outcome, options, { includeMarker: true, extraSections: [] }, options.maxChars ?? GITHUB_COMMENT_LIMIT);
+}
+
+/** The job summary: the same content without the marker, plus the artifacts this run uploads. */
+export function renderJobSummary(outcome: RunOutcome, options: CommentOptions): string {
+  const artifacts = [
+    '**Artifacts**',
+    `- ${codeSpan(options.artifactNames.manifest)}: \`version-analysis.json\`, the portable, schema-validated results`,
+    `- ${codeSpan(options.artifactNames.trace)}: \`trace.json\`, the redacted execution trace (identity, attempts, timings, usage)`,
+  ].join('\n');
+  return renderBounded(outcome, options, { includeMarker: false, extraSections: [artifacts] }, options.maxChars ?? JOB_SUMMARY_LIMIT);
+}

@@ -1,0 +1,168 @@
+import type { AnalysisResult, RegistrySignals } from '../analysis/types.js';
+import { codeSpan, escapeInline, htmlCode, safeLink } from './markdown.js';
+import { FINDING_KIND_LABEL, REVIEW_REASON_EXPLANATION, failureAdvice } from './explanations.js';
+
+/**
+ * The collapsible per-dependency section of the PR comment. Every text that came from a
+ * changelog, the registry or a model goes through markdown.ts; links are only ever the
+ * sourceUrl of an evidence item the claim itself cites.
+ */
+
+export const TEXT_BOUNDS = { summary: 1200, finding: 600, message: 400, title: 80, name: 214, version: 64, list: 12 } as const;
+
+const DAY_MS = 86_400_000;
+/** A release younger than this is flagged: most malicious versions are caught within days. */
+const YOUNG_RELEASE_DAYS = 3;
+
+export interface DetailOptions {
+  now: Date;
+  /** Leave out the registry-facts paragraph (first thing truncation drops for low-risk results). */
+  omitRegistryFacts: boolean;
+  traceArtifact: string;
+  /** Code of a fail-closed run: a dependency that failed only because of it needs no block of its own. */
+  failClosedCode: string | null;
+}
+
+export const RISK_LABEL: Readonly<Record<AnalysisResult['riskLevel'], string>> = {
+  high: '🔴 high',
+  medium: '🟠 medium',
+  low: '🟢 low',
+  unknown: '⚪ unknown',
+};
+
+/** Links to the evidence items a claim cites (deduplicated by URL), labelled by title. */
+function evidenceLinks(result: AnalysisResult, refs: readonly string[], label: 'title' | 'evidence'): string {
+  const cited = result.evidence.filter((item) => refs.includes(item.id));
+  const allowed = new Set(cited.map((item) => item.sourceUrl));
+  const seen = new Set<string>();
+  const links: string[] = [];
+  for (const item of cited) {
+    if (seen.has(item.sourceUrl)) continue;
+    seen.add(item.sourceUrl);
+    const text = label === 'title' ? item.title : links.length === 0 ? 'evidence' : `evidence ${links.length + 1}`;
+    links.push(safeLink(text, item.sourceUrl, allowed));
+  }
+  return links.join(' · ');
+}
+
+function namesList(names: readonly string[], bound: number): string {
+  const shown = names.slice(0, bound).map((name) => codeSpan(name, { maxLength: TEXT_BOUNDS.name }));
+  const more = names.length > bound ? ` … and ${names.length - bound} more` : '';
+  return `${shown.join(', ')}${more}`;
+}
+
+function engineText(engines: Record<string, string>): string {
+  const entries = Object.entries(engines).sort(([left], [right]) => (left < right ? -1 : 1));
+  return entries.length === 0 ? 'none' : entries.map(([engine, range]) => codeSpan(`${engine} ${range}`, { maxLength: 100 })).join(', ');
+}
+
+function releaseAge(publishedAt: string, now: Date): string | null {
+  const published = new Date(publishedAt);
+  if (Number.isNaN(published.getTime())) return null;
+  const days = Math.floor((now.getTime() - published.getTime()) / DAY_MS);
+  const date = published.toISOString().slice(0, 10);
+  if (days < 0) return `released ${date}`;
+  const age = days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`;
+  return days < YOUNG_RELEASE_DAYS ? `⚠️ released ${date} (${age}: very recent)` : `released ${date} (${age})`;
+}
+
+/** Locally computed registry facts as one line of facts, warnings first-class (⚠️). */
+export function registryFactsLine(signals: RegistrySignals, now: Date): string {
+  const facts: string[] = [`${signals.versionsInRange} ${signals.versionsInRange === 1 ? 'version' : 'versions'} in range`];
+  if (signals.targetPublishedAt) {
+    const age = releaseAge(signals.targetPublishedAt, now);
+    if (age) facts.push(age);
+  }
+  if (signals.targetDeprecated !== null) {
+    facts.push(`⚠️ target version is deprecated: “${escapeInline(signals.targetDeprecated, TEXT_BOUNDS.message)}”`);
+  }
+  facts.push(
+    signals.installScriptsAdded.length > 0
+      ? `⚠️ install scripts added: ${namesList(signals.installScriptsAdded, TEXT_BOUNDS.list)}`
+      : 'no install scripts added',
+  );
+  if (signals.installScriptsRemoved.length > 0) facts.push(`install scripts removed: ${namesList(signals.installScriptsRemoved, TEXT_BOUNDS.list)}`);
+  if (signals.provenanceLost) facts.push('⚠️ provenance lost (the earlier version had a provenance attestation, this one has none)');
+  else if (signals.provenanceGained) facts.push('provenance attestation added');
+  const person = (name: string | null): string => (name === null ? 'unknown' : codeSpan(name, { maxLength: 100 }));
+  if (signals.publisherChanged) {
+    facts.push(`⚠️ publisher changed from ${person(signals.publisherChanged.from)} to ${person(signals.publisherChanged.to)}`);
+  } else facts.push('publisher unchanged');
+  if (signals.licenseChanged) facts.push(`license changed from ${person(signals.licenseChanged.from)} to ${person(signals.licenseChanged.to)}`);
+  if (signals.enginesChanged) facts.push(`engines changed from ${engineText(signals.enginesChanged.from)} to ${engineText(signals.enginesChanged.to)}`);
+  if (signals.newDependencies.length > 0) facts.push(`new dependencies: ${namesList(signals.newDependencies, TEXT_BOUNDS.list)}`);
+  return facts.join(' · ');
+}
+
+export function versionChange(result: AnalysisResult, inTable: boolean): string {
+  const from = codeSpan(result.versions.from, { maxLength: TEXT_BOUNDS.version, inTable });
+  const to = codeSpan(result.versions.to, { maxLength: TEXT_BOUNDS.version, inTable });
+  const kind = result.versions.direction === 'downgrade' ? `downgrade, ${result.versions.semverClass}` : result.versions.semverClass;
+  return `${from} → ${to} (${kind})`;
+}
+
+function summaryLine(result: AnalysisResult, includeAnalysis: boolean): string {
+  // Under a fail-closed run the risk level is model output too, so it is not shown.
+  let label: string = result.riskLevel;
+  if (!includeAnalysis) label = 'verdict withheld';
+  else if (result.status === 'failed') label = '⚠️ failed';
+  else if (result.status === 'skipped') label = 'skipped';
+  const versions = `${htmlCode(result.versions.from, TEXT_BOUNDS.version)} → ${htmlCode(result.versions.to, TEXT_BOUNDS.version)}`;
+  return `<details><summary>${htmlCode(result.dependency.name, TEXT_BOUNDS.name)} ${versions} — ${label}</summary>`;
+}
+
+/**
+ * The `<details>` block for one dependency. `includeAnalysis` is false under a fail-closed run:
+ * then only deterministic facts (registry facts, missing information) are rendered.
+ */
+export function renderDependencyDetails(result: AnalysisResult, options: DetailOptions & { includeAnalysis: boolean }): string {
+  const blocks: string[] = [summaryLine(result, options.includeAnalysis), ''];
+  if (options.includeAnalysis && result.status === 'analyzed') {
+    const summaryLinks = evidenceLinks(result, result.summaryEvidenceRefs, 'title');
+    blocks.push(`**Summary.** ${escapeInline(result.summary, TEXT_BOUNDS.summary)}${summaryLinks ? ` (${summaryLinks})` : ''}`, '');
+    if (result.findings.length > 0) {
+      blocks.push('**Findings**');
+      for (const finding of result.findings) {
+        const kind = FINDING_KIND_LABEL[finding.kind] ?? 'Finding';
+        const versions = finding.appliesToVersions.length > 0 ? ` (${finding.appliesToVersions.slice(0, 6).map((version) => escapeInline(version, TEXT_BOUNDS.version)).join(', ')})` : '';
+        const links = evidenceLinks(result, finding.evidenceRefs, 'evidence');
+        blocks.push(`- ${kind}${versions}: ${escapeInline(finding.summary, TEXT_BOUNDS.finding)}${links ? ` — ${links}` : ''}`);
+      }
+      blocks.push('');
+    }
+  }
+  if (result.status === 'failed' && result.error && result.error.code !== options.failClosedCode) {
+    blocks.push(
+      `**Analysis failed** — ${codeSpan(result.error.code)}: ${escapeInline(result.error.message, TEXT_BOUNDS.message)} ${failureAdvice(result.error.code, options.traceArtifact)}`,
+      '',
+    );
+  }
+  if (options.includeAnalysis && result.humanReviewReasons.length > 0) {
+    blocks.push('**Why review**');
+    for (const reason of result.humanReviewReasons) blocks.push(`- ${reason}: ${REVIEW_REASON_EXPLANATION[reason] ?? 'see the manifest.'}`);
+    blocks.push('');
+  }
+  if (result.missingInformation.length > 0) {
+    blocks.push('**Missing information**');
+    for (const missing of result.missingInformation.slice(0, TEXT_BOUNDS.list)) {
+      blocks.push(`- ${escapeInline(missing.message, TEXT_BOUNDS.message)} (${codeSpan(missing.code)})`);
+    }
+    if (result.missingInformation.length > TEXT_BOUNDS.list) blocks.push(`- … and ${result.missingInformation.length - TEXT_BOUNDS.list} more in the manifest`);
+    blocks.push('');
+  } else if (result.evidence.length === 0) {
+    blocks.push('**Missing information** — no evidence was found for these versions.', '');
+  }
+  if (!options.omitRegistryFacts) {
+    blocks.push(
+      result.registrySignals
+        ? `**Registry facts** — ${registryFactsLine(result.registrySignals, options.now)}.`
+        : '**Registry facts** — not available (the registry could not be read for this package).',
+      '',
+    );
+  }
+  if (options.includeAnalysis && result.limitations.length > 0) {
+    blocks.push(`**Limitations** — ${result.limitations.slice(0, 4).map((text) => escapeInline(text, TEXT_BOUNDS.message)).join(' · ')}`, '');
+  }
+  blocks.push('</details>');
+  return blocks.join('\n');
+}

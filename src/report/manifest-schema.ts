@@ -1,0 +1,220 @@
+import { RUNTIME_ERROR_CODES } from '../runtime/contract.js';
+
+/**
+ * JSON Schema (draft 2020-12) of `version-analysis.json`, the portable manifest.
+ * It lives here as a TS object (the bundler does not need JSON import attributes) and is
+ * published as docs/schemas/version-analysis.schema.json; a test keeps the two equal.
+ *
+ * Every object is closed (`additionalProperties: false`) so telemetry cannot creep in:
+ * the manifest holds identity and trusted semantics only, never timings, usage or cost.
+ * Text bounds are generous on purpose: the candidate schema already bounds model text,
+ * and a too-tight bound here would lose a whole run's results over one long registry string.
+ */
+
+const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
+const TEXT = { type: 'string', maxLength: 20000 };
+const SHORT_TEXT = { type: 'string', maxLength: 1000 };
+const NULLABLE_SHORT_TEXT = { type: ['string', 'null'], maxLength: 1000 };
+const NAME_LIST = { type: 'array', items: SHORT_TEXT };
+const RISK_LEVEL = { type: 'string', enum: ['low', 'medium', 'high', 'unknown'] };
+const DEPENDENCY_TYPE = { type: 'string', enum: ['prod', 'dev', 'peer', 'optional', 'transitive'] };
+const DIRECTION = { type: 'string', enum: ['upgrade', 'downgrade', 'added', 'removed'] };
+const SEMVER_CLASS = { type: 'string', enum: ['major', 'minor', 'patch', 'prerelease', 'unknown'] };
+const EVIDENCE_KIND = {
+  type: 'string',
+  enum: ['registryFact', 'releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'advisory'],
+};
+const COUNT = { type: 'integer', minimum: 0 };
+const STRING_MAP = { type: 'object', additionalProperties: SHORT_TEXT };
+
+function closedObject(properties: Record<string, unknown>): Record<string, unknown> {
+  return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties };
+}
+
+function uniqueList(items: Record<string, unknown>): Record<string, unknown> {
+  return { type: 'array', uniqueItems: true, items };
+}
+
+const FROM_TO_TEXT = { anyOf: [{ type: 'null' }, closedObject({ from: NULLABLE_SHORT_TEXT, to: NULLABLE_SHORT_TEXT })] };
+
+const REGISTRY_SIGNALS = {
+  anyOf: [
+    { type: 'null' },
+    closedObject({
+      versionsInRange: COUNT,
+      // No `format` here: a registry's odd timestamp must not cost the whole run its manifest.
+      targetPublishedAt: NULLABLE_SHORT_TEXT,
+      targetDeprecated: { type: ['string', 'null'], maxLength: 20000 },
+      installScriptsAdded: NAME_LIST,
+      installScriptsRemoved: NAME_LIST,
+      provenanceLost: { type: 'boolean' },
+      provenanceGained: { type: 'boolean' },
+      publisherChanged: FROM_TO_TEXT,
+      licenseChanged: FROM_TO_TEXT,
+      enginesChanged: { anyOf: [{ type: 'null' }, closedObject({ from: STRING_MAP, to: STRING_MAP })] },
+      newDependencies: NAME_LIST,
+    }),
+  ],
+};
+
+const RESULT_ERROR_CODES = [...RUNTIME_ERROR_CODES, 'OUTPUT_JSON_INVALID', 'OUTPUT_SCHEMA_INVALID', 'CONTEXT_FAILED'];
+
+const ANALYSIS_RESULT = closedObject({
+  id: { type: 'string', minLength: 1, maxLength: 1000 },
+  status: { type: 'string', enum: ['analyzed', 'failed', 'skipped'] },
+  contextId: { anyOf: [{ type: 'null' }, DIGEST] },
+  dependency: closedObject({
+    ecosystem: { const: 'npm' },
+    name: { type: 'string', minLength: 1, maxLength: 1000 },
+    dependencyTypes: uniqueList(DEPENDENCY_TYPE),
+    manifests: NAME_LIST,
+  }),
+  versions: closedObject({
+    from: SHORT_TEXT,
+    to: SHORT_TEXT,
+    direction: DIRECTION,
+    semverClass: SEMVER_CLASS,
+    inRange: NAME_LIST,
+  }),
+  summary: TEXT,
+  summaryEvidenceRefs: uniqueList(DIGEST),
+  riskLevel: RISK_LEVEL,
+  riskEvidenceRefs: uniqueList(DIGEST),
+  findings: {
+    type: 'array',
+    items: closedObject({
+      id: SHORT_TEXT,
+      kind: { type: 'string', enum: ['breakingChange', 'deprecation', 'compatibility', 'security'] },
+      summary: TEXT,
+      appliesToVersions: uniqueList(SHORT_TEXT),
+      evidenceRefs: { type: 'array', minItems: 1, uniqueItems: true, items: DIGEST },
+    }),
+  },
+  evidence: {
+    type: 'array',
+    items: closedObject({
+      id: DIGEST,
+      kind: EVIDENCE_KIND,
+      sourceId: SHORT_TEXT,
+      title: SHORT_TEXT,
+      sourceUrl: { type: 'string', maxLength: 2000 },
+      releaseVersions: NAME_LIST,
+      contentDigest: DIGEST,
+    }),
+  },
+  evidenceCoverage: { type: 'string', enum: ['none', 'partial', 'sufficient'] },
+  missingInformation: { type: 'array', items: closedObject({ code: SHORT_TEXT, message: TEXT }) },
+  registrySignals: REGISTRY_SIGNALS,
+  validation: closedObject({
+    schemaValid: { type: ['boolean', 'null'] },
+    trustIssues: {
+      type: 'array',
+      items: closedObject({
+        code: {
+          type: 'string',
+          enum: ['EVIDENCE_REFERENCE_INVALID', 'CLAIMS_DROPPED', 'INVENTED_URL', 'INVENTED_VERSION', 'VERSION_OUT_OF_RANGE', 'SOURCE_CONFLICT'],
+        },
+        path: SHORT_TEXT,
+        message: TEXT,
+      }),
+    },
+  }),
+  humanReviewReasons: uniqueList({
+    type: 'string',
+    enum: [
+      'ANALYSIS_FAILED',
+      'HIGH_RISK',
+      'UNKNOWN_RISK',
+      'EVIDENCE_NONE',
+      'EVIDENCE_PARTIAL',
+      'VERSION_UNCERTAIN',
+      'SOURCE_CONFLICT',
+      'CLAIMS_DROPPED',
+      'DOWNGRADE',
+      'SUPPLY_CHAIN_CHANGE',
+    ],
+  }),
+  nextAction: { type: 'string', enum: ['proceed', 'reviewBeforeMerge', 'retryAnalysis', 'fixConfiguration'] },
+  error: { anyOf: [{ type: 'null' }, closedObject({ code: { type: 'string', enum: RESULT_ERROR_CODES }, message: TEXT })] },
+  limitations: { type: 'array', items: TEXT },
+});
+
+const BUMP = closedObject({
+  ecosystem: { const: 'npm' },
+  name: { type: 'string', minLength: 1, maxLength: 1000 },
+  from: NULLABLE_SHORT_TEXT,
+  to: NULLABLE_SHORT_TEXT,
+  fromSpec: NULLABLE_SHORT_TEXT,
+  toSpec: NULLABLE_SHORT_TEXT,
+  direction: DIRECTION,
+  semverClass: SEMVER_CLASS,
+  dependencyTypes: uniqueList(DEPENDENCY_TYPE),
+  manifests: NAME_LIST,
+  lockfiles: NAME_LIST,
+  direct: { type: 'boolean' },
+  versionSource: { type: 'string', enum: ['lockfile', 'manifest'] },
+});
+
+const DETECTION_WARNING = closedObject({
+  code: {
+    type: 'string',
+    enum: [
+      'LOCKFILE_UNPARSEABLE',
+      'LOCKFILE_UNSUPPORTED',
+      'MANIFEST_UNPARSEABLE',
+      'MANIFEST_ONE_SIDE',
+      'VERSION_NOT_SEMVER',
+      'FILE_TOO_LARGE',
+      'PR_TEXT_DISAGREES',
+      'FILE_UNAVAILABLE',
+    ],
+  },
+  subject: SHORT_TEXT,
+  message: TEXT,
+});
+
+export const MANIFEST_SCHEMA_ID = 'https://depverdict.dev/schemas/version-analysis.schema.json';
+
+export const VERSION_ANALYSIS_SCHEMA: Record<string, unknown> = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: MANIFEST_SCHEMA_ID,
+  title: 'DepVerdict version analysis manifest',
+  ...closedObject({
+    schemaVersion: { const: '1.0.0' },
+    generatedAt: { type: 'string', format: 'date-time' },
+    generator: closedObject({ name: { const: 'depverdict' }, version: { type: 'string', minLength: 1, maxLength: 100 } }),
+    source: closedObject({
+      repository: NULLABLE_SHORT_TEXT,
+      pullRequest: { type: ['integer', 'null'], minimum: 1 },
+      baseRef: SHORT_TEXT,
+      headRef: SHORT_TEXT,
+      headSha: NULLABLE_SHORT_TEXT,
+    }),
+    runtime: closedObject({
+      profileId: SHORT_TEXT,
+      profileDigest: SHORT_TEXT,
+      adapter: SHORT_TEXT,
+      deterministic: { type: 'boolean' },
+      requestedModel: NULLABLE_SHORT_TEXT,
+    }),
+    promptVersion: NULLABLE_SHORT_TEXT,
+    summary: closedObject({
+      verdict: { type: 'string', enum: ['proceed', 'review', 'blocked', 'withheld'] },
+      maxRisk: { type: 'string', enum: ['none', 'low', 'medium', 'high', 'unknown'] },
+      dependencyCount: COUNT,
+      resultCount: COUNT,
+      statusCounts: closedObject({ analyzed: COUNT, failed: COUNT, skipped: COUNT }),
+      riskCounts: closedObject({ low: COUNT, medium: COUNT, high: COUNT, unknown: COUNT }),
+      requiresHumanReview: COUNT,
+    }),
+    bumps: { type: 'array', items: BUMP },
+    detectionWarnings: { type: 'array', items: DETECTION_WARNING },
+    results: { type: 'array', items: ANALYSIS_RESULT },
+    failClosed: {
+      anyOf: [
+        { type: 'null' },
+        closedObject({ code: { type: 'string', enum: [...RUNTIME_ERROR_CODES, 'INPUT_UNUSABLE', 'QUALIFICATION_MISSING'] }, message: TEXT }),
+      ],
+    },
+  }),
+};

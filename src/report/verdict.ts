@@ -1,0 +1,134 @@
+import type { AnalysisResult, RiskLevel } from '../analysis/types.js';
+import type { FailClosed, Verdict } from '../pipeline/types.js';
+
+/**
+ * Verdict policy. It is deliberately small so a reviewer can predict it from the table:
+ *
+ * - `withheld` — the run failed closed (identity, routing, configuration): nothing is published.
+ * - `blocked`  — some dependency is high risk AND carries a locally computed supply-chain
+ *                signal (SUPPLY_CHAIN_CHANGE: install scripts added, provenance lost,
+ *                publisher changed). A model's opinion alone never blocks a merge; a
+ *                registry fact combined with high risk does.
+ * - `review`   — some dependency needs a person: it has human-review reasons or its
+ *                analysis failed. High risk from breaking changes lands here (HIGH_RISK is a
+ *                review reason), which matches the mockup: "review needed — breaking changes".
+ * - `proceed`  — otherwise, including a PR with nothing to analyse.
+ */
+export function computeVerdict(results: readonly AnalysisResult[], failClosed: FailClosed | null): Verdict {
+  if (failClosed) return 'withheld';
+  if (results.some(isBlocking)) return 'blocked';
+  if (results.some(needsReview)) return 'review';
+  return 'proceed';
+}
+
+/** High risk backed by a supply-chain fact: the one combination that blocks. */
+export function isBlocking(result: AnalysisResult): boolean {
+  return result.status !== 'skipped' && result.riskLevel === 'high' && result.humanReviewReasons.includes('SUPPLY_CHAIN_CHANGE');
+}
+
+export function needsReview(result: AnalysisResult): boolean {
+  return result.status === 'failed' || result.humanReviewReasons.length > 0;
+}
+
+/** Highest risk of a run; `none` when nothing was analysed. */
+export type MaxRisk = 'none' | RiskLevel;
+
+/**
+ * Order used by maxRisk. `unknown` ranks above `medium` and below `high`: not knowing is
+ * worse than a known medium risk (a person must look), but a documented high risk is still
+ * the stronger signal to show first.
+ */
+export const RISK_RANK: Readonly<Record<MaxRisk, number>> = { none: 0, low: 1, medium: 2, unknown: 3, high: 4 };
+
+/** Skipped results carry no analysis, so they do not count; a failed one counts as its (unknown) risk. */
+export function maxRisk(results: readonly AnalysisResult[]): MaxRisk {
+  let highest: MaxRisk = 'none';
+  for (const result of results) {
+    if (result.status === 'skipped') continue;
+    if (RISK_RANK[result.riskLevel] > RISK_RANK[highest]) highest = result.riskLevel;
+  }
+  return highest;
+}
+
+function bumpsWord(count: number): string {
+  return count === 1 ? 'bump' : 'bumps';
+}
+
+/** "1 of 3 bumps has breaking changes"; singular/plural verb follows the count. */
+function countPhrase(count: number, total: number, singular: string, plural: string): string {
+  return `${count} of ${total} ${bumpsWord(total)} ${count === 1 ? singular : plural}`;
+}
+
+/** True when a result has a trusted breaking-change finding. */
+export function hasBreakingChange(result: AnalysisResult): boolean {
+  return result.findings.some((finding) => finding.kind === 'breakingChange');
+}
+
+/**
+ * One line saying why the verdict is what it is, built only from counts and stable codes
+ * (never from model text), e.g. "1 of 3 bumps has breaking changes".
+ * At most two causes are named so the line stays one line.
+ */
+export function verdictReason(results: readonly AnalysisResult[], failClosed: FailClosed | null): string {
+  if (failClosed) return withheldReason(failClosed.code);
+  const total = results.length;
+  if (total === 0) return 'no direct dependency upgrades to analyse';
+  const blocking = results.filter(isBlocking).length;
+  const failed = results.filter((result) => result.status === 'failed').length;
+  const breaking = results.filter(hasBreakingChange).length;
+  const unknown = results.filter((result) => result.status === 'analyzed' && result.riskLevel === 'unknown').length;
+  const reviewing = results.filter(needsReview).length;
+  const causes: string[] = [];
+  if (blocking > 0) causes.push(countPhrase(blocking, total, 'is high risk with a supply-chain change', 'are high risk with a supply-chain change'));
+  if (breaking > 0) causes.push(countPhrase(breaking, total, 'has breaking changes', 'have breaking changes'));
+  if (failed > 0) causes.push(countPhrase(failed, total, 'could not be analysed', 'could not be analysed'));
+  if (unknown > 0) causes.push(countPhrase(unknown, total, 'has unknown risk', 'have unknown risk'));
+  if (causes.length === 0 && reviewing > 0) causes.push(countPhrase(reviewing, total, 'needs a closer look', 'need a closer look'));
+  if (causes.length === 0) return total === 1 ? 'the bump looks safe' : `all ${total} bumps look safe`;
+  return causes.slice(0, 2).join('; ');
+}
+
+/** Plain words for why a run withheld its verdict, keyed by the stable code. */
+export function withheldReason(code: FailClosed['code']): string {
+  switch (code) {
+    case 'IDENTITY_MISMATCH':
+      return 'the model that answered is not the one the profile locked';
+    case 'ROUTING_POLICY_VIOLATION':
+      return 'the route that answered broke the profile’s routing policy';
+    case 'CONFIGURATION_ERROR':
+      return 'the configuration is not usable';
+    case 'CAPABILITY_MISMATCH':
+      return 'the endpoint lacks a capability the profile requires';
+    case 'STRUCTURED_OUTPUT_UNSUPPORTED':
+      return 'the endpoint does not honour the structured-output schema';
+    case 'AUTH_ERROR':
+      return 'the endpoint rejected the credentials';
+    case 'INPUT_UNUSABLE':
+      return 'the pull request’s dependency files could not be read';
+    case 'QUALIFICATION_MISSING':
+      return 'the profile has no passing conformance qualification';
+    default:
+      return `the runtime failed in a way that withholds the verdict (${code})`;
+  }
+}
+
+/** What a person should do next for a fail-closed code. */
+export function withheldAdvice(code: FailClosed['code']): string {
+  switch (code) {
+    case 'IDENTITY_MISMATCH':
+    case 'ROUTING_POLICY_VIOLATION':
+      return 'Check the profile’s identity and routing settings (provider lock, allowed fallbacks) or rerun.';
+    case 'CONFIGURATION_ERROR':
+    case 'INPUT_UNUSABLE':
+      return 'Fix the workflow inputs or profile named in the message, then rerun.';
+    case 'CAPABILITY_MISMATCH':
+    case 'STRUCTURED_OUTPUT_UNSUPPORTED':
+      return 'Use a profile whose endpoint passed conformance, or declare a different structured-output mode as a separate profile.';
+    case 'AUTH_ERROR':
+      return 'Check that the secret named by the profile is set and valid.';
+    case 'QUALIFICATION_MISSING':
+      return 'Run the conformance workflow for this profile first.';
+    default:
+      return 'Rerun; if it repeats, inspect the execution trace artifact.';
+  }
+}

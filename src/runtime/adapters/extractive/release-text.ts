@@ -1,0 +1,90 @@
+/**
+ * Marker detection and plain-text excerpts for release text. The extractive analyzer never
+ * interprets what a changelog *asks*; it only looks for fixed markers that release authors
+ * use to label changes, so instructions hidden in evidence have nothing to act on.
+ */
+
+export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility';
+
+const BREAKING_MARKERS: RegExp[] = [
+  /\bbreaking[\s_-]*changes?\b/i,
+  // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
+  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
+  // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
+  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
+];
+
+const DEPRECATION_MARKERS: RegExp[] = [/\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i];
+
+const COMPATIBILITY_MARKERS: RegExp[] = [
+  /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
+  /\bno\s+longer\s+support(?:s|ed)?\b/i,
+  /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
+  /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
+  /\bnode(?:\.js)?\s+(?:>=?\s*)?v?\d+(?:\.\d+)*\s+or\s+(?:newer|later|higher|above)\b/i,
+];
+
+const MARKERS: Record<MarkerClass, RegExp[]> = {
+  breaking: BREAKING_MARKERS,
+  deprecation: DEPRECATION_MARKERS,
+  compatibility: COMPATIBILITY_MARKERS,
+};
+
+/** The strongest marker class present, in order breaking > deprecation > compatibility. */
+export function strongestMarker(text: string): MarkerClass | null {
+  for (const markerClass of ['breaking', 'deprecation', 'compatibility'] as const) {
+    if (MARKERS[markerClass].some((pattern) => pattern.test(text))) return markerClass;
+  }
+  return null;
+}
+
+/** Markdown line → plain text: no list markers, emphasis, links, images or HTML tags. */
+export function plainLine(line: string): string {
+  return line
+    .replace(/^[ \t]*(?:>[ \t]*)+/, '')
+    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/, '')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]{0,200}>/g, '')
+    .replace(/(\*\*|__)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Headings, rules, version banners and empty lines say nothing by themselves. */
+function isMeaningful(rawLine: string, plain: string): boolean {
+  if (/^[ \t]*#{1,6}[ \t]/.test(rawLine)) return false;
+  if (!/[A-Za-z]{2,}/.test(plain)) return false;
+  // "5.0.0 / 2024-09-10", "v5.0.0 (2024-09-10)", "[5.0.0] - 2024-09-10"
+  if (/^\[?v?\d+\.\d+\.\d+[^\s]*\]?\s*(?:[-/(]\s*\d{4}-\d{2}-\d{2}\)?)?$/.test(plain)) return false;
+  // Section titles such as "Breaking Changes:" carry no content of their own.
+  if (/^(?:breaking changes?|deprecations?|compatibility|bug fixes|features?|changes|notes?)(?:\s*\(inline\))?\s*:?$/i.test(plain)) return false;
+  // Group labels such as "breaking:", "remove:" or "change:" introduce nested bullets.
+  if (/^[A-Za-z][\w -]{0,30}:$/.test(plain)) return false;
+  return true;
+}
+
+/** Cuts at a sentence or word boundary so an excerpt never ends mid-word. */
+export function bound(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  const slice = text.slice(0, maxLength - 1);
+  const sentenceEnd = slice.search(/[.!?]\s[^.!?]*$/);
+  if (sentenceEnd > maxLength / 2) return slice.slice(0, sentenceEnd + 1);
+  const space = slice.lastIndexOf(' ');
+  return `${space > maxLength / 2 ? slice.slice(0, space) : slice}…`;
+}
+
+/**
+ * The first meaningful line of `content`; when `markerClass` is given, the first meaningful
+ * line that carries that marker (falling back to the first meaningful line).
+ */
+export function excerpt(content: string, maxLength: number, markerClass?: MarkerClass): string | null {
+  const lines = content.split('\n');
+  const meaningful = lines.map((raw) => ({ raw, plain: plainLine(raw) })).filter(({ raw, plain }) => isMeaningful(raw, plain));
+  const marked = markerClass === undefined ? undefined : meaningful.find(({ raw }) => MARKERS[markerClass].some((pattern) => pattern.test(raw)));
+  // Release authors put the changes themselves in bullets; free prose before them is often an
+  // intro (or, in hostile text, an address to the reader), so the first bullet wins.
+  const firstBullet = meaningful.find(({ raw }) => /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/.test(raw));
+  const chosen = marked ?? firstBullet ?? meaningful[0];
+  return chosen === undefined ? null : bound(chosen.plain, maxLength);
+}

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { digestOf } from '../../shared/canonical-json.js';
+import { ProfileError } from './profile-error.js';
+import { profileSchema, type DeploymentProfile } from './profile-schema.js';
+
+/** A validated, immutable profile with its digest and where it came from. */
+export interface LoadedProfile {
+  readonly profile: DeploymentProfile;
+  /** `sha256:` digest of the canonical JSON of the validated profile data. */
+  readonly digest: string;
+  /** The file it was read from (or a label such as `<inline>`). */
+  readonly source: string;
+}
+
+const BARE_NAME = /^[a-z0-9][a-z0-9-]*$/;
+const MAX_PROFILE_BYTES = 256 * 1024;
+
+/**
+ * Finds the shipped `profiles/` directory by walking up from this module. The same code
+ * runs from `src/runtime/profiles/` under vitest and from `dist/index.js` or
+ * `dist/cli/index.js` after bundling, so no fixed relative path works for all three.
+ */
+export function findShippedProfilesDirectory(startDirectory = dirname(fileURLToPath(import.meta.url))): string | null {
+  let current = startDirectory;
+  for (;;) {
+    const candidate = join(current, 'profiles');
+    if (existsSync(join(candidate, 'extractive.yml'))) return candidate;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(top level)';
+  return path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : String(segment))).join('.').replace(/\.\[/g, '[');
+}
+
+/** One line per problem, each with its key path, so a reader can fix all of them at once. */
+export function formatProfileIssues(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => `${formatPath([...issue.path, key])}: unknown key; remove it or fix its spelling (see docs/profiles.md)`).join('\n');
+    }
+    return `${formatPath(issue.path)}: ${issue.message}`;
+  });
+  return lines.join('\n');
+}
+
+/** Validates already-read profile text. Pure: no file system access. */
+export function parseProfile(text: string, source: string): LoadedProfile {
+  let data: unknown;
+  try {
+    data = extname(source).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text, { uniqueKeys: true, prettyErrors: true });
+  } catch (error) {
+    throw new ProfileError(source, `is not valid ${extname(source).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new ProfileError(source, 'must be a mapping of profile fields (see docs/profiles.md)');
+  }
+  const result = profileSchema.safeParse(data);
+  if (!result.success) {
+    throw new ProfileError(source, `is invalid:\n${formatProfileIssues(result.error)}`, { cause: result.error });
+  }
+  // Freeze deeply: the profile is part of the run's identity and must not drift after its digest is taken.
+  const profile = deepFreeze(result.data);
+  return { profile, digest: digestOf(profile), source };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const member of Object.values(value as Record<string, unknown>)) deepFreeze(member);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Loads a profile by shipped name (`openai`, `ollama-local`, ...) or by path relative to
+ * `cwd`. Every failure is a ProfileError naming the file and the fix.
+ */
+export async function loadProfile(nameOrPath: string, options: { cwd: string; profilesDirectory?: string }): Promise<LoadedProfile> {
+  let file: string;
+  if (BARE_NAME.test(nameOrPath)) {
+    const directory = options.profilesDirectory ?? findShippedProfilesDirectory();
+    if (directory === null) {
+      throw new ProfileError(nameOrPath, 'the shipped profiles directory was not found next to the program; pass a profile file path instead');
+    }
+    file = join(directory, `${nameOrPath}.yml`);
+    if (!existsSync(file)) {
+      throw new ProfileError(nameOrPath, `is not a shipped profile; use one of the names in ${directory} or a path to your own profile file`);
+    }
+  } else {
+    file = isAbsolute(nameOrPath) ? nameOrPath : resolve(options.cwd, nameOrPath);
+  }
+  let text: string;
+  try {
+    const bytes = await readFile(file);
+    if (bytes.length > MAX_PROFILE_BYTES) throw new ProfileError(file, `is larger than ${MAX_PROFILE_BYTES} bytes; a profile is a small configuration file`);
+    text = bytes.toString('utf8');
+  } catch (error) {
+    if (error instanceof ProfileError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ProfileError(file, code === 'ENOENT' ? 'does not exist; check the profile path (relative paths are resolved from the working directory)' : `could not be read (${code ?? 'unknown error'})`, { cause: error });
+  }
+  return parseProfile(text, file);
+}

@@ -1,0 +1,90 @@
+/**
+ * DependencyFileSource over two directory trees (base and head), e.g. two checkouts.
+ * `node_modules` and `.git` are skipped; symbolic links are not followed, so a link
+ * cannot make the source read outside its tree.
+ */
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { DependencyFileSource } from '../bumps/types.js';
+
+export interface DirectoryFileSourceOptions {
+  baseDir: string;
+  headDir: string;
+}
+
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
+
+export class DirectoryFileSourceError extends Error {
+  override readonly name = 'DirectoryFileSourceError';
+}
+
+export function createDirectoryFileSource(options: DirectoryFileSourceOptions): DependencyFileSource {
+  const roots = { base: resolve(options.baseDir), head: resolve(options.headDir) };
+
+  const absolutePath = (side: 'base' | 'head', path: string): string => {
+    const root = roots[side];
+    const target = resolve(root, path);
+    const inside = relative(root, target);
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+      throw new DirectoryFileSourceError(`Path "${path}" is outside the ${side} directory ${root}: use a repository-relative path`);
+    }
+    return target;
+  };
+
+  return {
+    async changedPaths(): Promise<string[]> {
+      const [baseFiles, headFiles] = await Promise.all([listFiles(roots.base), listFiles(roots.head)]);
+      const changed: string[] = [];
+      for (const path of new Set([...baseFiles.keys(), ...headFiles.keys()])) {
+        const baseSize = baseFiles.get(path);
+        const headSize = headFiles.get(path);
+        if (baseSize === undefined || headSize === undefined || baseSize !== headSize) {
+          changed.push(path);
+          continue;
+        }
+        // Same size: compare bytes.
+        const [baseBytes, headBytes] = await Promise.all([readFile(join(roots.base, path)), readFile(join(roots.head, path))]);
+        if (!baseBytes.equals(headBytes)) changed.push(path);
+      }
+      return changed.sort();
+    },
+
+    async read(side, path): Promise<string | undefined> {
+      const target = absolutePath(side, path);
+      try {
+        const stats = await lstat(target);
+        if (!stats.isFile()) return undefined;
+        return await readFile(target, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+        throw error;
+      }
+    },
+
+    describe(side): string {
+      return roots[side];
+    },
+  };
+}
+
+/** Regular files under root: POSIX relative path → size. */
+async function listFiles(root: string): Promise<Map<string, number>> {
+  const stats = await lstat(root).catch(() => undefined);
+  if (stats === undefined || !stats.isDirectory()) {
+    throw new DirectoryFileSourceError(`Directory ${root} does not exist or is not a directory: check the path`);
+  }
+  const files = new Map<string, number>();
+  const pending = [root];
+  while (pending.length > 0) {
+    const directory = pending.pop() as string;
+    for (const entry of await readdir(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRECTORIES.has(entry.name)) pending.push(path);
+      } else if (entry.isFile()) {
+        files.set(relative(root, path).split(sep).join('/'), (await lstat(path)).size);
+      }
+    }
+  }
+  return files;
+}

@@ -1,0 +1,151 @@
+/**
+ * End to end: the built action (dist/index.js) against loopback fakes of GitHub's REST API,
+ * the npm registry (replaying recorded packuments and tarballs) and the artifact service.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeArtifactService, type FakeArtifactService } from '../fakes/fake-artifact-service.js';
+import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
+import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
+import { REPO_ROOT, runBuiltAction } from './run-built-action.js';
+
+const REPOSITORY = 'acme/webapp';
+const BASE_SHA = 'a'.repeat(40);
+const HEAD_SHA = 'b'.repeat(40);
+const PR_NUMBER = 7;
+const TOKEN = 'ghs_e2eCanaryToken0123456789abcdef';
+const MARKER = '<!-- depverdict:comment v1 -->';
+
+const sample = (side: 'base' | 'head') => ({
+  'package.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', side, 'package.json'), 'utf8'),
+  'package-lock.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', side, 'package-lock.json'), 'utf8'),
+});
+
+const event = {
+  action: 'synchronize',
+  number: PR_NUMBER,
+  pull_request: {
+    number: PR_NUMBER,
+    title: 'Bump the npm group with 4 updates',
+    body: 'Bumps the npm group with 4 updates: express, axios, lodash and @types/node.\n\nUpdates `express` from 4.21.2 to 5.1.0',
+    base: { sha: BASE_SHA, ref: 'main' },
+    head: { sha: HEAD_SHA, ref: 'dependabot/npm_and_yarn/npm-group' },
+  },
+};
+
+let github: FakeGitHub;
+let registry: FakeNpmRegistry;
+let artifacts: FakeArtifactService;
+
+beforeEach(async () => {
+  github = await startFakeGitHub({
+    repositories: {
+      [REPOSITORY]: {
+        commits: { [BASE_SHA]: sample('base'), [HEAD_SHA]: sample('head') },
+        pulls: { [PR_NUMBER]: { baseSha: BASE_SHA, headSha: HEAD_SHA, title: event.pull_request.title, body: event.pull_request.body } },
+      },
+    },
+    requiredToken: TOKEN,
+  });
+  registry = await startFakeNpmRegistry();
+  artifacts = await startFakeArtifactService();
+});
+
+afterEach(async () => {
+  await Promise.all([github.close(), registry.close(), artifacts.close()]);
+});
+
+function runAction(inputs: Record<string, string> = {}) {
+  return runBuiltAction({
+    repository: REPOSITORY,
+    event,
+    inputs: { 'github-token': TOKEN, profile: 'extractive', 'npm-registry': registry.url, 'output-dir': 'depverdict-out', ...inputs },
+    env: { GITHUB_API_URL: github.url, ...artifacts.env },
+  });
+}
+
+const stickyComments = () => (github.state.repositories[REPOSITORY]?.comments[PR_NUMBER] ?? []).filter((comment) => comment.body.includes(MARKER));
+
+describe('the built action on a pull request', () => {
+  it('posts one sticky comment, updates it on a rerun, writes outputs and summary, and uploads both artifacts', async () => {
+    const first = await runAction();
+    expect(first.exitCode, first.stdout + first.stderr).toBe(0);
+
+    expect(first.outputs.verdict).toBe('review');
+    expect(first.outputs['max-risk']).toBe('high');
+    expect(first.outputs['requires-human-review']).toBe('true');
+    expect(first.outputs['dependency-count']).toBe('4');
+    expect(first.outputs['manifest-path']).toBe(join(first.workspace, 'depverdict-out/version-analysis.json'));
+    expect(first.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/acme\/webapp\/pull\/7#issuecomment-\d+$/);
+
+    const comments = stickyComments();
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toContain(HEAD_SHA.slice(0, 7));
+    expect(comments[0]!.body).toContain('express');
+    expect(first.summary).toContain('express');
+
+    const manifest = JSON.parse(readFileSync(first.outputs['manifest-path']!, 'utf8'));
+    expect(manifest.results.map((result: { dependency: { name: string } }) => result.dependency.name)).toEqual(['@types/node', 'axios', 'express', 'lodash']);
+    const express = manifest.results.find((result: { dependency: { name: string } }) => result.dependency.name === 'express');
+    expect(express.riskLevel).toBe('high');
+
+    expect(artifacts.artifacts.map((artifact) => artifact.name).sort()).toEqual(['depverdict-trace', 'version-analysis']);
+    expect(artifacts.artifacts.every((artifact) => artifact.finalized)).toBe(true);
+    expect(artifacts.artifacts.find((a) => a.name === 'version-analysis')!.files).toEqual(['version-analysis.json']);
+    expect(artifacts.artifacts.find((a) => a.name === 'depverdict-trace')!.files).toEqual(['trace.json']);
+
+    // One packument request per unique package, whatever the number of manifests.
+    for (const name of ['express', 'axios', 'lodash', '@types%2fnode']) expect(registry.countOf(`/${name}`)).toBe(1);
+
+    // The token never leaves the process: not in the comment, files, summary or logs.
+    const trace = readFileSync(first.outputs['trace-path']!, 'utf8');
+    for (const text of [comments[0]!.body, first.summary, first.stdout, first.stderr, trace, JSON.stringify(manifest)]) {
+      expect(text).not.toContain(TOKEN);
+    }
+
+    await artifacts.close();
+    artifacts = await startFakeArtifactService();
+    const second = await runAction();
+    expect(second.exitCode, second.stdout + second.stderr).toBe(0);
+    expect(stickyComments()).toHaveLength(1);
+    const patches = github.requests.filter((request) => request.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(second.outputs['comment-url']).toBe(first.outputs['comment-url']);
+  });
+
+  it('degrades with a read-only token: no comment, a warning naming pull-requests: write, summary and artifacts still written', async () => {
+    github.state.tokenMode = 'read-only';
+    const run = await runAction();
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expect(stickyComments()).toHaveLength(0);
+    expect(run.stdout).toMatch(/::warning::.*pull-requests: write/);
+    expect(run.summary).toContain('express');
+    expect(run.outputs.verdict).toBe('review');
+    expect(run.outputs['comment-url']).toBe('');
+    expect(artifacts.artifacts.map((artifact) => artifact.name).sort()).toEqual(['depverdict-trace', 'version-analysis']);
+  });
+
+  it('fails the step when the verdict breaches fail-on, after publishing', async () => {
+    const run = await runAction({ 'fail-on': 'high-risk' });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/::error::.*high risk.*express/);
+    expect(stickyComments()).toHaveLength(1);
+    expect(artifacts.artifacts).toHaveLength(2);
+  });
+
+  it('fails closed on a configuration error and still writes the summary and artifacts', async () => {
+    const run = await runAction({ profile: 'profiles/does-not-exist.yml' });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.verdict).toBe('withheld');
+    expect(run.summary).toMatch(/withheld/i);
+    expect(run.stdout).toMatch(/::error::/);
+    expect(artifacts.artifacts.map((artifact) => artifact.name).sort()).toEqual(['depverdict-trace', 'version-analysis']);
+  });
+
+  it('rejects an invalid input with a message naming it', async () => {
+    const run = await runAction({ 'fail-on': 'sometimes' });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/::error::.*input "fail-on"/);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Test helper: runs the BUILT action (dist/index.js) as a child process with the environment
+ * contract of a GitHub runner (GITHUB_EVENT_PATH, GITHUB_REPOSITORY, GITHUB_API_URL, INPUT_*,
+ * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY), exactly as `runs.using: node24` would start it.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const REPO_ROOT = new URL('../../', import.meta.url).pathname;
+export const BUILT_ACTION = join(REPO_ROOT, 'dist/index.js');
+
+export interface ActionRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  workspace: string;
+}
+
+/** Parses the GITHUB_OUTPUT file (`name<<DELIMITER\nvalue\nDELIMITER` blocks, or `name=value`). */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const heredoc = line.match(/^([^=<]+)<<(.+)$/);
+    if (heredoc) {
+      const [, name, delimiter] = heredoc;
+      const value: string[] = [];
+      while (++index < lines.length && lines[index] !== delimiter) value.push(lines[index]!);
+      outputs[name!] = value.join('\n');
+    } else if (line.includes('=')) {
+      outputs[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
+    }
+  }
+  return outputs;
+}
+
+export async function runBuiltAction(options: {
+  inputs: Record<string, string>;
+  event: unknown;
+  repository: string;
+  env?: Record<string, string>;
+  workspace?: string;
+}): Promise<ActionRun> {
+  if (!existsSync(BUILT_ACTION)) throw new Error('dist/index.js is missing: run "npm run build" before the end-to-end tests.');
+  const workspace = options.workspace ?? mkdtempSync(join(tmpdir(), 'depverdict-e2e-'));
+  const eventPath = join(workspace, 'event.json');
+  const outputPath = join(workspace, 'github-output.txt');
+  const summaryPath = join(workspace, 'step-summary.md');
+  writeFileSync(eventPath, JSON.stringify(options.event));
+  writeFileSync(outputPath, '');
+  writeFileSync(summaryPath, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? workspace,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: options.repository,
+    GITHUB_OUTPUT: outputPath,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_RUN_ID: '4242',
+    RUNNER_TEMP: workspace,
+    ...options.env,
+  };
+  // @actions/core reads `INPUT_<NAME>` with spaces turned to underscores and upper-cased.
+  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BUILT_ACTION], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (exitCode) => {
+      resolve({
+        exitCode,
+        stdout,
+        stderr,
+        outputs: parseOutputFile(readFileSync(outputPath, 'utf8')),
+        summary: readFileSync(summaryPath, 'utf8'),
+        workspace,
+      });
+    });
+  });
+}

@@ -1,0 +1,187 @@
+/**
+ * TEST DOUBLE: a fake npm registry. A real HTTP server on 127.0.0.1 (random port) that serves
+ * the recorded packuments and tarballs under test/fixtures/registry/ (and the hand-made
+ * synthetic packuments), replacing the `{{REGISTRY}}` origin token with its own origin. It
+ * records every request and can be scripted, per path, to misbehave: 404, 429 with
+ * Retry-After, 5xx, a slow answer, an oversized body, a redirect, invalid JSON, a dropped
+ * connection, or an arbitrary document.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+export const FIXTURE_DIRECTORY = fileURLToPath(new URL('../fixtures/registry/', import.meta.url));
+const REGISTRY_TOKEN = '{{REGISTRY}}';
+
+export type FakeRegistryFault =
+  | { kind: 'not-found' }
+  | { kind: 'rate-limited'; retryAfter?: string }
+  | { kind: 'server-error'; status?: number }
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'oversized'; bytes: number }
+  | { kind: 'redirect'; location: string; status?: number }
+  | { kind: 'invalid-json' }
+  | { kind: 'connection-reset' }
+  | { kind: 'status'; status: number }
+  | { kind: 'document'; body: unknown };
+
+export interface ScriptedFault {
+  fault: FakeRegistryFault;
+  /** Apply to this many requests, then serve normally again. Default: every request. */
+  times?: number;
+}
+
+export interface ReceivedRequest {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface FakeNpmRegistry {
+  /** Origin, e.g. `http://127.0.0.1:43121`. */
+  url: string;
+  /** Request paths in arrival order. */
+  requests: string[];
+  received: ReceivedRequest[];
+  countOf(path: string): number;
+  script(path: string, fault: FakeRegistryFault, times?: number): void;
+  close(): Promise<void>;
+}
+
+export interface FakeNpmRegistryOptions {
+  /** Extra packuments served from memory, by package name (may also use `{{REGISTRY}}`). */
+  packuments?: Record<string, unknown>;
+}
+
+/** `@scope/name` → `@scope%2fname`: the fixture file naming used by the recording script. */
+function fixtureNameOf(name: string): string {
+  return name.startsWith('@') ? `@${encodeURIComponent(name.slice(1))}`.replace('%2F', '%2f') : encodeURIComponent(name);
+}
+
+async function readFirst(paths: string[]): Promise<Buffer | null> {
+  for (const path of paths) {
+    try {
+      return await readFile(path);
+    } catch {
+      // Try the next candidate: the fixture may live in the other folder.
+    }
+  }
+  return null;
+}
+
+export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {}): Promise<FakeNpmRegistry> {
+  const requests: string[] = [];
+  const received: ReceivedRequest[] = [];
+  const faults = new Map<string, ScriptedFault>();
+  let origin = '';
+
+  const send = (response: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void => {
+    response.writeHead(status, { 'content-length': String(Buffer.byteLength(body)), ...headers });
+    response.end(body);
+  };
+
+  const applyFault = async (fault: FakeRegistryFault, request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
+    switch (fault.kind) {
+      case 'not-found':
+        send(response, 404, '{"error":"Not found"}', { 'content-type': 'application/json' });
+        return true;
+      case 'rate-limited':
+        send(response, 429, '{"error":"rate limited"}', fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter });
+        return true;
+      case 'server-error':
+        send(response, fault.status ?? 500, 'internal error');
+        return true;
+      case 'status':
+        send(response, fault.status, '');
+        return true;
+      case 'redirect':
+        send(response, fault.status ?? 302, '', { location: fault.location });
+        return true;
+      case 'invalid-json':
+        send(response, 200, '{"name": "broken", "versions": {', { 'content-type': 'application/json' });
+        return true;
+      case 'document':
+        send(response, 200, JSON.stringify(fault.body), { 'content-type': 'application/json' });
+        return true;
+      case 'oversized': {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        for (let sent = 0; sent < fault.bytes && !response.destroyed; sent += chunk.length) {
+          if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+        }
+        response.end();
+        return true;
+      }
+      case 'connection-reset':
+        request.socket.destroy();
+        return true;
+      case 'slow':
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        return false;
+    }
+  };
+
+  const serveFixture = async (path: string, response: ServerResponse): Promise<void> => {
+    const tarball = /^\/(.+)\/-\/[^/]+-(\d[^/]*)\.tgz$/.exec(path);
+    if (tarball) {
+      const name = decodeURIComponent(tarball[1] ?? '');
+      const bytes = await readFirst([join(FIXTURE_DIRECTORY, 'tarballs', `${fixtureNameOf(name)}-${tarball[2]}.tgz`)]);
+      if (bytes) send(response, 200, bytes, { 'content-type': 'application/octet-stream' });
+      else send(response, 404, '{"error":"Not found"}');
+      return;
+    }
+    const name = decodeURIComponent(path.slice(1));
+    const inMemory = options.packuments?.[name];
+    const text = inMemory !== undefined
+      ? JSON.stringify(inMemory)
+      : (await readFirst([
+          join(FIXTURE_DIRECTORY, 'packuments', `${fixtureNameOf(name)}.json`),
+          join(FIXTURE_DIRECTORY, 'synthetic', `${fixtureNameOf(name)}.json`),
+        ]))?.toString('utf8');
+    if (text === undefined) {
+      send(response, 404, '{"error":"Not found"}', { 'content-type': 'application/json' });
+      return;
+    }
+    send(response, 200, text.split(REGISTRY_TOKEN).join(origin), { 'content-type': 'application/json' });
+  };
+
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    requests.push(path);
+    received.push({ path, headers: { ...request.headers } });
+    void (async () => {
+      const scripted = faults.get(path);
+      if (scripted) {
+        if (scripted.times !== undefined) {
+          scripted.times -= 1;
+          if (scripted.times <= 0) faults.delete(path);
+        }
+        if (await applyFault(scripted.fault, request, response)) return;
+      }
+      await serveFixture(path, response);
+    })().catch(() => {
+      if (!response.headersSent) send(response, 500, 'fake registry failure');
+      else response.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: origin,
+    requests,
+    received,
+    countOf: (path) => requests.filter((entry) => entry === path).length,
+    script(path, fault, times) {
+      faults.set(path, times === undefined ? { fault } : { fault, times });
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // Slow responses would otherwise keep close() waiting for their timers.
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

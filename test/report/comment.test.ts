@@ -1,0 +1,269 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '../../src/analysis/types.js';
+import type { RunOutcome } from '../../src/pipeline/types.js';
+import { registerSecret, resetSecretsForTesting } from '../../src/shared/redaction.js';
+import { COMMENT_MARKER, renderComment, renderJobSummary, type CommentOptions } from '../../src/report/comment.js';
+import { computeVerdict } from '../../src/report/verdict.js';
+import {
+  HEAD_SHA,
+  MODEL_DESCRIPTOR,
+  NOW,
+  ROUTING_FAILURE,
+  analysedResult,
+  bumpOf,
+  failedResult,
+  normalOutcome,
+  quietSignals,
+  successfulCall,
+} from './outcome-fixtures.js';
+
+const OPTIONS: CommentOptions = {
+  artifactNames: { manifest: 'version-analysis', trace: 'depverdict-trace' },
+  runUrl: 'https://github.com/octo/app/actions/runs/77',
+  now: NOW,
+};
+
+afterEach(() => resetSecretsForTesting());
+
+function withResults(results: AnalysisResult[], overrides: Partial<RunOutcome> = {}): RunOutcome {
+  const sorted = [...results].sort((left, right) => (left.id < right.id ? -1 : 1));
+  const outcome = normalOutcome({ results: sorted, bumps: sorted.map(bumpOf), detectionWarnings: [], ...overrides });
+  return { ...outcome, verdict: computeVerdict(outcome.results, outcome.failClosed) };
+}
+
+/** Table rows of a rendered comment, split on unescaped pipes. */
+function tableCells(comment: string): string[][] {
+  return comment
+    .split('\n')
+    .filter((line) => line.startsWith('| '))
+    .map((line) => line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim()));
+}
+
+describe('renderComment for a normal multi-bump run', () => {
+  const comment = renderComment(normalOutcome(), OPTIONS);
+  const lines = comment.split('\n');
+
+  it('starts with the marker, then the verdict and its reason', () => {
+    expect(lines[0]).toBe(COMMENT_MARKER);
+    expect(lines[1]).toBe('### DepVerdict: 🔶 review needed — 1 of 3 bumps has breaking changes');
+  });
+
+  it('names the analysed head and who produced the analysis', () => {
+    expect(comment).toContain('Analysed head `a1b2c3d` · profile `extractive` (deterministic, no model).');
+  });
+
+  it('has a five-column table with one row per analysed result, most severe first', () => {
+    const rows = tableCells(comment);
+    expect(rows[0]).toEqual(['Package', 'Change', 'Type', 'Risk', 'Review']);
+    const body = rows.slice(1);
+    expect(body.map((row) => row[0])).toEqual(['`express`', '`@types/node`', '`axios`']);
+    expect(body[0]).toEqual(['`express`', '`4.21.2` → `5.1.0` (major)', 'prod', '🔴 high', 'yes — breaking changes, high risk']);
+    expect(body[1]![2]).toBe('dev');
+    expect(body[2]![4]).toBe('no');
+  });
+
+  it('lists the changes it did not analyse', () => {
+    expect(comment).toContain('**Other changes** (listed, not analysed) — 1 added: `left-pad` · 1 transitive-only: `debug`');
+  });
+
+  it('links findings only to the evidence they cite and shows registry facts', () => {
+    expect(comment.match(/<details>/g)).toHaveLength(3);
+    expect(comment).toMatch(/- Breaking change \(5\\\.1\\\.0\): app\\\.del\\\(\\\) removed; use app\\\.delete\\\(\\\) — \[evidence\]\(https:\/\/www\.npmjs\.com\/package\/express\/v\/5\.1\.0\)/);
+    expect(comment).toContain('**Why review**\n- HIGH_RISK: ');
+    expect(comment).toContain('released 2026-10-01 (60 days ago)');
+    expect(comment).toContain('engines changed from `node >= 0.10.0` to `node >= 18`');
+  });
+
+  it('shows detection warnings and a footer with artifacts, run link and version', () => {
+    expect(comment).toContain('- `PR_TEXT_DISAGREES` `PR title`: The title names express');
+    expect(lines.at(-1)).toBe(
+      '<sub>Full results: artifact `version-analysis` · execution trace: artifact `depverdict-trace` · [workflow run](https://github.com/octo/app/actions/runs/77) · DepVerdict 1\\.0\\.0</sub>',
+    );
+  });
+});
+
+describe('renderComment details', () => {
+  it('shows the model and whether the route was verified', () => {
+    const outcome = normalOutcome({ runtime: MODEL_DESCRIPTOR });
+    const verified = { ...outcome, calls: outcome.results.map((result) => successfulCall(result)) };
+    expect(renderComment(verified, OPTIONS)).toContain('profile `openrouter-gpt`: model `openai/gpt-5.5` via `OpenAI` — route verified');
+    const developmentDescriptor = { ...MODEL_DESCRIPTOR, mode: 'development' as const };
+    const unverified = {
+      ...verified,
+      runtime: developmentDescriptor,
+      calls: verified.calls.map((call) => ({ ...call, success: call.success && { ...call.success, identityVerified: false } })),
+    };
+    expect(renderComment(unverified, OPTIONS)).toContain('— unverified route (development profile)');
+  });
+
+  it('says what failed for a failed dependency and what to do, keeping the others', () => {
+    const outcome = withResults([analysedResult({ name: 'axios', from: '1.6.8', to: '1.7.9', risk: 'low' }), failedResult('zod', '3.0.0', '3.1.0')]);
+    const comment = renderComment(outcome, OPTIONS);
+    expect(comment.split('\n')[1]).toBe('### DepVerdict: 🔶 review needed — 1 of 2 bumps could not be analysed');
+    expect(comment).toContain('**Analysis failed** — `TIMEOUT`: request to https:/\u200b/api\\.example timed out The endpoint was unavailable or too slow; rerun the workflow.');
+    expect(comment).toContain('| `zod` | `3.0.0` → `3.1.0` (minor) | prod | ⚠️ failed | yes — analysis failed (TIMEOUT) |');
+    expect(comment).toContain('- No CHANGELOG file in the package tarball\\. (`CHANGELOG_NOT_IN_TARBALL`)');
+    expect(comment).toContain('| `axios` |');
+  });
+
+  it('flags supply-chain registry facts and a very recent release', () => {
+    const signals = quietSignals({
+      targetPublishedAt: '2026-11-29T06:00:00.000Z',
+      installScriptsAdded: ['postinstall'],
+      provenanceLost: true,
+      publisherChanged: { from: 'alice', to: 'mallory' },
+      targetDeprecated: 'use <b>other</b>',
+    });
+    const result = analysedResult({ name: 'evil', from: '1.0.0', to: '1.0.1', risk: 'high', reasons: ['HIGH_RISK', 'SUPPLY_CHAIN_CHANGE'], signals });
+    const comment = renderComment(withResults([result]), OPTIONS);
+    expect(comment.split('\n')[1]).toBe('### DepVerdict: ⛔ blocked — 1 of 1 bump is high risk with a supply-chain change');
+    expect(comment).toContain('⚠️ released 2026-11-29 (1 day ago: very recent)');
+    expect(comment).toContain('⚠️ install scripts added: `postinstall`');
+    expect(comment).toContain('⚠️ provenance lost');
+    expect(comment).toContain('⚠️ publisher changed from `alice` to `mallory`');
+    expect(comment).toContain('⚠️ target version is deprecated: “use &lt;b&gt;other&lt;/b&gt;”');
+  });
+
+  it('marks a verdict stale when the pull request head has moved', () => {
+    const comment = renderComment(normalOutcome(), { ...OPTIONS, currentHeadSha: 'ffffffffffffffff' });
+    expect(comment).toContain('⚠️ **Stale:** this verdict describes `a1b2c3d`; the pull request head is now `fffffff`.');
+    expect(renderComment(normalOutcome(), { ...OPTIONS, currentHeadSha: HEAD_SHA })).not.toContain('Stale');
+  });
+
+  it('renders hostile text inert: no HTML, images, mentions, references, injected links or broken tables', () => {
+    const hostile = analysedResult({
+      name: 'hostile',
+      from: '1.0.0',
+      to: '2.0.0|x\n| injected | row |',
+      risk: 'medium',
+      summary: 'Hi @octocat <img src="https://evil.example/p.png"> ![i](https://evil.example/i.png) fixes #123 [click](javascript:alert(1)) https://evil.example',
+      findingSummary: '</details><script>alert(1)</script> @everyone GH-12 octo/repo#4',
+      evidenceUrl: 'javascript:alert(1)',
+    });
+    const comment = renderComment(withResults([hostile]), { ...OPTIONS, runUrl: 'javascript:alert(1)' });
+    expect(comment).not.toMatch(/<img|<script|javascript:alert\(1\)\)/i);
+    expect(comment).not.toMatch(/@octocat|@everyone|#123|GH-12|repo#4/);
+    expect(comment).not.toContain('https://evil.example');
+    expect(comment).not.toContain('](javascript');
+    expect(comment.match(/<\/details>/g)).toHaveLength(1);
+    for (const row of tableCells(comment)) expect(row).toHaveLength(5);
+    expect(comment).not.toContain('[workflow run]');
+  });
+
+  it('redacts a registered secret that leaked into an error message', () => {
+    registerSecret('canary-secret-value-42');
+    const outcome = withResults([failedResult('zod', '3.0.0', '3.1.0', 'provider echoed canary-secret-value-42')]);
+    const comment = renderComment(outcome, OPTIONS);
+    expect(comment).not.toContain('canary-secret-value-42');
+    expect(comment).toContain('provider echoed \\*\\*\\*');
+  });
+});
+
+describe('renderComment for a fail-closed run', () => {
+  const results = [
+    analysedResult({ name: 'express', from: '4.21.2', to: '5.1.0', risk: 'high', summary: 'ZEBRA summary text', findingSummary: 'QUOKKA finding text', reasons: ['HIGH_RISK'] }),
+    analysedResult({ name: 'axios', from: '1.6.8', to: '1.7.9', risk: 'low', summary: 'ZEBRA second summary' }),
+  ];
+  const comment = renderComment(withResults(results, { runtime: MODEL_DESCRIPTOR, failClosed: ROUTING_FAILURE }), OPTIONS);
+
+  it('says first that the verdict was withheld, with the stable code and identities', () => {
+    expect(comment.split('\n')[1]).toBe('### DepVerdict: ⛔ verdict withheld — the route that answered broke the profile’s routing policy');
+    expect(comment).toContain(
+      'Requested `openai/gpt-5.5` via `OpenAI`; the response came from `openai/gpt-5.5` via `SomeOtherProvider` after 2 attempts (ROUTING_POLICY_VIOLATION). No analysis is published.',
+    );
+    expect(comment).toContain('Head `a1b2c3d` · profile `openrouter-gpt`.');
+  });
+
+  it('contains no model-generated content, only deterministic facts', () => {
+    expect(comment).not.toMatch(/ZEBRA|QUOKKA|Summary\.|Findings|high risk|🔴|🟢/);
+    expect(comment).toContain('| `express` | `4.21.2` → `5.1.0` (minor) | prod | withheld | — |');
+    expect(comment).toContain('**Registry facts** — 3 versions in range');
+  });
+
+  it('shows results the pipeline withheld as withheld, but keeps a dependency that failed for its own reason', () => {
+    const withheld = { ...results[0]!, status: 'failed' as const, error: { code: 'ROUTING_POLICY_VIOLATION' as const, message: 'withheld' } };
+    const ownFailure = failedResult('zod', '3.0.0', '3.1.0');
+    const rendered = renderComment(withResults([withheld, ownFailure], { runtime: MODEL_DESCRIPTOR, failClosed: ROUTING_FAILURE }), OPTIONS);
+    expect(rendered).toContain('| `express` | `4.21.2` → `5.1.0` (minor) | prod | withheld | — |');
+    expect(rendered).toContain('| `zod` | `3.0.0` → `3.1.0` (minor) | prod | ⚠️ failed | yes — analysis failed (TIMEOUT) |');
+    expect(rendered).toContain('**Analysis failed** — `TIMEOUT`');
+    expect(rendered).not.toContain('**Analysis failed** — `ROUTING_POLICY_VIOLATION`');
+  });
+});
+
+describe('comment size bound', () => {
+  const giant = 'x'.repeat(50_000);
+  function bigOutcome(count: number): RunOutcome {
+    const results: AnalysisResult[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const name = `package-${String(index).padStart(3, '0')}`;
+      const risk = index % 50 === 0 ? 'high' : index % 3 === 0 ? 'medium' : 'low';
+      results.push({
+        ...analysedResult({ name, from: '1.0.0', to: '2.0.0', risk, summary: giant, findingSummary: giant, reasons: risk === 'high' ? ['HIGH_RISK'] : [] }),
+        missingInformation: [{ code: 'CHANGELOG_NOT_IN_TARBALL', message: giant }],
+      });
+    }
+    results.push(failedResult('zzz-failed', '1.0.0', '1.1.0', giant));
+    return withResults(results);
+  }
+
+  it('stays within 65,536 characters for 300 dependencies with giant texts and says what was cut', () => {
+    const comment = renderComment(bigOutcome(300), OPTIONS);
+    expect(comment.length).toBeLessThanOrEqual(65_536);
+    expect(comment.startsWith(`${COMMENT_MARKER}\n### DepVerdict: 🔶 review needed`)).toBe(true);
+    expect(comment).toContain('`a1b2c3d`');
+    expect(comment).toMatch(/✂️ Shortened to fit the 65,536-character limit: left out .+\. The full results are in the `version-analysis` artifact\./);
+    // Failed and high-risk rows are always in the table.
+    expect(comment).toContain('| `zzz-failed` |');
+    for (const index of [0, 50, 100, 150, 200, 250]) expect(comment).toContain(`| \`package-${String(index).padStart(3, '0')}\` |`);
+  });
+
+  it('cuts the table last, keeping every failed and high-risk row', () => {
+    const comment = renderComment(bigOutcome(300), { ...OPTIONS, maxChars: 20_000 });
+    expect(comment.length).toBeLessThanOrEqual(20_000);
+    expect(comment).toMatch(/\| … and \d+ more \| \| \| \| see the manifest \|/);
+    expect(comment).toMatch(/left out .*\d+ table rows/);
+    expect(comment).toContain('| `zzz-failed` |');
+    for (const index of [0, 50, 100, 150, 200, 250]) expect(comment).toContain(`| \`package-${String(index).padStart(3, '0')}\` |`);
+  });
+
+  it('cuts in priority order: low-risk registry facts go first', () => {
+    const results = Array.from({ length: 30 }, (_, index) =>
+      analysedResult({ name: `low-${String(index).padStart(2, '0')}`, from: '1.0.0', to: '1.1.0', risk: 'low' }),
+    );
+    const outcome = withResults(results);
+    const full = renderComment(outcome, { ...OPTIONS, maxChars: 1_000_000 });
+    const comment = renderComment(outcome, { ...OPTIONS, maxChars: full.length - 100 });
+    expect(comment.length).toBeLessThanOrEqual(full.length - 100);
+    expect(comment).toContain('left out registry facts of 30 low-risk dependencies.');
+    expect(comment.match(/<details>/g)).toHaveLength(30);
+  });
+
+  it('hard-cuts as a last resort and still ends with the note and balanced details', () => {
+    const comment = renderComment(bigOutcome(20), { ...OPTIONS, maxChars: 6_000 });
+    expect(comment.length).toBeLessThanOrEqual(6_000);
+    expect(comment).toContain('The full results are in the `version-analysis` artifact.');
+    expect(comment).toContain('### DepVerdict: 🔶 review needed');
+    expect((comment.match(/<details>/g) ?? []).length).toBe((comment.match(/<\/details>/g) ?? []).length);
+  });
+});
+
+describe('comment size bound at a tiny limit', () => {
+  it('still keeps the marker and the verdict line', () => {
+    const comment = renderComment(normalOutcome(), { ...OPTIONS, maxChars: 700 });
+    expect(comment.length).toBeLessThanOrEqual(700);
+    expect(comment.startsWith(`${COMMENT_MARKER}\n### DepVerdict: 🔶 review needed — 1 of 3 bumps has breaking changes`)).toBe(true);
+    expect(comment).toContain('The full results are in the `version-analysis` artifact.');
+  });
+});
+
+describe('renderJobSummary', () => {
+  it('has the same content without the marker, plus the artifacts', () => {
+    const summary = renderJobSummary(normalOutcome(), OPTIONS);
+    expect(summary).not.toContain(COMMENT_MARKER);
+    expect(summary.split('\n')[0]).toBe('### DepVerdict: 🔶 review needed — 1 of 3 bumps has breaking changes');
+    expect(summary).toContain('**Artifacts**\n- `version-analysis`: `version-analysis.json`');
+    expect(summary).toContain('- `depverdict-trace`: `trace.json`');
+    expect(summary).toContain('| `express` |');
+  });
+});

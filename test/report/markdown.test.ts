@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { codeSpan, escapeHtmlText, escapeInline, safeLink } from '../../src/report/markdown.js';
+
+/** Drops the zero-width spaces the escaper inserts, to look at what a reader sees. */
+const visible = (text: string): string => text.replace(/\u200b/g, '');
+
+describe('escapeInline', () => {
+  it('renders HTML inert', () => {
+    const out = escapeInline('<script>alert(1)</script> & <b>bold</b>', 200);
+    expect(out).not.toMatch(/<|>/);
+    expect(out).toContain('&lt;script&gt;');
+    expect(out).toContain('&amp;');
+  });
+
+  it('removes images, Markdown and HTML', () => {
+    const out = escapeInline('see ![tracker](https://evil.example/pixel.png) and <img src="https://evil.example/x.png">', 200);
+    expect(out).not.toContain('evil.example/pixel');
+    expect(out).not.toMatch(/<img/i);
+    expect(out).not.toContain('![');
+  });
+
+  it('breaks @mentions, issue references and cross-repo references', () => {
+    const out = escapeInline('thanks @octocat and @org/team, fixes #123, GH-45 and octo/repo#9', 200);
+    expect(out).not.toMatch(/@[a-z]/i);
+    expect(out).not.toMatch(/#\d/);
+    expect(out).not.toMatch(/GH-\d/);
+    expect(visible(out)).toContain('@octocat');
+  });
+
+  it('keeps a table cell intact: pipes escaped, newlines removed', () => {
+    const out = escapeInline('a | b\n| --- |\nc\r\nd', 200);
+    expect(out).not.toMatch(/\n|\r/);
+    expect(out).not.toMatch(/(^|[^\\])\|/);
+  });
+
+  it('cannot form a link, even a javascript: one', () => {
+    const out = escapeInline('[click me](javascript:alert(1)) and https://evil.example and www.evil.example', 200);
+    expect(out).not.toMatch(/(^|[^\\])\[/);
+    expect(out).not.toMatch(/(^|[^\\])\(/);
+    expect(out).not.toContain('https://');
+    expect(out).not.toMatch(/www\./);
+  });
+
+  it('drops control and bidi override characters', () => {
+    const out = escapeInline('safe\u202Eevil\u2066x\u0007y\u200bz', 200);
+    expect(out).toBe('safeevilxyz');
+  });
+
+  it('bounds a 200 KB line with an ellipsis', () => {
+    const out = escapeInline('a'.repeat(200_000), 500);
+    expect(out.length).toBe(500);
+    expect(out.endsWith('…')).toBe(true);
+  });
+
+  it('never splits a surrogate pair at the bound', () => {
+    const out = escapeInline('😀'.repeat(10), 5);
+    expect(Array.from(out)).toHaveLength(5);
+    expect(out).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+});
+
+describe('escapeHtmlText', () => {
+  it('escapes HTML without backslashes (Markdown is not parsed in HTML blocks)', () => {
+    expect(escapeHtmlText('<b>x</b> & @user', 100)).toBe('&lt;b&gt;x&lt;/b&gt; &amp; @\u200buser');
+  });
+});
+
+describe('codeSpan', () => {
+  it('cannot be closed early by backticks in the text', () => {
+    expect(codeSpan('1.0.0`<b>')).toBe('`` 1.0.0`<b> ``');
+    expect(codeSpan('a``b')).toBe('``` a``b ```');
+  });
+
+  it('escapes pipes in table cells and removes newlines', () => {
+    expect(codeSpan('^1 || ^2\nx', { inTable: true })).toBe('`^1 \\|\\| ^2 x`');
+    expect(codeSpan('^1 || ^2')).toBe('`^1 || ^2`');
+  });
+});
+
+describe('safeLink', () => {
+  it('links only https URLs the caller allows', () => {
+    const allowed = new Set(['https://www.npmjs.com/package/express']);
+    expect(safeLink('evidence', 'https://www.npmjs.com/package/express', allowed)).toBe('[evidence](https://www.npmjs.com/package/express)');
+    expect(safeLink('evidence', 'https://evil.example/', allowed)).toBe('evidence');
+    expect(safeLink('x', 'javascript:alert(1)')).toBe('x');
+    expect(safeLink('x', 'http://example.com/')).toBe('x');
+    expect(safeLink('x', 'https://user:pass@example.com/')).toBe('x');
+  });
+
+  it('percent-encodes characters that would end the link early', () => {
+    expect(safeLink('x', 'https://example.com/a)b(c')).toBe('[x](https://example.com/a%29b%28c)');
+  });
+});
