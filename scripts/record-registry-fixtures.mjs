@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* global fetch, structuredClone, Buffer -- Node 20 globals; the shared lint config only declares process, console and URL for scripts. */
 /**
  * Records npm registry fixtures for hermetic tests: reads test/fixtures/registry/packages.json
  * ([{ name, versions: [...] }]) and writes, per package,

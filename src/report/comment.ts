@@ -161,7 +161,8 @@ function otherChangesLine(bumps: readonly Bump[]): string | null {
     ['added', others.filter((bump) => bump.direction === 'added')],
     ['removed', others.filter((bump) => bump.direction === 'removed')],
     ['transitive-only', others.filter((bump) => bump.direction !== 'added' && bump.direction !== 'removed' && !bump.direct)],
-    ['other', others.filter((bump) => bump.direction !== 'added' && bump.direction !== 'removed' && bump.direct)],
+    // Direct changes between non-registry versions (git, file, workspace): no release range to analyse.
+    ['non-semver', others.filter((bump) => bump.direction !== 'added' && bump.direction !== 'removed' && bump.direct)],
   ];
   const parts = groups
     .filter(([, members]) => members.length > 0)

@@ -1,4 +1,19 @@
 import { RUNTIME_ERROR_CODES } from '../runtime/contract.js';
+import {
+  BUMP_DIRECTIONS,
+  DEPENDENCY_TYPES,
+  DETECTION_WARNING_CODES,
+  EVIDENCE_COVERAGES,
+  EVIDENCE_KINDS,
+  FINDING_KINDS,
+  HUMAN_REVIEW_REASONS,
+  NEXT_ACTIONS,
+  RESULT_STATUSES,
+  RISK_LEVELS,
+  SEMVER_CLASSES,
+  TRUST_ISSUE_CODES,
+  VERSION_SOURCES,
+} from './schema-vocabulary.js';
 
 /**
  * JSON Schema (draft 2020-12) of `version-analysis.json`, the portable manifest.
@@ -16,14 +31,11 @@ const TEXT = { type: 'string', maxLength: 20000 };
 const SHORT_TEXT = { type: 'string', maxLength: 1000 };
 const NULLABLE_SHORT_TEXT = { type: ['string', 'null'], maxLength: 1000 };
 const NAME_LIST = { type: 'array', items: SHORT_TEXT };
-const RISK_LEVEL = { type: 'string', enum: ['low', 'medium', 'high', 'unknown'] };
-const DEPENDENCY_TYPE = { type: 'string', enum: ['prod', 'dev', 'peer', 'optional', 'transitive'] };
-const DIRECTION = { type: 'string', enum: ['upgrade', 'downgrade', 'added', 'removed'] };
-const SEMVER_CLASS = { type: 'string', enum: ['major', 'minor', 'patch', 'prerelease', 'unknown'] };
-const EVIDENCE_KIND = {
-  type: 'string',
-  enum: ['registryFact', 'releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'advisory'],
-};
+const RISK_LEVEL = { type: 'string', enum: RISK_LEVELS };
+const DEPENDENCY_TYPE = { type: 'string', enum: DEPENDENCY_TYPES };
+const DIRECTION = { type: 'string', enum: BUMP_DIRECTIONS };
+const SEMVER_CLASS = { type: 'string', enum: SEMVER_CLASSES };
+const EVIDENCE_KIND = { type: 'string', enum: EVIDENCE_KINDS };
 const COUNT = { type: 'integer', minimum: 0 };
 const STRING_MAP = { type: 'object', additionalProperties: SHORT_TEXT };
 
@@ -61,7 +73,7 @@ const RESULT_ERROR_CODES = [...RUNTIME_ERROR_CODES, 'OUTPUT_JSON_INVALID', 'OUTP
 
 const ANALYSIS_RESULT = closedObject({
   id: { type: 'string', minLength: 1, maxLength: 1000 },
-  status: { type: 'string', enum: ['analyzed', 'failed', 'skipped'] },
+  status: { type: 'string', enum: RESULT_STATUSES },
   contextId: { anyOf: [{ type: 'null' }, DIGEST] },
   dependency: closedObject({
     ecosystem: { const: 'npm' },
@@ -84,7 +96,7 @@ const ANALYSIS_RESULT = closedObject({
     type: 'array',
     items: closedObject({
       id: SHORT_TEXT,
-      kind: { type: 'string', enum: ['breakingChange', 'deprecation', 'compatibility', 'security'] },
+      kind: { type: 'string', enum: FINDING_KINDS },
       summary: TEXT,
       appliesToVersions: uniqueList(SHORT_TEXT),
       evidenceRefs: { type: 'array', minItems: 1, uniqueItems: true, items: DIGEST },
@@ -102,7 +114,7 @@ const ANALYSIS_RESULT = closedObject({
       contentDigest: DIGEST,
     }),
   },
-  evidenceCoverage: { type: 'string', enum: ['none', 'partial', 'sufficient'] },
+  evidenceCoverage: { type: 'string', enum: EVIDENCE_COVERAGES },
   missingInformation: { type: 'array', items: closedObject({ code: SHORT_TEXT, message: TEXT }) },
   registrySignals: REGISTRY_SIGNALS,
   validation: closedObject({
@@ -110,31 +122,14 @@ const ANALYSIS_RESULT = closedObject({
     trustIssues: {
       type: 'array',
       items: closedObject({
-        code: {
-          type: 'string',
-          enum: ['EVIDENCE_REFERENCE_INVALID', 'CLAIMS_DROPPED', 'INVENTED_URL', 'INVENTED_VERSION', 'VERSION_OUT_OF_RANGE', 'SOURCE_CONFLICT'],
-        },
+        code: { type: 'string', enum: TRUST_ISSUE_CODES },
         path: SHORT_TEXT,
         message: TEXT,
       }),
     },
   }),
-  humanReviewReasons: uniqueList({
-    type: 'string',
-    enum: [
-      'ANALYSIS_FAILED',
-      'HIGH_RISK',
-      'UNKNOWN_RISK',
-      'EVIDENCE_NONE',
-      'EVIDENCE_PARTIAL',
-      'VERSION_UNCERTAIN',
-      'SOURCE_CONFLICT',
-      'CLAIMS_DROPPED',
-      'DOWNGRADE',
-      'SUPPLY_CHAIN_CHANGE',
-    ],
-  }),
-  nextAction: { type: 'string', enum: ['proceed', 'reviewBeforeMerge', 'retryAnalysis', 'fixConfiguration'] },
+  humanReviewReasons: uniqueList({ type: 'string', enum: HUMAN_REVIEW_REASONS }),
+  nextAction: { type: 'string', enum: NEXT_ACTIONS },
   error: { anyOf: [{ type: 'null' }, closedObject({ code: { type: 'string', enum: RESULT_ERROR_CODES }, message: TEXT })] },
   limitations: { type: 'array', items: TEXT },
 });
@@ -152,23 +147,11 @@ const BUMP = closedObject({
   manifests: NAME_LIST,
   lockfiles: NAME_LIST,
   direct: { type: 'boolean' },
-  versionSource: { type: 'string', enum: ['lockfile', 'manifest'] },
+  versionSource: { type: 'string', enum: VERSION_SOURCES },
 });
 
 const DETECTION_WARNING = closedObject({
-  code: {
-    type: 'string',
-    enum: [
-      'LOCKFILE_UNPARSEABLE',
-      'LOCKFILE_UNSUPPORTED',
-      'MANIFEST_UNPARSEABLE',
-      'MANIFEST_ONE_SIDE',
-      'VERSION_NOT_SEMVER',
-      'FILE_TOO_LARGE',
-      'PR_TEXT_DISAGREES',
-      'FILE_UNAVAILABLE',
-    ],
-  },
+  code: { type: 'string', enum: DETECTION_WARNING_CODES },
   subject: SHORT_TEXT,
   message: TEXT,
 });

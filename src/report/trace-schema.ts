@@ -50,6 +50,7 @@ const CALL = closedObject({
   gatewayAttempts: NULLABLE_COUNT,
   transforms: { type: 'array', items: TEXT },
   generationId: NULLABLE_TEXT,
+  gatewayDetails: { type: 'object', maxProperties: 32, propertyNames: { maxLength: 100 }, additionalProperties: TEXT },
   finishReason: { type: ['string', 'null'], enum: ['stop', 'length', 'contentFilter', 'toolCalls', 'other', 'unknown', null] },
   latency: closedObject({ totalMs: NULLABLE_DURATION, firstByteMs: NULLABLE_DURATION }),
   usage: USAGE,

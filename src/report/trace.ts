@@ -32,6 +32,8 @@ export interface TraceCall {
   gatewayAttempts: number | null;
   transforms: string[];
   generationId: string | null;
+  /** Further route facts the gateway reported (already sanitized by the adapter; redacted and bounded again here). */
+  gatewayDetails: Record<string, string>;
   finishReason: FinishReason | null;
   latency: { totalMs: number | null; firstByteMs: number | null };
   /** Token counts as reported; null members mean "not reported", never an invented 0. */
@@ -70,6 +72,17 @@ function duration(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
 }
 
+/** At most 32 entries, keys and values bounded and redacted, in key order for stable output. */
+function gatewayDetailsOf(details: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  const entries = Object.entries(details ?? {})
+    .filter(([, value]) => typeof value === 'string')
+    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
+    .slice(0, 32);
+  for (const [key, value] of entries) out[sanitizeMessage(key, 100)] = safe(value);
+  return out;
+}
+
 function traceCall(call: RuntimeCallOutcome): TraceCall {
   const success = call.success;
   const failure = call.failureTelemetry;
@@ -99,6 +112,7 @@ function traceCall(call: RuntimeCallOutcome): TraceCall {
     gatewayAttempts: count(route?.gatewayAttempts),
     transforms: (route?.transforms ?? []).map(safe),
     generationId: safeOrNull(route?.generationId),
+    gatewayDetails: gatewayDetailsOf(route?.gatewayDetails),
     finishReason: success?.finishReason ?? null,
     latency: { totalMs: duration(timings?.totalMs), firstByteMs: duration(timings?.firstByteMs) },
     usage: usage

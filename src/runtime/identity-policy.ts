@@ -53,7 +53,7 @@ export function enforceIdentityPolicy(profile: DeploymentProfile, actual: ModelI
       throw new RuntimeError('IDENTITY_MISMATCH', `profile ${profile.id} (${profile.mode}) requires the serving model to be ${describe(modelMatcher)}, but the response did not name its model`);
     }
     verified = false;
-    warnings.push('the response did not name its model; identity is unverified (allowed only in development)');
+    warnings.push('unverified route: the response did not name its model; identity is unverified (allowed only in development)');
   } else if (!matches(modelMatcher, actual.model)) {
     throw new RuntimeError('IDENTITY_MISMATCH', `profile ${profile.id} requires the serving model to be ${describe(modelMatcher)}, but ${shown(actual.model)} answered`);
   }
@@ -65,7 +65,7 @@ export function enforceIdentityPolicy(profile: DeploymentProfile, actual: ModelI
         throw new RuntimeError('IDENTITY_MISMATCH', `profile ${profile.id} (${profile.mode}) requires the provider to be ${describe(providerMatcher)}, but the response did not name its provider`);
       }
       verified = false;
-      warnings.push('the response did not name its provider; identity is unverified (allowed only in development)');
+      warnings.push('unverified route: the response did not name its provider; identity is unverified (allowed only in development)');
     } else if (!matches(providerMatcher, actual.provider)) {
       throw new RuntimeError('IDENTITY_MISMATCH', `profile ${profile.id} requires the provider to be ${describe(providerMatcher)}, but ${shown(actual.provider)} answered`);
     }

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const REPO_ROOT = new URL('../../', import.meta.url).pathname;
-export const BUILT_ACTION = join(REPO_ROOT, 'dist/index.js');
+/** DEPVERDICT_DIST_DIR points at another build (see scripts/build.mjs); default: the committed dist/. */
+export const BUILT_ACTION = join(process.env.DEPVERDICT_DIST_DIR ?? join(REPO_ROOT, 'dist'), 'index.js');
 
 export interface ActionRun {
   exitCode: number | null;

@@ -124,6 +124,21 @@ describe('renderComment details', () => {
     expect(comment).toContain('⚠️ target version is deprecated: “use &lt;b&gt;other&lt;/b&gt;”');
   });
 
+  it('lists added, removed, transitive-only and non-semver changes with a bounded list of names', () => {
+    const outcome = normalOutcome();
+    const template = outcome.bumps[0]!;
+    const transitive = Array.from({ length: 14 }, (_, index) => ({
+      ...template,
+      name: `dep-${String(index).padStart(2, '0')}`,
+      direct: false,
+      dependencyTypes: ['transitive' as const],
+    }));
+    const removed = { ...template, name: 'old-lib', to: null, toSpec: null, direction: 'removed' as const };
+    const gitDependency = { ...template, name: 'forked', from: 'github:a/b#1', to: 'github:a/b#2', semverClass: 'unknown' as const };
+    const comment = renderComment({ ...outcome, bumps: [...outcome.bumps, ...transitive, removed, gitDependency] }, OPTIONS);
+    expect(comment).toMatch(/1 added: `left-pad` · 1 removed: `old-lib` · 15 transitive-only: `debug`, `dep-00`, .* … and 5 more · 1 non-semver: `forked`/);
+  });
+
   it('marks a verdict stale when the pull request head has moved', () => {
     const comment = renderComment(normalOutcome(), { ...OPTIONS, currentHeadSha: 'ffffffffffffffff' });
     expect(comment).toContain('⚠️ **Stale:** this verdict describes `a1b2c3d`; the pull request head is now `fffffff`.');

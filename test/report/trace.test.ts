@@ -26,7 +26,14 @@ function modelOutcome() {
       actualIdentity: { model: 'openai/gpt-5.5', provider: 'SomeOtherProvider' },
       timings: { totalMs: 5000, firstByteMs: null },
       usage: null,
-      route: { gateway: 'openrouter', fallbackOccurred: true, gatewayAttempts: 2, transforms: ['middle-out'], generationId: null },
+      route: {
+        gateway: 'openrouter',
+        fallbackOccurred: true,
+        gatewayAttempts: 2,
+        transforms: ['middle-out'],
+        generationId: null,
+        gatewayDetails: { region: 'eu', echoed: `key=${CANARY}` },
+      },
     },
   };
   return { ...base, calls: [successfulCall(second!), successfulCall(first!), failed], failClosed: ROUTING_FAILURE };
@@ -74,6 +81,7 @@ describe('buildTrace', () => {
       retries: 1,
       fallbackOccurred: true,
       transforms: ['middle-out'],
+      gatewayDetails: { echoed: 'key=canary-value-7f3e9d2b', region: 'eu' },
       identityVerified: null,
       usage: null,
       costUsd: null,

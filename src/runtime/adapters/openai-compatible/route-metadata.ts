@@ -74,6 +74,7 @@ export function observeRoute(profile: DeploymentProfile, body: Record<string, un
     generationId: boundedString(body.id, 120),
   };
   let costUsd: number | null = null;
+  let provider = boundedString(body.provider, 120);
   switch (profile.routing.metadata) {
     case 'openrouter':
       observeOpenRouter(body, route);
@@ -81,9 +82,13 @@ export function observeRoute(profile: DeploymentProfile, body: Record<string, un
       break;
     case 'litellm':
       costUsd = observeLiteLlm(headers, route);
+      // LiteLLM's `model` echoes the alias it was asked for, so it proves nothing about the
+      // route. The deployment that actually served is `x-litellm-model-id`; it stands in for
+      // the provider so a profile can lock it with identity.provider (and fail closed without it).
+      provider ??= boundedString(headers['x-litellm-model-id'], 120);
       break;
     case 'none':
       break;
   }
-  return { route, provider: boundedString(body.provider, 120), costUsd };
+  return { route, provider, costUsd };
 }
