@@ -144,6 +144,21 @@ async function analyse(
   });
 }
 
+/**
+ * The PR's head right now: when someone pushed while this run analysed an older commit, the
+ * comment says its verdict is stale instead of passing for the current head. Best effort.
+ */
+async function readCurrentHeadSha(pullRequest: PullRequestTarget | null, octokit: GitHubClient | null): Promise<string | null> {
+  if (!pullRequest || !octokit) return null;
+  try {
+    const { data } = await octokit.rest.pulls.get({ owner: pullRequest.owner, repo: pullRequest.repo, pull_number: pullRequest.number });
+    return data.head.sha;
+  } catch (error) {
+    actionLogger.debug(`Could not re-read the pull request head: ${sanitizeMessage((error as Error).message)}`);
+    return null;
+  }
+}
+
 /** Files, summary, comment, artifacts, outputs — each step failing on its own, as a warning. */
 async function publish(
   config: ActionConfig,
@@ -154,9 +169,10 @@ async function publish(
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
   const now = new Date();
+  const currentHeadSha = await readCurrentHeadSha(pullRequest, octokit);
   let written: Awaited<ReturnType<typeof writeRunOutputs>> | null = null;
   try {
-    written = await writeRunOutputs(outcome, { outputDir: config.outputDir, runUrl, now });
+    written = await writeRunOutputs(outcome, { outputDir: config.outputDir, runUrl, now, currentHeadSha });
     core.setOutput(Outputs.manifestPath, written.manifestPath);
     core.setOutput(Outputs.tracePath, written.tracePath);
   } catch (error) {

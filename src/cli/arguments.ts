@@ -21,7 +21,8 @@ Commands:
 
 Options:
   --repo DIR              Local git repository (default: current directory)
-  --base REF, --head REF  Git refs to compare (branch, tag or SHA)
+  --base REF, --head REF  Git refs to compare (branch, tag or SHA); like a pull
+                          request, head is compared with its merge base with base
   --base-dir, --head-dir  Compare two directories instead of git refs
   --sample                Run on the sample grouped bump shipped with DepVerdict,
                           against its recorded registry snapshot (no network needed)

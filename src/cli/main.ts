@@ -72,7 +72,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
       headSha: null,
     };
   }
-  const fileSource = await createGitFileSource({ repoDir: resolve(args.repo), base: args.base!, head: args.head! });
+  const fileSource = await createGitFileSource({ repoDir: resolve(args.repo), base: args.base!, head: args.head!, mergeBase: true });
   return { fileSource, registry, registryUrl: args.npmRegistry, github, baseRef: args.base!, headRef: args.head!, headSha: fileSource.describe('head') };
 }
 

@@ -64,7 +64,7 @@ export async function fetchAdvisories(request: AdvisoriesRequest): Promise<Evide
       missing: [
         {
           code: 'ADVISORIES_NEED_TOKEN',
-          message: `GitHub security advisories for ${packageName} were not checked: no GitHub token. Pass the github-token input to include them.`,
+          message: `GitHub security advisories for ${packageName} were not checked: no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI).`,
         },
       ],
     };

@@ -81,7 +81,7 @@ export async function fetchReleaseNotes(request: ReleaseNotesRequest): Promise<E
   if (octokit === null) {
     return missingOnly(
       'RELEASE_NOTES_NEED_TOKEN',
-      `GitHub release notes of ${fullName} were not read: no GitHub token. Pass the github-token input to include them.`,
+      `GitHub release notes of ${fullName} were not read: no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI).`,
     );
   }
   const wanted = versionsInRange.filter((version) => semver.valid(version) !== null);

@@ -10,6 +10,12 @@ export interface GitFileSourceOptions {
   repoDir: string;
   base: string;
   head: string;
+  /**
+   * Compare head with the merge base of base and head (what a pull request shows, `base...head`)
+   * instead of with base itself, so changes made on the base branch since head branched off are
+   * not reported as reverted by head.
+   */
+  mergeBase?: boolean;
 }
 
 /** Large monorepo lockfiles are tens of MiB; leave room above the 64 MiB detection limit. */
@@ -54,9 +60,21 @@ function isMissingRepository(error: unknown): boolean {
   return code === 'ENOENT' || /not a git repository/i.test(stderr);
 }
 
+async function findMergeBase(repoDir: string, base: string, head: string, baseName: string): Promise<string> {
+  try {
+    const { stdout } = await git(repoDir, ['merge-base', base, head]);
+    return stdout.trim();
+  } catch {
+    throw new GitFileSourceError(`"${baseName}" and the head have no common ancestor in ${repoDir}: fetch more history (git fetch --unshallow) or pass a related base`);
+  }
+}
+
 export async function createGitFileSource(options: GitFileSourceOptions): Promise<DependencyFileSource> {
   const { repoDir } = options;
-  const commits = { base: await resolveCommit(repoDir, options.base), head: await resolveCommit(repoDir, options.head) };
+  const head = await resolveCommit(repoDir, options.head);
+  let base = await resolveCommit(repoDir, options.base);
+  if (options.mergeBase) base = await findMergeBase(repoDir, base, head, options.base);
+  const commits = { base, head };
 
   return {
     async changedPaths(): Promise<string[]> {

@@ -84,6 +84,20 @@ describe('git file source', () => {
     ]);
   });
 
+  it('with mergeBase, ignores changes made on the base branch after head branched off', async () => {
+    const { repo, baseSha } = makeRepository();
+    git(repo, 'checkout', '--quiet', 'main');
+    writeTree(repo, { 'package.json': manifestText({ dependencies: { lodash: '4.17.20', chalk: '5.3.0' } }) });
+    git(repo, 'commit', '--quiet', '-am', 'main moves on');
+    const twoDot = await createGitFileSource({ repoDir: repo, base: 'main', head: 'bump' });
+    const prLike = await createGitFileSource({ repoDir: repo, base: 'main', head: 'bump', mergeBase: true });
+    expect((await twoDot.read('base', 'package.json'))?.includes('chalk')).toBe(true);
+    expect(await prLike.read('base', 'package.json')).toBe(BASE_FILES['package.json']);
+    expect(prLike.describe('base')).toBe(baseSha.slice(0, 12));
+    const { bumps } = await detectBumps(prLike);
+    expect(bumps.map((bump) => bump.name)).toEqual(['lodash', 'ms']);
+  });
+
   it('rejects a ref that does not exist, naming it and the directory', async () => {
     const { repo } = makeRepository();
     await expect(createGitFileSource({ repoDir: repo, base: 'main', head: 'no-such-branch' })).rejects.toThrow(`Git ref "no-such-branch" does not exist in ${repo}: fetch it or check the name`);

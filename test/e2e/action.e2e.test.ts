@@ -147,6 +147,16 @@ describe('the built action on a pull request', () => {
     expect(artifacts.artifacts.map((artifact) => artifact.name).sort()).toEqual(['depverdict-trace', 'version-analysis']);
   });
 
+  it('marks the comment stale when the pull request moved on while the run analysed an older head', async () => {
+    const newerHead = 'c'.repeat(40);
+    github.state.repositories[REPOSITORY]!.pulls[PR_NUMBER]!.headSha = newerHead;
+    const run = await runAction();
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const [comment] = stickyComments();
+    expect(comment!.body).toContain('**Stale:**');
+    expect(comment!.body).toContain(newerHead.slice(0, 7));
+  });
+
   it('rejects an invalid input with a message naming it', async () => {
     const run = await runAction({ 'fail-on': 'sometimes' });
     expect(run.exitCode).toBe(1);

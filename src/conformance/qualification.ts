@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { sanitizeMessage } from '../shared/redaction.js';
+import { CONFORMANCE_SUITE_VERSION, type ConformanceVerdict, type QualificationRecord } from './types.js';
+
+/**
+ * The analyze-mode qualification gate. A qualification record (the `qualification` member
+ * of conformance.json, or a file holding just the record) says that *this* profile digest
+ * passed conformance for *this* candidate schema and prompt version. Any drift — an edited
+ * profile, a changed schema, a new prompt — voids it, and the reason names both digests so
+ * a reader sees at once what changed and that conformance must be rerun.
+ */
+
+export interface QualificationExpectation {
+  profileDigest: string;
+  schemaDigest: string;
+  promptVersion: string;
+}
+
+export type QualificationCheck = { ok: true; record: QualificationRecord } | { ok: false; reason: string };
+
+/** Verdicts that qualify a profile for analyses: the candidate schema path works end to end. */
+export const QUALIFYING_VERDICTS: readonly ConformanceVerdict[] = ['CONFORMANT', 'PARTIALLY_CONFORMANT'];
+
+const MAX_RECORD_BYTES = 2 * 1024 * 1024;
+const DIGEST = z.string().regex(/^sha256:[a-f0-9]{64}$/, 'must be a sha256: digest');
+
+export const qualificationRecordSchema = z.strictObject({
+  suiteVersion: z.string().min(1),
+  profileId: z.string().min(1).max(64),
+  profileDigest: DIGEST,
+  schemaDigest: DIGEST,
+  promptVersion: z.string().min(1).max(64),
+  date: z.iso.datetime(),
+  verdict: z.enum(['CONFORMANT', 'PARTIALLY_CONFORMANT', 'NON_CONFORMANT']),
+});
+
+const RERUN = 'rerun the conformance workflow (mode: conformance) for this profile and point the qualification input at its new conformance.json';
+
+/** Validates already-read record text. Pure, for the CLI and tests. */
+export function evaluateQualification(text: string, source: string, expected: QualificationExpectation): QualificationCheck {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: `qualification record ${source} is not valid JSON; ${RERUN}` };
+  }
+  const candidate = data !== null && typeof data === 'object' && !Array.isArray(data) && 'qualification' in data ? (data as { qualification: unknown }).qualification : data;
+  const parsed = qualificationRecordSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; ');
+    return { ok: false, reason: `qualification record ${source} is malformed (${sanitizeMessage(problems, 300)}); ${RERUN}` };
+  }
+  const record = parsed.data;
+  if (record.suiteVersion !== CONFORMANCE_SUITE_VERSION) {
+    return { ok: false, reason: `qualification record ${source} comes from conformance suite version ${sanitizeMessage(record.suiteVersion, 20)}, but this DepVerdict runs suite version ${CONFORMANCE_SUITE_VERSION}; ${RERUN}` };
+  }
+  if (record.profileDigest !== expected.profileDigest) {
+    return {
+      ok: false,
+      reason: `qualification record ${source} qualifies profile ${record.profileId} with digest ${record.profileDigest}, but this run's profile digest is ${expected.profileDigest} (the profile changed since conformance ran); ${RERUN}`,
+    };
+  }
+  if (record.schemaDigest !== expected.schemaDigest) {
+    return {
+      ok: false,
+      reason: `qualification record ${source} was made for candidate schema ${record.schemaDigest}, but this DepVerdict uses candidate schema ${expected.schemaDigest}; ${RERUN}`,
+    };
+  }
+  if (record.promptVersion !== expected.promptVersion) {
+    return { ok: false, reason: `qualification record ${source} was made for prompt version ${record.promptVersion}, but this DepVerdict uses prompt version ${expected.promptVersion}; ${RERUN}` };
+  }
+  if (!QUALIFYING_VERDICTS.includes(record.verdict)) {
+    return {
+      ok: false,
+      reason: `qualification record ${source} says profile ${record.profileId} (${record.profileDigest}) is ${record.verdict} for candidate schema ${record.schemaDigest}: its endpoint cannot serve the candidate schema as declared; fix the profile (see the report's recommended projection) and ${RERUN}`,
+    };
+  }
+  return { ok: true, record };
+}
+
+/** Reads and checks a qualification record file; never throws for a missing or bad file. */
+export async function checkQualification(recordPath: string, expected: QualificationExpectation): Promise<QualificationCheck> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(recordPath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const what = code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`;
+    return {
+      ok: false,
+      reason: `qualification record ${recordPath} ${what}; analyses need a record for profile digest ${expected.profileDigest} and candidate schema ${expected.schemaDigest}: ${RERUN}`,
+    };
+  }
+  if (bytes.length > MAX_RECORD_BYTES) return { ok: false, reason: `qualification record ${recordPath} is larger than ${MAX_RECORD_BYTES} bytes; it is not a conformance.json` };
+  return evaluateQualification(bytes.toString('utf8'), recordPath, expected);
+}

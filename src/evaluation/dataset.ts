@@ -1,0 +1,97 @@
+import semver from 'semver';
+import { z } from 'zod';
+
+/**
+ * The labelled evaluation set: real npm bumps, each with the risk level a human reviewer gives
+ * after reading the package's own release text, and a quote from that text as justification.
+ * The file is data written by people, so it is validated strictly: an unknown key, a
+ * non-semver version or a duplicate bump is an error naming the entry, never skipped.
+ */
+
+/** Labels a reviewer can give. `unknown` is not a label: every entry is judged from its text. */
+export const EXPECTED_RISK_LEVELS = ['high', 'medium', 'low'] as const;
+export type ExpectedRisk = (typeof EXPECTED_RISK_LEVELS)[number];
+
+const semverString = z
+  .string()
+  .max(64)
+  .refine((value) => semver.valid(value) === value, { message: 'must be an exact semver version such as 1.2.3' });
+
+const labelledBumpSchema = z.strictObject({
+  name: z.string().min(1).max(214),
+  from: semverString,
+  to: semverString,
+  expected: z.enum(EXPECTED_RISK_LEVELS),
+  /** An exact substring of the changelog the target tarball ships, within the versions in range. */
+  quote: z.string().min(8).max(400),
+  /** Why the quote gives this label, in the reviewer's words. */
+  reason: z.string().min(10).max(600),
+});
+
+const datasetSchema = z.strictObject({
+  description: z.string().max(2000).optional(),
+  bumps: z.array(labelledBumpSchema).min(1).max(1000),
+});
+
+export type LabelledBump = z.infer<typeof labelledBumpSchema>;
+export interface LabelledDataset {
+  description: string | null;
+  bumps: LabelledBump[];
+}
+
+/** The dataset file cannot be used; `problems` say which entry and what to fix. */
+export class DatasetError extends Error {
+  override readonly name = 'DatasetError';
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super(`The labelled dataset ${source} is invalid: ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? ` (and ${problems.length - 10} more)` : ''}. Fix the file and run again.`);
+  }
+}
+
+/** `express 4.21.2 → 5.1.0`: how an entry is named in messages and tables. */
+export function bumpLabel(bump: Pick<LabelledBump, 'name' | 'from' | 'to'>): string {
+  return `${bump.name} ${bump.from} → ${bump.to}`;
+}
+
+function pathOf(path: ReadonlyArray<PropertyKey>, input: unknown): string {
+  // Name the entry by package when possible: "bumps[3] (helmet)" is findable in the file.
+  if (path[0] === 'bumps' && typeof path[1] === 'number' && typeof input === 'object' && input !== null) {
+    const entries = (input as { bumps?: unknown }).bumps;
+    const entry = Array.isArray(entries) ? (entries[path[1]] as { name?: unknown } | undefined) : undefined;
+    const name = typeof entry?.name === 'string' ? ` (${entry.name.slice(0, 80)})` : '';
+    const rest = path.slice(2).map(String).join('.');
+    return `bumps[${path[1]}]${name}${rest ? `.${rest}` : ''}`;
+  }
+  return path.length > 0 ? path.map(String).join('.') : '(root)';
+}
+
+/** Parses and validates the dataset text; `source` names the file in errors. */
+export function parseLabelledDataset(text: string, source: string): LabelledDataset {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    throw new DatasetError(source, [`not valid JSON (${error instanceof Error ? error.message : String(error)})`]);
+  }
+  const parsed = datasetSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new DatasetError(
+      source,
+      parsed.error.issues.map((issue) => `${pathOf(issue.path, input)}: ${issue.message}`),
+    );
+  }
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  parsed.data.bumps.forEach((bump, index) => {
+    const label = `bumps[${index}] (${bumpLabel(bump)})`;
+    // Only upgrades are labelled: a downgrade's release text describes what is being undone.
+    if (!semver.gt(bump.to, bump.from)) problems.push(`${label}: "to" must be newer than "from"`);
+    const key = `${bump.name}@${bump.from}..${bump.to}`;
+    if (seen.has(key)) problems.push(`${label}: duplicate entry`);
+    seen.add(key);
+  });
+  if (problems.length > 0) throw new DatasetError(source, problems);
+  return { description: parsed.data.description ?? null, bumps: parsed.data.bumps };
+}

@@ -1,0 +1,159 @@
+/**
+ * End to end: the BUILT CLI (dist/cli/index.js) with a model profile against a loopback
+ * model endpoint. The manifest of a model run has the same shape as the extractive run's
+ * (the portable manifest does not depend on the runtime), and the trace records requested
+ * and actual identity, usage and latency. A mismatching route fails closed with exit 1.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installLoopbackProfile } from '../fixtures/profiles/loopback-profiles.js';
+import { startScriptedModelServer, type RouteScenario, type ScriptedModelServer } from '../fixtures/profiles/scripted-model-server.js';
+import { BUILT_ACTION, REPO_ROOT } from './run-built-action.js';
+
+const BUILT_CLI = join(BUILT_ACTION, '..', 'cli', 'index.js');
+const CANARY_KEY = 'sk-cli-canary-7c1d9e2f4a6b8c0d1e2f3a4b5c6d7e8f';
+const KEY_VARIABLE = 'DEPVERDICT_E2E_MODEL_KEY';
+const MODEL_PHRASE = 'Wombat almanac finds nothing alarming in these releases';
+const DEPENDENCIES = ['@types/node', 'axios', 'express', 'lodash'];
+const OPENROUTER_OK: RouteScenario = {
+  model: 'openai/gpt-4o-mini',
+  provider: 'OpenAI',
+  usage: { prompt_tokens: 2000, completion_tokens: 80, total_tokens: 2080, cost: 0.0003 },
+  extra: { openrouter_metadata: { requested: 'openai/gpt-4o-mini', strategy: 'only', attempts: 1 } },
+};
+
+interface CliRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  out: string;
+}
+
+function runCli(args: string[], workspace: string): Promise<CliRun> {
+  if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: build first (DEPVERDICT_BUILD_DIR=... npm run build).`);
+  const out = join(workspace, 'out');
+  const sample = (path: string) => join(REPO_ROOT, 'samples', path);
+  const argv = [
+    BUILT_CLI,
+    'analyze',
+    '--base-dir', sample('grouped-bump/base'),
+    '--head-dir', sample('grouped-bump/head'),
+    '--registry-snapshot', sample('registry'),
+    '--out', out,
+    '--quiet',
+    ...args,
+  ];
+  // A minimal environment: no GitHub token, so the run stays offline apart from the loopback model.
+  const env = { PATH: process.env.PATH ?? '', HOME: workspace, [KEY_VARIABLE]: CANARY_KEY };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (exitCode) => resolve({ exitCode, stdout, stderr, out }));
+  });
+}
+
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+const sortedKeys = (value: unknown) => Object.keys(value as Record<string, unknown>).sort();
+
+let model: ScriptedModelServer;
+let workspace: string;
+
+beforeEach(async () => {
+  model = await startScriptedModelServer({ phrase: MODEL_PHRASE, scenario: OPENROUTER_OK });
+  workspace = mkdtempSync(join(tmpdir(), 'depverdict-cli-profile-'));
+});
+
+afterEach(async () => {
+  await model.close();
+});
+
+describe('depverdict analyze with a model profile', () => {
+  it('writes a manifest shaped like the extractive one, and a trace with requested and actual identity, usage and latency', async () => {
+    const extractiveDirectory = mkdtempSync(join(tmpdir(), 'depverdict-cli-extractive-'));
+    const extractive = await runCli(['--profile', 'extractive'], extractiveDirectory);
+    expect(extractive.exitCode, extractive.stderr).toBe(0);
+
+    const profileFile = installLoopbackProfile('openrouter', model.origin, workspace);
+    const modelRun = await runCli(['--profile', profileFile, '--api-key-env', KEY_VARIABLE], workspace);
+    expect(modelRun.exitCode, modelRun.stderr).toBe(0);
+    expect(model.requests).toHaveLength(DEPENDENCIES.length);
+    for (const request of model.requests) expect(request.headers.authorization).toBe(`Bearer ${CANARY_KEY}`);
+
+    const extractiveManifest = readJson(join(extractive.out, 'version-analysis.json'));
+    const modelManifest = readJson(join(modelRun.out, 'version-analysis.json'));
+    expect(sortedKeys(modelManifest)).toEqual(sortedKeys(extractiveManifest));
+    const extractiveResults = extractiveManifest.results as Array<Record<string, unknown>>;
+    const modelResults = modelManifest.results as Array<Record<string, unknown>>;
+    expect(modelResults.map((result) => (result.dependency as { name: string }).name)).toEqual(DEPENDENCIES);
+    expect(modelResults).toHaveLength(extractiveResults.length);
+    const resultKeys = new Set(extractiveResults.map((result) => JSON.stringify(sortedKeys(result))));
+    expect(resultKeys.size).toBe(1);
+    for (const result of modelResults) {
+      expect(JSON.stringify(sortedKeys(result))).toBe([...resultKeys][0]);
+      // The same deterministic facts, whichever runtime analysed them.
+      const twin = extractiveResults.find((other) => other.id === result.id);
+      expect(result.versions).toEqual(twin?.versions);
+      expect(result.evidence).toEqual(twin?.evidence);
+      expect(result.status).toBe('analyzed');
+      expect(result.summary).toBe(MODEL_PHRASE);
+    }
+    expect((modelManifest.runtime as Record<string, unknown>).requestedModel).toBe('openai/gpt-4o-mini');
+
+    const trace = readJson(join(modelRun.out, 'trace.json'));
+    const calls = trace.calls as Array<Record<string, unknown>>;
+    expect(calls).toHaveLength(DEPENDENCIES.length);
+    for (const call of calls) {
+      expect(call).toMatchObject({
+        requestedModel: 'openai/gpt-4o-mini',
+        requestedProvider: 'OpenAI',
+        actualModel: 'openai/gpt-4o-mini',
+        actualProvider: 'OpenAI',
+        identityVerified: true,
+        attempts: 1,
+        costUsd: 0.0003,
+        usage: { inputTokens: 2000, outputTokens: 80, totalTokens: 2080, reasoningTokens: null, cachedInputTokens: null },
+        error: null,
+      });
+      expect((call.latency as { totalMs: unknown }).totalMs).toEqual(expect.any(Number));
+    }
+    // The manifest stays portable: no telemetry in it.
+    const manifestText = readFileSync(join(modelRun.out, 'version-analysis.json'), 'utf8');
+    for (const telemetry of ['inputTokens', 'latency', 'costUsd', 'actualProvider']) expect(manifestText).not.toContain(telemetry);
+
+    const comment = readFileSync(join(modelRun.out, 'comment.md'), 'utf8');
+    expect(comment).toContain('route verified');
+    for (const text of [modelRun.stdout, modelRun.stderr, manifestText, readFileSync(join(modelRun.out, 'trace.json'), 'utf8'), comment]) {
+      expect(text).not.toContain(CANARY_KEY);
+    }
+  });
+
+  it('fails closed with exit 1 when the route answers with another model, and writes the withheld results', async () => {
+    model.setScenario({ ...OPENROUTER_OK, model: 'openai/gpt-4o' });
+    const profileFile = installLoopbackProfile('openrouter', model.origin, workspace);
+    const run = await runCli(['--profile', profileFile, '--api-key-env', KEY_VARIABLE], workspace);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/error: DepVerdict withheld its verdict \(IDENTITY_MISMATCH\)/);
+
+    const manifest = readJson(join(run.out, 'version-analysis.json'));
+    expect((manifest.failClosed as { code: string }).code).toBe('IDENTITY_MISMATCH');
+    for (const result of manifest.results as Array<{ status: string; error: { code: string } }>) {
+      expect(result.status).toBe('failed');
+      expect(result.error.code).toBe('IDENTITY_MISMATCH');
+    }
+    const trace = readJson(join(run.out, 'trace.json'));
+    for (const call of trace.calls as Array<Record<string, unknown>>) {
+      expect(call).toMatchObject({ requestedModel: 'openai/gpt-4o-mini', actualModel: 'openai/gpt-4o', error: { code: 'IDENTITY_MISMATCH' } });
+    }
+    const comment = readFileSync(join(run.out, 'comment.md'), 'utf8');
+    expect(comment).toContain('IDENTITY_MISMATCH');
+    for (const text of [comment, JSON.stringify(manifest), run.stdout]) expect(text).not.toContain(MODEL_PHRASE);
+    for (const text of [run.stdout, run.stderr, comment, JSON.stringify(manifest), JSON.stringify(trace)]) expect(text).not.toContain(CANARY_KEY);
+  });
+});
