@@ -12,6 +12,10 @@ const BREAKING_MARKERS: RegExp[] = [
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
   // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
+  // A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
+  // "* Removed `auth(ctx)` signature". Requiring the code-quoted name keeps prose such as
+  // "Remove link renderization in HTML error pages" (an internal change) out.
+  /^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+`[^`\n]{1,80}`/im,
 ];
 
 const DEPRECATION_MARKERS: RegExp[] = [/\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i];
@@ -22,6 +26,11 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
   /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
   /\bnode(?:\.js)?\s+(?:>=?\s*)?v?\d+(?:\.\d+)*\s+or\s+(?:newer|later|higher|above)\b/i,
+  // A changed default is a behaviour change for every caller that relied on it:
+  // "The default `depth` … is now `32`", "now defaults to", "Set `req.authInfo` by default".
+  /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
+  /\bnow\s+defaults?\s+to\b/i,
+  /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
 ];
 
 const MARKERS: Record<MarkerClass, RegExp[]> = {

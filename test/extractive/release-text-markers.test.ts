@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { excerpt, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+
+describe('release-text markers', () => {
+  it.each([
+    ['- Remove `send.etag()` -- use `etag` module instead', 'breaking'],
+    ["* Removed `auth(ctx)` signature -- use `auth(req)`", 'breaking'],
+    ['- Rename `res.sendfile` to `res.sendFile`', 'breaking'],
+    ['### ⚠ BREAKING CHANGES', 'breaking'],
+    ['- feat(router)!: drop the legacy matcher', 'breaking'],
+    ['- The default `depth` of the extended parser is now `32` (previously `Infinity`)', 'compatibility'],
+    ['- Set `req.authInfo` by default', 'compatibility'],
+    ['- Requires Node.js 18 or newer', 'compatibility'],
+    ['- Deprecate `res.redirect(url, status)` signature', 'deprecation'],
+  ])('classifies %j as %s', (line, expected) => {
+    expect(strongestMarker(line)).toBe(expected);
+  });
+
+  it.each([
+    '- Remove link renderization in html while redirecting',
+    '- Fix a breaking regression in 1.2.0 is not a heading',
+    '- Improve performance of the default matcher',
+    '- remove unused dependency',
+  ])('leaves %j unmarked', (line) => {
+    expect(strongestMarker(line)).toBeNull();
+  });
+
+  it('skips group labels such as "breaking:" when choosing an excerpt', () => {
+    const content = 'Breaking changes (inline)\n\n* breaking:\n  * `res.status()` accepts only integers';
+    expect(excerpt(content, 200, 'breaking')).toBe('`res.status()` accepts only integers');
+  });
+});
