@@ -22,6 +22,8 @@ export const Outputs = {
   manifestPath: 'manifest-path',
   tracePath: 'trace-path',
   commentUrl: 'comment-url',
+  conformanceVerdict: 'conformance-verdict',
+  conformanceReportPath: 'conformance-report-path',
 } as const;
 
 export const ArtifactNames = { manifest: 'version-analysis', trace: 'depverdict-trace' } as const;

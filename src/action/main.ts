@@ -13,6 +13,9 @@ import type { StructuredRuntime } from '../runtime/contract.js';
 import type { Logger } from '../shared/logger.js';
 import { installSecretMasker, redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
+import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
+import { checkQualification, runConformance } from '../conformance/index.js';
+import { resolve } from 'node:path';
 import { createArtifactUploader } from './artifacts.js';
 import { parseActionConfig, type ActionConfig } from './config.js';
 import { ArtifactNames, Outputs } from './constants.js';
@@ -62,6 +65,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   registerSecret(config.apiKey);
   registerSecret(config.npmToken);
 
+  if (config.mode === 'conformance') {
+    await runConformanceMode(config, env);
+    return;
+  }
+
   const octokit: GitHubClient | null = config.githubToken
     ? createGitHubClient({ token: config.githubToken, baseUrl: env.GITHUB_API_URL, logger: actionLogger })
     : null;
@@ -76,7 +84,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     outcome = await analyse(config, pullRequest, octokit, runId, now, env);
   } catch (error) {
     const failClosed: FailClosed = {
-      code: (error as { code?: string }).code === 'CONFIGURATION_ERROR' ? 'CONFIGURATION_ERROR' : 'INPUT_UNUSABLE',
+      code: failClosedCodeOf(error),
       message: sanitizeMessage((error as Error).message, 1000),
     };
     actionLogger.error(failClosed.message);
@@ -110,7 +118,17 @@ async function analyse(
   env: NodeJS.ProcessEnv,
 ): Promise<RunOutcome> {
   if (!octokit) throw Object.assign(new Error('The "github-token" input is empty; DepVerdict reads the pull request files through the GitHub API. Pass ${{ github.token }}.'), { code: 'CONFIGURATION_ERROR' });
-  const profile = await loadProfile(config.profile, { cwd: env.GITHUB_WORKSPACE ?? process.cwd() });
+  const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+  const profile = await loadProfile(config.profile, { cwd: workspace });
+  if (config.qualification !== undefined) {
+    const check = await checkQualification(resolve(workspace, config.qualification), {
+      profileDigest: profile.digest,
+      schemaDigest: CANDIDATE_SCHEMA_DIGEST,
+      promptVersion: PROMPT_VERSION,
+    });
+    if (!check.ok) throw Object.assign(new Error(`The qualification record does not qualify this run: ${check.reason}`), { code: 'QUALIFICATION_MISSING' });
+    actionLogger.info(`Qualification record ${config.qualification} matches profile ${profile.profile.id} (${check.record.verdict}).`);
+  }
   const runtime: StructuredRuntime = createRuntime(profile, { apiKey: config.apiKey, env, logger: actionLogger });
   actionLogger.info(`Profile ${runtime.descriptor.profileId} (${runtime.descriptor.adapter}, ${runtime.descriptor.mode}) digest ${runtime.descriptor.profileDigest}`);
   const registry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
@@ -142,6 +160,40 @@ async function analyse(
     },
     prText: { title: pullRequest.title, body: pullRequest.body },
   });
+}
+
+/** Maps a thrown error to the fail-closed code the run reports. */
+function failClosedCodeOf(error: unknown): FailClosed['code'] {
+  const code = (error as { code?: string }).code;
+  if (code === 'CONFIGURATION_ERROR' || code === 'QUALIFICATION_MISSING') return code;
+  return 'INPUT_UNUSABLE';
+}
+
+/**
+ * `mode: conformance`: probe the profile's endpoint, write conformance.md and
+ * conformance.json to output-dir, show the report in the job summary, and fail the step when a
+ * declared capability was not observed or the endpoint is not conformant.
+ */
+async function runConformanceMode(config: ActionConfig, env: NodeJS.ProcessEnv): Promise<void> {
+  try {
+    const profile = await loadProfile(config.profile, { cwd: env.GITHUB_WORKSPACE ?? process.cwd() });
+    const outcome = await runConformance({ profile, apiKey: config.apiKey, env, outDir: config.outputDir, logger: actionLogger, now: () => new Date() });
+    core.setOutput(Outputs.conformanceVerdict, outcome.verdict);
+    core.setOutput(Outputs.conformanceReportPath, outcome.jsonPath);
+    try {
+      await core.summary.addRaw(outcome.markdown, true).write();
+    } catch (error) {
+      actionLogger.warning(`Could not write the job summary: ${sanitizeMessage((error as Error).message)}`);
+    }
+    actionLogger.info(`Conformance ${outcome.verdict}: ${outcome.markdownPath}, record ${outcome.jsonPath}`);
+    if (outcome.failed || outcome.verdict === 'NON_CONFORMANT') {
+      core.setFailed(
+        `Conformance ${outcome.verdict}${outcome.failed ? ': a capability the profile declares was not observed' : ''}; see ${outcome.markdownPath}`,
+      );
+    }
+  } catch (error) {
+    core.setFailed(`Conformance could not run: ${sanitizeMessage((error as Error).message, 1000)}`);
+  }
 }
 
 /**

@@ -13,11 +13,14 @@ export const USAGE = `Usage:
   depverdict analyze --base-dir DIR --head-dir DIR [options]
   depverdict analyze --sample [options]
   depverdict context --repo DIR --base REF --head REF [--npm-registry URL]
+  depverdict conformance --profile NAME|PATH [--out DIR] [--api-key-env NAME]
 
 Commands:
   analyze     Detect dependency bumps, analyse them, write version-analysis.json,
               trace.json and comment.md into --out, and print the comment.
   context     Print the detected bumps and their evidence contexts as JSON.
+  conformance Probe whether the profile's endpoint honours structured output; write
+              conformance.md and conformance.json into --out.
 
 Options:
   --repo DIR              Local git repository (default: current directory)
@@ -28,6 +31,7 @@ Options:
                           against its recorded registry snapshot (no network needed)
   --profile NAME|PATH     Deployment profile (default: extractive)
   --out DIR               Output directory (default: depverdict-out)
+  --qualification PATH    Require a conformance.json matching this profile and schema
   --fail-on POLICY        never | high-risk | review (default: never)
   --npm-registry URL      npm registry (default: https://registry.npmjs.org)
   --registry-snapshot DIR Read packuments and tarballs from a recorded snapshot
@@ -37,10 +41,11 @@ Options:
   --quiet                 Do not print the comment
   -h, --help              Show this help
 
-Exit codes: 0 verdict within policy, 1 run failed closed or bad usage, 2 verdict breaches --fail-on.`;
+Exit codes: 0 verdict within policy (conformance: conformant), 1 run failed closed, bad usage
+or a conformance failure, 2 verdict breaches --fail-on.`;
 
 export interface CliArguments {
-  command: 'analyze' | 'context' | 'help';
+  command: 'analyze' | 'context' | 'conformance' | 'help';
   repo: string;
   base: string | null;
   head: string | null;
@@ -55,6 +60,7 @@ export interface CliArguments {
   apiKeyEnv: string | null;
   githubTokenEnv: string;
   quiet: boolean;
+  qualification: string | null;
 }
 
 export function parseCliArguments(argv: string[]): CliArguments {
@@ -78,6 +84,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
         'api-key-env': { type: 'string' },
         'github-token-env': { type: 'string' },
         quiet: { type: 'boolean' },
+        qualification: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -86,8 +93,8 @@ export function parseCliArguments(argv: string[]): CliArguments {
   }
   const { values, positionals } = parsed;
   const command = values.help || positionals.length === 0 ? 'help' : positionals[0];
-  if (command !== 'analyze' && command !== 'context' && command !== 'help') {
-    throw new UsageError(`Unknown command "${command}". Use "analyze" or "context".`);
+  if (command !== 'analyze' && command !== 'context' && command !== 'conformance' && command !== 'help') {
+    throw new UsageError(`Unknown command "${command}". Use "analyze", "context" or "conformance".`);
   }
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
   const failOn = values['fail-on'] ?? 'never';
@@ -110,8 +117,13 @@ export function parseCliArguments(argv: string[]): CliArguments {
     apiKeyEnv: values['api-key-env'] ?? null,
     githubTokenEnv: values['github-token-env'] ?? 'GITHUB_TOKEN',
     quiet: values.quiet ?? false,
+    qualification: values.qualification ?? null,
   };
   if (command === 'help') return args;
+  if (command === 'conformance') {
+    if (!values.profile) throw new UsageError('conformance needs --profile NAME|PATH (the endpoint to probe).');
+    return args;
+  }
   const modes = [args.sample, args.baseDir !== null || args.headDir !== null, args.base !== null || args.head !== null].filter(Boolean).length;
   if (modes > 1) throw new UsageError('Use one of --sample, --base-dir/--head-dir, or --base/--head.');
   if (args.baseDir !== null || args.headDir !== null) {

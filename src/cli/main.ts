@@ -16,6 +16,8 @@ import { findInstallRoot } from '../shared/install-root.js';
 import type { Logger } from '../shared/logger.js';
 import { redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
+import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
+import { checkQualification, runConformance } from '../conformance/index.js';
 import { parseCliArguments, USAGE, UsageError, type CliArguments } from './arguments.js';
 
 /** The sample shipped with DepVerdict: a grouped bump and the registry data it needs, recorded. */
@@ -90,6 +92,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return 0;
   }
   if (args.command === 'context') return runContextCommand(args, env);
+  if (args.command === 'conformance') return runConformanceCommand(args, env);
   return runAnalyzeCommand(args, env);
 }
 
@@ -115,14 +118,18 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
     const inputs = await resolveInputs(args, env);
     source = { ...source, baseRef: inputs.baseRef, headRef: inputs.headRef, headSha: inputs.headSha };
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
-    const apiKey = args.apiKeyEnv ? env[args.apiKeyEnv] : undefined;
-    if (args.apiKeyEnv && !apiKey) throw new UsageError(`--api-key-env names ${args.apiKeyEnv}, but that environment variable is empty.`);
+    if (args.qualification) {
+      const check = await checkQualification(resolve(args.qualification), { profileDigest: profile.digest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION });
+      if (!check.ok) throw Object.assign(new Error(`The qualification record does not qualify this run: ${check.reason}`), { code: 'QUALIFICATION_MISSING' });
+    }
+    const apiKey = readApiKey(args, env);
     const runtime = createRuntime(profile, { apiKey, env, logger: stderrLogger });
     outcome = await runPipeline({ ...inputs, runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source });
   } catch (error) {
     const message = sanitizeMessage((error as Error).message, 2000);
     stderrLogger.error(message);
-    const code = (error as { code?: string }).code === 'CONFIGURATION_ERROR' ? 'CONFIGURATION_ERROR' : 'INPUT_UNUSABLE';
+    const thrownCode = (error as { code?: string }).code;
+    const code = thrownCode === 'CONFIGURATION_ERROR' || thrownCode === 'QUALIFICATION_MISSING' ? thrownCode : 'INPUT_UNUSABLE';
     outcome = failedRunOutcome({ runId, now, toolVersion: DEPVERDICT_VERSION, source, runtime: unboundRuntimeDescriptor(args.profile), failClosed: { code, message } });
   }
 
@@ -137,4 +144,26 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   const decision = decideExit(outcome, args.failOn);
   if (decision.reason) stderrLogger.error(decision.reason);
   return decision.exitCode;
+}
+
+function readApiKey(args: CliArguments, env: NodeJS.ProcessEnv): string | undefined {
+  if (!args.apiKeyEnv) return undefined;
+  const apiKey = env[args.apiKeyEnv];
+  if (!apiKey) throw new UsageError(`--api-key-env names ${args.apiKeyEnv}, but that environment variable is empty.`);
+  registerSecret(apiKey);
+  return apiKey;
+}
+
+async function runConformanceCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
+  try {
+    const profile = await loadProfile(args.profile, { cwd: process.cwd() });
+    const outcome = await runConformance({ profile, apiKey: readApiKey(args, env), env, outDir: args.out, logger: stderrLogger, now: () => new Date() });
+    if (!args.quiet) process.stdout.write(`${outcome.markdown}\n`);
+    stderrLogger.info(`Conformance ${outcome.verdict}: wrote ${outcome.markdownPath} and ${outcome.jsonPath}.`);
+    if (outcome.failed) stderrLogger.error('A capability the profile declares was not observed.');
+    return outcome.failed || outcome.verdict === 'NON_CONFORMANT' ? 1 : 0;
+  } catch (error) {
+    stderrLogger.error(`Conformance could not run: ${sanitizeMessage((error as Error).message, 2000)}`);
+    return 1;
+  }
 }

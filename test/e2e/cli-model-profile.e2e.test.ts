@@ -5,7 +5,7 @@
  * and actual identity, usage and latency. A mismatching route fails closed with exit 1.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -64,19 +64,24 @@ const sortedKeys = (value: unknown) => Object.keys(value as Record<string, unkno
 
 let model: ScriptedModelServer;
 let workspace: string;
+/** Workspaces this file created; removed after each test. */
+const workspaces: string[] = [];
 
 beforeEach(async () => {
   model = await startScriptedModelServer({ phrase: MODEL_PHRASE, scenario: OPENROUTER_OK });
   workspace = mkdtempSync(join(tmpdir(), 'depverdict-cli-profile-'));
+  workspaces.push(workspace);
 });
 
 afterEach(async () => {
   await model.close();
+  for (const directory of workspaces.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
 describe('depverdict analyze with a model profile', () => {
   it('writes a manifest shaped like the extractive one, and a trace with requested and actual identity, usage and latency', async () => {
     const extractiveDirectory = mkdtempSync(join(tmpdir(), 'depverdict-cli-extractive-'));
+    workspaces.push(extractiveDirectory);
     const extractive = await runCli(['--profile', 'extractive'], extractiveDirectory);
     expect(extractive.exitCode, extractive.stderr).toBe(0);
 

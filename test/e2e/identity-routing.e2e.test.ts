@@ -7,7 +7,7 @@
  * the model's text out of the comment, summary and manifest while the trace records
  * requested against actual identity.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -70,6 +70,8 @@ let github: FakeGitHub;
 let registry: FakeNpmRegistry;
 let artifacts: FakeArtifactService;
 let model: ScriptedModelServer;
+/** Workspaces this file created; removed after each test. */
+const workspaces: string[] = [];
 
 beforeEach(async () => {
   github = await startFakeGitHub({
@@ -88,6 +90,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await Promise.all([github.close(), registry.close(), artifacts.close(), model.close()]);
+  for (const workspace of workspaces.splice(0)) rmSync(workspace, { recursive: true, force: true });
 });
 
 interface Published {
@@ -111,6 +114,7 @@ interface Published {
 async function runWith(profile: LoopbackProfileName, scenario: RouteScenario): Promise<Published> {
   model.setScenario(scenario);
   const workspace = mkdtempSync(join(tmpdir(), 'depverdict-identity-'));
+  workspaces.push(workspace);
   const profileFile = installLoopbackProfile(profile, model.origin, workspace);
   const run = await runBuiltAction({
     repository: REPOSITORY,
