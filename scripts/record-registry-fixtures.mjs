@@ -16,58 +16,12 @@
 import { mkdir, readFile, writeFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodePackageName, fetchOrThrow, MAX_TARBALL_BYTES, parseRecorderArguments, trimPackument } from './lib/registry-recording.mjs';
 
-const REGISTRY_TOKEN = '{{REGISTRY}}';
-/** Tarballs above this are not recorded: they would bloat the repository for little test value. */
-const MAX_TARBALL_BYTES = 3 * 1024 * 1024;
 const CONCURRENCY = 4;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtureDirectory = join(root, 'test', 'fixtures', 'registry');
-
-function parseArguments(argv) {
-  const options = { registry: 'https://registry.npmjs.org', only: null };
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index];
-    if (argument === '--registry') options.registry = argv[++index];
-    else if (argument === '--only') options.only = new Set(argv[++index].split(','));
-    else throw new Error(`Unknown argument ${argument}. Usage: --registry <url> --only <name,name>`);
-  }
-  options.registry = options.registry.replace(/\/+$/, '');
-  return options;
-}
-
-/** Same encoding the registry client uses: `@scope/name` → `@scope%2fname`. */
-function encodePackageName(name) {
-  return name.startsWith('@') ? `@${encodeURIComponent(name.slice(1))}`.replace('%2F', '%2f') : encodeURIComponent(name);
-}
-
-async function fetchOrThrow(url, what) {
-  const response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'error' });
-  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} from ${url}`);
-  return response;
-}
-
-function trimPackument(packument, keep) {
-  const versions = {};
-  for (const [version, manifest] of Object.entries(packument.versions ?? {})) {
-    if (!keep.has(version)) {
-      versions[version] = { name: packument.name, version };
-      continue;
-    }
-    const copy = structuredClone(manifest);
-    if (copy.dist?.tarball) {
-      const original = new URL(copy.dist.tarball);
-      copy.dist.tarball = `${REGISTRY_TOKEN}${original.pathname}`;
-    }
-    versions[version] = copy;
-  }
-  const trimmed = { name: packument.name, 'dist-tags': packument['dist-tags'] ?? {} };
-  if (packument.repository !== undefined) trimmed.repository = packument.repository;
-  trimmed.time = packument.time ?? {};
-  trimmed.versions = versions;
-  return trimmed;
-}
 
 async function recordPackage(entry, registry) {
   const encoded = encodePackageName(entry.name);
@@ -97,7 +51,7 @@ async function recordPackage(entry, registry) {
 }
 
 async function main() {
-  const options = parseArguments(process.argv.slice(2));
+  const options = parseRecorderArguments(process.argv.slice(2));
   const listPath = join(fixtureDirectory, 'packages.json');
   const entries = JSON.parse(await readFile(listPath, 'utf8'));
   await mkdir(join(fixtureDirectory, 'packuments'), { recursive: true });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { digestOf } from '../../shared/canonical-json.js';
+import { findDirectoryAbove } from '../../shared/install-root.js';
 import { ProfileError } from './profile-error.js';
 import { profileSchema, type DeploymentProfile } from './profile-schema.js';
 
@@ -26,14 +27,8 @@ const MAX_PROFILE_BYTES = 256 * 1024;
  * `dist/cli/index.js` after bundling, so no fixed relative path works for all three.
  */
 export function findShippedProfilesDirectory(startDirectory = dirname(fileURLToPath(import.meta.url))): string | null {
-  let current = startDirectory;
-  for (;;) {
-    const candidate = join(current, 'profiles');
-    if (existsSync(join(candidate, 'extractive.yml'))) return candidate;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
+  const root = findDirectoryAbove(startDirectory, join('profiles', 'extractive.yml'));
+  return root === null ? null : join(root, 'profiles');
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
