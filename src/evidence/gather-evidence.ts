@@ -4,6 +4,7 @@ import type { RegistryFacts } from '../ecosystems/types.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { computeRegistryFacts } from '../ecosystems/npm/registry-facts.js';
 import { extractChangelogFromTarball } from '../ecosystems/npm/tarball-changelog.js';
+import { verifyTarballIntegrity } from '../ecosystems/npm/tarball-integrity.js';
 import type { GitHubClient } from '../action/github-client.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
@@ -85,7 +86,12 @@ async function readTarballChangelog(
     return { evidence: [], missing: [{ code: 'TARBALL_UNAVAILABLE', message: `The registry lists no tarball for ${bump.name}@${version}.` }] };
   }
   try {
-    const tarball = await sources.registry.getTarball(tarballUrl, `${bump.name}@${version}`);
+    const label = `${bump.name}@${version}`;
+    const tarball = await sources.registry.getTarball(tarballUrl, label);
+    const side = version === facts.from?.version ? facts.from : facts.to;
+    if (!verifyTarballIntegrity(tarball, side?.integrity ?? null, label)) {
+      warnings.push({ code: 'TARBALL_UNVERIFIED', message: `The registry publishes no integrity for ${label}; its changelog was read unverified.` });
+    }
     const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, onWarning: (warning) => warnings.push(warning) });
     if (!changelog) {
       return { evidence: [], missing: [{ code: 'CHANGELOG_NOT_IN_TARBALL', message: `No changelog in the ${bump.name}@${version} tarball.` }] };
