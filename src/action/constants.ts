@@ -9,6 +9,7 @@ export const Inputs = {
   npmToken: 'npm-token',
   comment: 'comment',
   uploadArtifacts: 'upload-artifacts',
+  cache: 'cache',
   pullRequest: 'pull-request',
   mode: 'mode',
   qualification: 'qualification',

@@ -16,7 +16,9 @@ import { DEPVERDICT_VERSION } from '../version.js';
 import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
 import { checkQualification, runConformance } from '../conformance/index.js';
 import { resolve } from 'node:path';
+import { withTarballCache } from '../ecosystems/npm/tarball-cache.js';
 import { createArtifactUploader } from './artifacts.js';
+import { restoreEvidenceCache } from './evidence-cache.js';
 import { parseActionConfig, type ActionConfig } from './config.js';
 import { ArtifactNames, Outputs } from './constants.js';
 import { createGitHubClient, type GitHubClient } from './github-client.js';
@@ -131,7 +133,10 @@ async function analyse(
   }
   const runtime: StructuredRuntime = createRuntime(profile, { apiKey: config.apiKey, env, logger: actionLogger });
   actionLogger.info(`Profile ${runtime.descriptor.profileId} (${runtime.descriptor.adapter}, ${runtime.descriptor.mode}) digest ${runtime.descriptor.profileDigest}`);
-  const registry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
+  const evidenceCache = config.cache ? await restoreEvidenceCache(env, pullRequest.headSha, actionLogger) : null;
+  const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
+  // A private registry's tarballs are not shared through the repository's cache.
+  const registry = evidenceCache && !config.npmToken ? withTarballCache(httpRegistry, evidenceCache.directory, actionLogger) : httpRegistry;
   const fileSource = createGitHubFileSource({
     octokit,
     owner: pullRequest.owner,
@@ -141,7 +146,7 @@ async function analyse(
     headSha: pullRequest.headSha,
     logger: actionLogger,
   });
-  return runPipeline({
+  const outcome = await runPipeline({
     fileSource,
     registry,
     registryUrl: config.npmRegistry,
@@ -160,6 +165,8 @@ async function analyse(
     },
     prText: { title: pullRequest.title, body: pullRequest.body },
   });
+  await evidenceCache?.save();
+  return outcome;
 }
 
 /** Maps a thrown error to the fail-closed code the run reports. */
