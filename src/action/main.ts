@@ -18,6 +18,7 @@ import { checkQualification, runConformance } from '../conformance/index.js';
 import { resolve } from 'node:path';
 import { withTarballCache } from '../ecosystems/npm/tarball-cache.js';
 import { createArtifactUploader } from './artifacts.js';
+import { refuseConfigurationChangedByPullRequest } from './configuration-guard.js';
 import { restoreEvidenceCache } from './evidence-cache.js';
 import { parseActionConfig, type ActionConfig } from './config.js';
 import { ArtifactNames, Outputs } from './constants.js';
@@ -121,6 +122,16 @@ async function analyse(
 ): Promise<RunOutcome> {
   if (!octokit) throw Object.assign(new Error('The "github-token" input is empty; DepVerdict reads the pull request files through the GitHub API. Pass ${{ github.token }}.'), { code: 'CONFIGURATION_ERROR' });
   const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+  const fileSource = createGitHubFileSource({
+    octokit,
+    owner: pullRequest.owner,
+    repo: pullRequest.repo,
+    pullNumber: pullRequest.number,
+    baseSha: pullRequest.baseSha,
+    headSha: pullRequest.headSha,
+    logger: actionLogger,
+  });
+  await refuseConfigurationChangedByPullRequest(fileSource, workspace, { profile: config.profile, qualification: config.qualification });
   const profile = await loadProfile(config.profile, { cwd: workspace });
   if (config.qualification !== undefined) {
     const check = await checkQualification(resolve(workspace, config.qualification), {
@@ -137,15 +148,6 @@ async function analyse(
   const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
   // A private registry's tarballs are not shared through the repository's cache.
   const registry = evidenceCache && !config.npmToken ? withTarballCache(httpRegistry, evidenceCache.directory, actionLogger) : httpRegistry;
-  const fileSource = createGitHubFileSource({
-    octokit,
-    owner: pullRequest.owner,
-    repo: pullRequest.repo,
-    pullNumber: pullRequest.number,
-    baseSha: pullRequest.baseSha,
-    headSha: pullRequest.headSha,
-    logger: actionLogger,
-  });
   const outcome = await runPipeline({
     fileSource,
     registry,

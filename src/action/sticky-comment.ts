@@ -62,7 +62,8 @@ export async function upsertStickyComment(request: StickyCommentRequest): Promis
       issue_number: issueNumber,
       per_page: 100,
     })) as ExistingComment[];
-    existing = pickComment(comments.filter((comment) => comment.body?.includes(marker)), request.authorLogin ?? DEFAULT_BOT_LOGIN);
+    const author = request.authorLogin ?? (await tokenLogin(octokit, DEFAULT_BOT_LOGIN));
+    existing = pickComment(comments.filter((comment) => comment.body?.includes(marker)), author);
   } catch (error) {
     return handleFailure(error, `list the comments of ${target}`, logger);
   }
@@ -82,16 +83,26 @@ export async function upsertStickyComment(request: StickyCommentRequest): Promis
 }
 
 /**
- * Prefers the configured bot's comment, then any bot's, then the oldest: several marked
- * comments can exist (a human quoting the marker, an older bot identity) and only one is
- * updated, never a new one added.
+ * Only a comment written by the identity this token acts as is ever updated: the marker is
+ * public text, so anyone can post a comment containing it, and editing (or being unable to
+ * edit) someone else's comment would let them control or suppress the verdict. Several of our
+ * own marked comments can exist (older runs before a fix); the oldest is kept up to date.
  */
 function pickComment(marked: ExistingComment[], authorLogin: string): ExistingComment | undefined {
-  return (
-    marked.find((comment) => comment.user?.login === authorLogin) ??
-    marked.find((comment) => comment.user?.type === 'Bot') ??
-    marked[0]
-  );
+  return marked.find((comment) => comment.user?.login === authorLogin);
+}
+
+/**
+ * Who the token acts as. Installation tokens (the workflow's GITHUB_TOKEN) cannot call
+ * GET /user and act as the configured bot; a personal token names its user.
+ */
+async function tokenLogin(octokit: StickyCommentRequest['octokit'], fallback: string): Promise<string> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    return typeof data.login === 'string' && data.login !== '' ? data.login : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /** A read-only token is expected (forks, Dependabot): skip with a warning. Anything else throws. */

@@ -27,14 +27,62 @@ export interface TrustOptions {
   knownVersions: ReadonlySet<string>;
 }
 
+// What counts as a URL in model text and evidence content. Scheme-less forms count too, or a
+// model could cite `www.evil.example/upgrade` or `evil.example/fix?token=1` unchecked.
+const URL_TAIL = String.raw`[^\s<>"'\`)\]]*`;
 // Any scheme://… run; scheme-agnostic so `javascript://` or `ftp://` are caught as well.
-const URL_PATTERN = /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s<>"'`)\]]+/gi;
+const SCHEME_URL = String.raw`\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s<>"'\`)\]]+`;
+// `//host/…` (protocol-relative), not the `//` of a scheme URL or a path.
+const PROTOCOL_RELATIVE_URL = String.raw`(?<![\w:/.])\/\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
+// `www.host`, with or without a path.
+const WWW_URL = String.raw`(?<![\w.@/-])www\.[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
+// File extensions that are not top-level domains: `Node.js/Bun` or `index.json/` are not hosts.
+const FILE_EXTENSIONS = [
+  'js', 'mjs', 'cjs', 'jsx', 'ts', 'mts', 'cts', 'tsx', 'json', 'jsonc', 'json5', 'mdx', 'yml', 'yaml', 'toml', 'lock', 'txt', 'log',
+  'html', 'htm', 'css', 'scss', 'sass', 'less', 'map', 'node', 'wasm', 'vue', 'svelte', 'coffee', 'xml', 'csv', 'ini', 'cfg', 'conf',
+  'env', 'gz', 'tgz', 'tar', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico', 'patch', 'diff', 'exe', 'dll', 'bin', 'rb', 'go',
+  'java', 'kt', 'cpp', 'hpp', 'php', 'bat', 'cmd', 'ps1', 'swift', 'mdown', 'markdown', 'rst', 'snap',
+].join('|');
+// A bare `host.tld/…`: at least one dot, a 2–24 letter TLD that is not a file extension, then a
+// path. Not when it continues a word, a path or a dotted name (`lib/index.js`, `a.b.c`).
+const BARE_HOST_URL = String.raw`(?<![\w.@/\\-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?!(?:${FILE_EXTENSIONS})(?![a-z]))[a-z]{2,24}(?::\d{1,5})?\/${URL_TAIL}`;
+const URL_PATTERN = new RegExp([SCHEME_URL, PROTOCOL_RELATIVE_URL, WWW_URL, BARE_HOST_URL].join('|'), 'gi');
 // Full x.y.z semver tokens (optionally v-prefixed, with prerelease/build). `18.x` or `5.0` are
 // too ambiguous to judge and are left alone.
 const VERSION_PATTERN = /(?<![\w.-])v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?)(?![\w-]|\.\d)/g;
 
-function urlsIn(text: string): string[] {
+/** Every URL in a text, scheme-less forms included, as written. */
+export function urlsIn(text: string): string[] {
   return [...text.matchAll(URL_PATTERN)].map((match) => match[0]);
+}
+
+/**
+ * Comparison keys of a URL: scheme and host lower-cased, trailing punctuation stripped, an
+ * empty path read as `/`. A scheme-less URL (`www.x.org/a`, `//x.org/a`, `x.org/a`) is the same
+ * as its http(s) form, so each URL yields the keys it may be matched by.
+ */
+function urlKeys(url: string): string[] {
+  let rest = url.replace(/[.,;:!?*~]+$/, '');
+  let scheme: string | null = null;
+  const schemeMatch = /^([a-z][a-z0-9+.-]*):\/\//i.exec(rest);
+  if (schemeMatch?.[1] !== undefined) {
+    scheme = schemeMatch[1].toLowerCase();
+    rest = rest.slice(schemeMatch[0].length);
+  } else if (rest.startsWith('//')) {
+    rest = rest.slice(2);
+  }
+  const cut = rest.search(/[/?#]/);
+  const authority = (cut === -1 ? rest : rest.slice(0, cut)).toLowerCase();
+  const path = cut === -1 ? '' : rest.slice(cut);
+  if (authority === '') return [];
+  const location = `${authority}${path === '' || path.startsWith('?') || path.startsWith('#') ? `/${path}` : path}`;
+  if (scheme === null) return [`//${location}`, `http://${location}`, `https://${location}`];
+  return scheme === 'http' || scheme === 'https' ? [`${scheme}://${location}`, `//${location}`] : [`${scheme}://${location}`];
+}
+
+/** The single key a URL written in model text is looked up by. */
+function lookupKey(url: string): string | undefined {
+  return urlKeys(url)[0];
 }
 
 /** Version tokens outside URLs: a URL is judged by the URL rule, not word by word. */
@@ -126,17 +174,25 @@ export function applyTrust(candidate: Candidate, context: DependencyContext, opt
     riskLevel = 'unknown';
   }
 
-  // Rule 5: a URL is allowed when it is exactly a selected evidence source URL, or appears
-  // verbatim in the content of evidence the same text cites. Anything else means the model
-  // made up a source, and none of its claims are kept.
-  const isGroundedUrl = (url: string, citedReferences: string[]): boolean => {
-    const candidates = new Set([url, url.replace(/[.,;:!?]+$/, '')]);
-    for (const candidateUrl of candidates) {
-      if (candidateUrl.length === 0) continue;
-      if (selectedUrls.has(candidateUrl)) return true;
-      if (citedReferences.some((reference) => evidenceById.get(reference)?.content.includes(candidateUrl))) return true;
+  // Rule 5: a URL is allowed when it is the same URL (compared whole, after normalising) as a
+  // selected evidence source URL or as a URL quoted in the content of evidence the same text
+  // cites. A prefix of a quoted URL is a different URL. Anything else means the model made up a
+  // source, and none of its claims are kept.
+  const selectedUrlKeys = new Set([...selectedUrls].flatMap(urlKeys));
+  const contentUrlKeys = new Map<string, Set<string>>();
+  const urlKeysOfEvidence = (reference: string): Set<string> => {
+    let keys = contentUrlKeys.get(reference);
+    if (keys === undefined) {
+      keys = new Set(urlsIn(evidenceById.get(reference)?.content ?? '').flatMap(urlKeys));
+      contentUrlKeys.set(reference, keys);
     }
-    return false;
+    return keys;
+  };
+  const isGroundedUrl = (url: string, citedReferences: string[]): boolean => {
+    const key = lookupKey(url);
+    if (key === undefined) return false;
+    if (selectedUrlKeys.has(key)) return true;
+    return citedReferences.some((reference) => urlKeysOfEvidence(reference).has(key));
   };
   const textsToCheck: Array<{ path: string; text: string; cited: string[] }> = [
     { path: 'summary', text: summary, cited: summaryEvidenceRefs },

@@ -1,4 +1,5 @@
 import type { FailOn } from '../action/config.js';
+import { unreadableInputs } from '../report/verdict.js';
 import type { RunOutcome } from './types.js';
 
 export interface ExitDecision {
@@ -13,7 +14,7 @@ export interface ExitDecision {
  * never (default) reports only; high-risk fails on any high-risk result; review fails on any
  * result that needs a person (high risk, unknown risk, failed analysis, missing evidence).
  */
-export function decideExit(outcome: Pick<RunOutcome, 'failClosed' | 'results'>, failOn: FailOn): ExitDecision {
+export function decideExit(outcome: Pick<RunOutcome, 'failClosed' | 'results' | 'detectionWarnings'>, failOn: FailOn): ExitDecision {
   if (outcome.failClosed) {
     return { exitCode: 1, reason: `DepVerdict withheld its verdict (${outcome.failClosed.code}): ${outcome.failClosed.message}` };
   }
@@ -24,6 +25,10 @@ export function decideExit(outcome: Pick<RunOutcome, 'failClosed' | 'results'>, 
     }
   }
   if (failOn === 'review') {
+    const unreadable = unreadableInputs(outcome.detectionWarnings);
+    if (unreadable.length > 0) {
+      return { exitCode: 2, reason: `Dependency files could not be read, so bumps may be missing (fail-on: review): ${unreadable.map((w) => w.subject).join(', ')}` };
+    }
     const review = outcome.results.filter((result) => result.humanReviewReasons.length > 0 || result.status === 'failed');
     if (review.length > 0) {
       return { exitCode: 2, reason: `${review.length} dependency bump(s) need human review (fail-on: review): ${review.map((r) => r.dependency.name).join(', ')}` };

@@ -206,12 +206,12 @@ interface RenderPlan {
 function renderAtLevel(outcome: RunOutcome, options: CommentOptions, plan: RenderPlan, level: Truncation): { body: string; cuts: string[] } {
   const failClosed = outcome.failClosed;
   const includeAnalysis = failClosed === null;
-  const verdict = computeVerdict(outcome.results, failClosed);
+  const verdict = computeVerdict(outcome.results, failClosed, outcome.detectionWarnings);
   const results = bySeverity(outcome.results);
   const sections: string[] = [];
   const cuts: string[] = [];
 
-  const headline = `### DepVerdict: ${VERDICT_HEADLINE[verdict]} — ${verdictReason(outcome.results, failClosed)}`;
+  const headline = `### DepVerdict: ${VERDICT_HEADLINE[verdict]} — ${verdictReason(outcome.results, failClosed, outcome.detectionWarnings)}`;
   sections.push(plan.includeMarker ? `${COMMENT_MARKER}\n${headline}` : headline);
 
   const head = outcome.source.headSha;

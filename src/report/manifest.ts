@@ -52,7 +52,12 @@ function compareText(left: string, right: string): number {
 }
 
 /** Counts derived from results; used both to build the summary and to check it. */
-export function summarise(results: readonly AnalysisResult[], failClosed: FailClosed | null, dependencyCount: number): ManifestSummary {
+export function summarise(
+  results: readonly AnalysisResult[],
+  failClosed: FailClosed | null,
+  dependencyCount: number,
+  detectionWarnings: readonly DetectionWarning[] = [],
+): ManifestSummary {
   const statusCounts: Record<ResultStatus, number> = { analyzed: 0, failed: 0, skipped: 0 };
   const riskCounts: Record<RiskLevel, number> = { low: 0, medium: 0, high: 0, unknown: 0 };
   for (const result of results) {
@@ -60,7 +65,7 @@ export function summarise(results: readonly AnalysisResult[], failClosed: FailCl
     riskCounts[result.riskLevel] += 1;
   }
   return {
-    verdict: computeVerdict(results, failClosed),
+    verdict: computeVerdict(results, failClosed, detectionWarnings),
     maxRisk: maxRisk(results),
     dependencyCount,
     resultCount: results.length,
@@ -103,7 +108,7 @@ export function buildManifest(outcome: RunOutcome): VersionAnalysisManifest {
       requestedModel: outcome.runtime.requestedIdentity.model,
     },
     promptVersion: promptVersionOf(outcome),
-    summary: summarise(results, outcome.failClosed, outcome.bumps.length),
+    summary: summarise(results, outcome.failClosed, outcome.bumps.length, outcome.detectionWarnings),
     bumps: outcome.bumps.map(projectBump),
     detectionWarnings: outcome.detectionWarnings.map(projectWarning),
     results,
@@ -139,7 +144,7 @@ function checkInvariants(manifest: VersionAnalysisManifest): string[] {
     result.findings.forEach((finding, findingIndex) => check(finding.evidenceRefs, `findings/${findingIndex}/evidenceRefs`));
     if (result.status === 'failed' && result.error === null) problems.push(`${path}/error: a failed result must say why`);
   });
-  const expected = summarise(manifest.results, manifest.failClosed as FailClosed | null, manifest.bumps.length);
+  const expected = summarise(manifest.results, manifest.failClosed as FailClosed | null, manifest.bumps.length, manifest.detectionWarnings as DetectionWarning[]);
   for (const key of Object.keys(expected) as (keyof ManifestSummary)[]) {
     if (JSON.stringify(expected[key]) !== JSON.stringify(manifest.summary[key])) {
       problems.push(`/summary/${key}: ${JSON.stringify(manifest.summary[key])} does not match the results (${JSON.stringify(expected[key])})`);

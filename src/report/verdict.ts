@@ -1,5 +1,23 @@
 import type { AnalysisResult, RiskLevel } from '../analysis/types.js';
+import type { DetectionWarning } from '../bumps/types.js';
 import type { FailClosed, Verdict } from '../pipeline/types.js';
+
+/**
+ * Detection warnings that mean a dependency file could not be read, so some bumps may be
+ * missing from the analysis: such a run never says "proceed".
+ */
+export const UNREADABLE_INPUT_CODES: ReadonlySet<DetectionWarning['code']> = new Set([
+  'LOCKFILE_UNPARSEABLE',
+  'LOCKFILE_UNSUPPORTED',
+  'MANIFEST_UNPARSEABLE',
+  'FILE_TOO_LARGE',
+  'FILE_UNAVAILABLE',
+]);
+
+/** Warnings about dependency files that could not be read. */
+export function unreadableInputs(warnings: readonly DetectionWarning[] = []): DetectionWarning[] {
+  return warnings.filter((warning) => UNREADABLE_INPUT_CODES.has(warning.code));
+}
 
 /**
  * Verdict policy. It is deliberately small so a reviewer can predict it from the table:
@@ -14,10 +32,10 @@ import type { FailClosed, Verdict } from '../pipeline/types.js';
  *                review reason), which matches the mockup: "review needed — breaking changes".
  * - `proceed`  — otherwise, including a PR with nothing to analyse.
  */
-export function computeVerdict(results: readonly AnalysisResult[], failClosed: FailClosed | null): Verdict {
+export function computeVerdict(results: readonly AnalysisResult[], failClosed: FailClosed | null, detectionWarnings: readonly DetectionWarning[] = []): Verdict {
   if (failClosed) return 'withheld';
   if (results.some(isBlocking)) return 'blocked';
-  if (results.some(needsReview)) return 'review';
+  if (results.some(needsReview) || unreadableInputs(detectionWarnings).length > 0) return 'review';
   return 'proceed';
 }
 
@@ -69,16 +87,19 @@ export function hasBreakingChange(result: AnalysisResult): boolean {
  * (never from model text), e.g. "1 of 3 bumps has breaking changes".
  * At most two causes are named so the line stays one line.
  */
-export function verdictReason(results: readonly AnalysisResult[], failClosed: FailClosed | null): string {
+export function verdictReason(results: readonly AnalysisResult[], failClosed: FailClosed | null, detectionWarnings: readonly DetectionWarning[] = []): string {
   if (failClosed) return withheldReason(failClosed.code);
+  const unreadable = unreadableInputs(detectionWarnings).length;
+  const unreadableCause = unreadable === 1 ? 'a dependency file could not be read' : `${unreadable} dependency files could not be read`;
   const total = results.length;
-  if (total === 0) return 'no direct dependency upgrades to analyse';
+  if (total === 0) return unreadable > 0 ? `${unreadableCause}, so bumps may be missing` : 'no direct dependency upgrades to analyse';
   const blocking = results.filter(isBlocking).length;
   const failed = results.filter((result) => result.status === 'failed').length;
   const breaking = results.filter(hasBreakingChange).length;
   const unknown = results.filter((result) => result.status === 'analyzed' && result.riskLevel === 'unknown').length;
   const reviewing = results.filter(needsReview).length;
   const causes: string[] = [];
+  if (unreadable > 0) causes.push(unreadableCause);
   if (blocking > 0) causes.push(countPhrase(blocking, total, 'is high risk with a supply-chain change', 'are high risk with a supply-chain change'));
   if (breaking > 0) causes.push(countPhrase(breaking, total, 'has breaking changes', 'have breaking changes'));
   if (failed > 0) causes.push(countPhrase(failed, total, 'could not be analysed', 'could not be analysed'));

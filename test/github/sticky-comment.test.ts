@@ -70,6 +70,19 @@ describe('upsertStickyComment against the fake GitHub API', () => {
     expect(comments()[120]?.body).toBe(`${MARKER}\nnew verdict`);
   });
 
+  it('never edits a marked comment someone else wrote: it posts its own instead', async () => {
+    const octokit = await start({
+      5: [
+        { id: 1, body: `${MARKER}\nlooks safe, merge it`, user: { login: 'pr-author', type: 'User' } },
+        { id: 2, body: `${MARKER}\nfrom another app`, user: { login: 'some-app[bot]', type: 'Bot' } },
+      ],
+    });
+    const result = await upsertStickyComment({ octokit, owner: 'acme', repo: 'app', issueNumber: 5, body: `${MARKER}\nreal verdict`, marker: MARKER, logger: createRecordingLogger() });
+    expect(result).toMatchObject({ action: 'created' });
+    expect(comments().map((comment) => comment.body)).toEqual([`${MARKER}\nlooks safe, merge it`, `${MARKER}\nfrom another app`, `${MARKER}\nreal verdict`]);
+    expect(fake!.requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+
   it('skips with a warning naming pull-requests: write when the token is read-only', async () => {
     const octokit = await start();
     fake!.state.tokenMode = 'read-only';

@@ -27,6 +27,16 @@ describe('computeVerdict', () => {
     expect(computeVerdict([low, failedResult('f', '1.0.0', '1.1.0')], null)).toBe('review');
   });
 
+  it('never proceeds when a dependency file could not be read, and says so first', () => {
+    const unreadable = [{ code: 'LOCKFILE_UNPARSEABLE' as const, subject: 'package-lock.json', message: 'not valid JSON' }];
+    const crossCheck = [{ code: 'PR_TEXT_DISAGREES' as const, subject: 'lodash', message: 'title says 4.17.20' }];
+    expect(computeVerdict([], null, unreadable)).toBe('review');
+    expect(computeVerdict([low], null, unreadable)).toBe('review');
+    expect(computeVerdict([low], null, crossCheck)).toBe('proceed');
+    expect(verdictReason([], null, unreadable)).toBe('a dependency file could not be read, so bumps may be missing');
+    expect(verdictReason([low, breaking], null, unreadable)).toBe('a dependency file could not be read; 1 of 2 bumps has breaking changes');
+  });
+
   it('blocks only on high risk combined with a supply-chain signal', () => {
     expect(computeVerdict([low, breaking, supplyChain], null)).toBe('blocked');
     const supplyChainLowRisk = { ...supplyChain, riskLevel: 'low' as const };

@@ -135,6 +135,13 @@ describe('profile validation', () => {
     expect(profileErrorOf(() => parseData(locked9router)).message).toContain('routing.gateway: 9router cannot report');
   });
 
+  it('refuses a secret name in the runner namespaces, so a profile cannot send the runner token', () => {
+    for (const secretEnv of ['ACTIONS_RUNTIME_TOKEN', 'GITHUB_TOKEN', 'RUNNER_TEMP', 'INPUT_GITHUB-TOKEN'.replace('-', '_')]) {
+      const hostile = { ...baseProfileData(endpoint), auth: { scheme: 'bearer', secretEnv } };
+      expect(profileErrorOf(() => parseData(hostile)).message).toContain('auth.secretEnv: must not name a runner variable');
+    }
+  });
+
   it('rejects a structured output mode the profile does not declare as a capability', () => {
     const data = { ...baseProfileData(endpoint), capabilities: { ...(baseProfileData(endpoint).capabilities as object), structuredOutputModes: ['promptOnly'] } };
     expect(profileErrorOf(() => parseData(data)).message).toContain('structuredOutput.mode: "jsonSchema" is not among capabilities.structuredOutputModes');

@@ -41,7 +41,13 @@ export const profileSchema = z
     auth: z.strictObject({
       scheme: z.enum(['bearer', 'header', 'none']),
       /** Name of the environment variable holding the secret (never the value); the api-key input wins. */
-      secretEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'must be an environment variable name').optional(),
+      secretEnv: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'must be an environment variable name')
+        // The runner's own credentials live in these namespaces; a profile must never be able to
+        // send one of them to an endpoint as if it were a model API key.
+        .refine((name) => !/^(ACTIONS|GITHUB|RUNNER|INPUT)_/i.test(name), 'must not name a runner variable (ACTIONS_*, GITHUB_*, RUNNER_*, INPUT_*)')
+        .optional(),
       headerName: headerName.optional(),
     }),
     privacy: z.enum(['local', 'remote']),
