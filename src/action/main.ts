@@ -107,8 +107,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     });
   }
 
-  await publish(config, outcome, pullRequest, octokit, runUrl, env);
-  const decision = decideExit(outcome, config.failOn);
+  const published = await publish(config, outcome, pullRequest, octokit, runUrl, env);
+  const decision = decideExit(published, config.failOn);
   if (decision.reason) core.setFailed(redact(decision.reason));
 }
 
@@ -223,21 +223,29 @@ async function readCurrentHeadSha(pullRequest: PullRequestTarget | null, octokit
 /** Files, summary, comment, artifacts, outputs — each step failing on its own, as a warning. */
 async function publish(
   config: ActionConfig,
-  outcome: RunOutcome,
+  analysed: RunOutcome,
   pullRequest: PullRequestTarget | null,
   octokit: GitHubClient | null,
   runUrl: string | null,
   env: NodeJS.ProcessEnv,
-): Promise<void> {
+): Promise<RunOutcome> {
   const now = new Date();
   const currentHeadSha = await readCurrentHeadSha(pullRequest, octokit);
+  // What is published may differ from what was analysed: results that fail validation, or
+  // files that cannot be written, withhold the verdict (and so fail the step) instead of a
+  // green check with nothing behind it.
+  let outcome = analysed;
   let written: Awaited<ReturnType<typeof writeRunOutputs>> | null = null;
   try {
-    written = await writeRunOutputs(outcome, { outputDir: config.outputDir, runUrl, now, currentHeadSha });
+    written = await writeRunOutputs(analysed, { outputDir: config.outputDir, runUrl, now, currentHeadSha });
+    outcome = written.outcome;
+    if (outcome.failClosed && !analysed.failClosed) actionLogger.error(outcome.failClosed.message);
     core.setOutput(Outputs.manifestPath, written.manifestPath);
     core.setOutput(Outputs.tracePath, written.tracePath);
   } catch (error) {
-    actionLogger.error(`Could not write the result files to ${config.outputDir}: ${sanitizeMessage((error as Error).message)}`);
+    const message = `Could not write the result files to ${config.outputDir}: ${sanitizeMessage((error as Error).message)}`;
+    actionLogger.error(message);
+    outcome = { ...analysed, verdict: 'withheld', failClosed: analysed.failClosed ?? { code: 'UNKNOWN', message } };
   }
 
   try {
@@ -291,4 +299,5 @@ async function publish(
   core.setOutput(Outputs.requiresHumanReview, String(outcome.failClosed !== null || outcome.results.some((r) => r.humanReviewReasons.length > 0)));
   core.setOutput(Outputs.dependencyCount, String(outcome.results.length));
   core.setOutput(Outputs.commentUrl, commentUrl);
+  return outcome;
 }

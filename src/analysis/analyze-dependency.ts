@@ -93,7 +93,9 @@ function failureSummary(code: ResultErrorCode): string {
   return `Analysis failed (${code}); no analysis text is shown. Registry facts and evidence are listed as collected.`;
 }
 
-function failedResult(input: AnalyzeDependencyInput, code: ResultErrorCode, message: string, schemaValid: boolean | null): AnalysisResult {
+type ResultSubject = Pick<AnalyzeDependencyInput, 'context' | 'registrySignals'>;
+
+function failedResult(input: ResultSubject, code: ResultErrorCode, message: string, schemaValid: boolean | null): AnalysisResult {
   const review = decideReview({
     status: 'failed',
     context: input.context,
@@ -118,6 +120,30 @@ function failedResult(input: AnalyzeDependencyInput, code: ResultErrorCode, mess
     error: { code, message: sanitizeMessage(message) },
     limitations: [],
   };
+}
+
+/**
+ * A dependency that was never sent to the runtime because the run was cancelled (for example,
+ * an earlier call failed closed). Only deterministic facts; the message says why.
+ */
+export function cancelledResult(subject: ResultSubject, message: string): AnalysisResult {
+  return failedResult(subject, 'CANCELLED', message, null);
+}
+
+/** Fixed text for an unexpected failure after the runtime answered: the exception may quote model output. */
+const UNEXPECTED_FAILURE_MESSAGE = 'validating the runtime answer failed unexpectedly; no analysis text is shown';
+
+/**
+ * The last resort for a dependency whose analysis threw unexpectedly: a failed result with a
+ * fixed message, so the other dependencies' results survive.
+ */
+export function unexpectedFailureResult(subject: ResultSubject): AnalysisResult {
+  return failedResult(subject, 'UNKNOWN', UNEXPECTED_FAILURE_MESSAGE, null);
+}
+
+function cancellationMessage(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof RuntimeError && reason.code === 'CANCELLED' ? reason.message : 'the run was cancelled before this dependency was analysed';
 }
 
 /** The success envelope must be complete before its text is trusted to be a whole answer. */
@@ -168,6 +194,13 @@ export async function analyzeDependency(input: AnalyzeDependencyInput): Promise<
     return { result: failedResult(input, 'CONTEXT_FAILED', error instanceof Error ? error.message : String(error), null), call };
   }
 
+  // A cancelled run sends nothing more; the runtime would reject anyway, but never ask it.
+  if (input.signal?.aborted) {
+    const message = cancellationMessage(input.signal);
+    recordError(new RuntimeError('CANCELLED', message));
+    return { result: cancelledResult(input, message), call };
+  }
+
   const request: RuntimeRequest = {
     contractVersion: RUNTIME_CONTRACT_VERSION,
     runId: input.runId,
@@ -207,34 +240,40 @@ export async function analyzeDependency(input: AnalyzeDependencyInput): Promise<
     return { result: failedResult(input, 'OUTPUT_JSON_INVALID', 'candidate output could not be parsed', false), call };
   }
 
-  const { trusted, issues } = applyTrust(candidate, input.context, { knownVersions: input.knownVersions });
-  const trustIssues: TrustIssue[] = issues;
-  const review = decideReview({
-    status: 'analyzed',
-    context: input.context,
-    direction: input.context.versions.direction,
-    riskLevel: trusted.riskLevel,
-    trustIssues,
-    registrySignals: input.registrySignals,
-  });
-  return {
-    result: {
-      ...baseResult(input.context, input.registrySignals),
+  // Trust, review and limitations run on model output; an unexpected exception there fails this
+  // dependency only (with a fixed message: the exception may quote the output), never the run.
+  try {
+    const { trusted, issues } = applyTrust(candidate, input.context, { knownVersions: input.knownVersions });
+    const trustIssues: TrustIssue[] = issues;
+    const review = decideReview({
       status: 'analyzed',
-      summary: trusted.summary,
-      summaryEvidenceRefs: trusted.summaryEvidenceRefs,
+      context: input.context,
+      direction: input.context.versions.direction,
       riskLevel: trusted.riskLevel,
-      riskEvidenceRefs: trusted.riskEvidenceRefs,
-      findings: trusted.findings,
-      evidenceCoverage: review.evidenceCoverage,
-      validation: { schemaValid: true, trustIssues },
-      humanReviewReasons: review.humanReviewReasons,
-      nextAction: review.nextAction,
-      error: null,
-      limitations: limitationsFor(input, success, review.evidenceCoverage),
-    },
-    call,
-  };
+      trustIssues,
+      registrySignals: input.registrySignals,
+    });
+    return {
+      result: {
+        ...baseResult(input.context, input.registrySignals),
+        status: 'analyzed',
+        summary: trusted.summary,
+        summaryEvidenceRefs: trusted.summaryEvidenceRefs,
+        riskLevel: trusted.riskLevel,
+        riskEvidenceRefs: trusted.riskEvidenceRefs,
+        findings: trusted.findings,
+        evidenceCoverage: review.evidenceCoverage,
+        validation: { schemaValid: true, trustIssues },
+        humanReviewReasons: review.humanReviewReasons,
+        nextAction: review.nextAction,
+        error: null,
+        limitations: limitationsFor(input, success, review.evidenceCoverage),
+      },
+      call,
+    };
+  } catch {
+    return { result: failedResult(input, 'UNKNOWN', UNEXPECTED_FAILURE_MESSAGE, true), call };
+  }
 }
 
 /** A dependency whose context could not be built: listed as failed so it is never silently missing. */

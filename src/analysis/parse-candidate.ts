@@ -31,6 +31,22 @@ export class CandidateOutputError extends Error {
   }
 }
 
+/** Property names the schema defines: the only object keys an error path may name. */
+function schemaPropertyNames(schema: unknown, into = new Set<string>()): Set<string> {
+  if (schema === null || typeof schema !== 'object') return into;
+  if (Array.isArray(schema)) {
+    for (const item of schema) schemaPropertyNames(item, into);
+    return into;
+  }
+  for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
+    if (key === 'properties' && value !== null && typeof value === 'object') for (const name of Object.keys(value)) into.add(name);
+    schemaPropertyNames(value, into);
+  }
+  return into;
+}
+
+const SHOWN_KEYS: ReadonlySet<string> = schemaPropertyNames(CANDIDATE_SCHEMA);
+
 let compiled: ValidateFunction | null = null;
 
 /** Compiled once per process: strict mode also proves the schema itself is well-formed. */
@@ -72,7 +88,7 @@ export function validateCandidate(value: unknown): Candidate {
 export function parseCandidate(outputText: string): Candidate {
   let value: unknown;
   try {
-    value = parseJsonSafely(outputText, { maxBytes: MAX_CANDIDATE_BYTES, maxDepth: MAX_CANDIDATE_DEPTH });
+    value = parseJsonSafely(outputText, { maxBytes: MAX_CANDIDATE_BYTES, maxDepth: MAX_CANDIDATE_DEPTH, shownKeys: SHOWN_KEYS });
   } catch (error) {
     if (error instanceof SafeJsonError) {
       throw new CandidateOutputError('OUTPUT_JSON_INVALID', `candidate output rejected: ${error.message}`, [error.message]);

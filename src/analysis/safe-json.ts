@@ -12,6 +12,8 @@ export interface SafeJsonLimits {
   maxBytes: number;
   /** Maximum depth of nested arrays/objects. */
   maxDepth: number;
+  /** Object keys that may be named in an error path (e.g. schema property names); others show as `<key>`. */
+  shownKeys?: ReadonlySet<string>;
 }
 
 export class SafeJsonError extends Error {
@@ -44,8 +46,13 @@ function nestingDepth(text: string): number {
   return deepest;
 }
 
-/** Finds a forbidden key anywhere in a parsed value; returns its path or null. Iterative. */
-function findPrototypeKey(root: unknown): string | null {
+/**
+ * Finds a forbidden key anywhere in a parsed value; returns the path of the object holding it,
+ * or null. Iterative. The path names only its shape: array indices, and object keys only when
+ * the caller lists them as safe to show (schema property names). Any other key is shown as
+ * `<key>`, because keys are chosen by whoever wrote the text and error messages get published.
+ */
+function findPrototypeKey(root: unknown, shownKeys: ReadonlySet<string>): string | null {
   const pending: Array<{ value: unknown; path: string }> = [{ value: root, path: '$' }];
   while (pending.length > 0) {
     const { value, path } = pending.pop()!;
@@ -56,12 +63,10 @@ function findPrototypeKey(root: unknown): string | null {
     }
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
-      if (key === '__proto__') return `${path}.__proto__`;
+      if (key === '__proto__') return path;
       const child = record[key];
-      if (key === 'constructor' && child !== null && typeof child === 'object' && Object.hasOwn(child, 'prototype')) {
-        return `${path}.constructor.prototype`;
-      }
-      pending.push({ value: child, path: `${path}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}` });
+      if (key === 'constructor' && child !== null && typeof child === 'object' && Object.hasOwn(child, 'prototype')) return path;
+      pending.push({ value: child, path: `${path}.${shownKeys.has(key) ? key : '<key>'}` });
     }
   }
   return null;
@@ -84,9 +89,9 @@ export function parseJsonSafely(text: string, limits: SafeJsonLimits): unknown {
     const position = /position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
     throw new SafeJsonError('syntax', `text is not valid JSON${position ? ` (at position ${position})` : ''}`);
   }
-  const forbidden = findPrototypeKey(value);
+  const forbidden = findPrototypeKey(value, limits.shownKeys ?? new Set());
   if (forbidden !== null) {
-    throw new SafeJsonError('prototype-key', `JSON contains a forbidden prototype key at ${forbidden}`);
+    throw new SafeJsonError('prototype-key', `JSON contains a forbidden prototype key (__proto__ or constructor.prototype) in the object at ${forbidden}`);
   }
   return value;
 }

@@ -32,10 +32,10 @@ export interface TrustOptions {
 const URL_TAIL = String.raw`[^\s<>"'\`)\]]*`;
 // Any scheme://… run; scheme-agnostic so `javascript://` or `ftp://` are caught as well.
 const SCHEME_URL = String.raw`\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s<>"'\`)\]]+`;
-// `//host/…` (protocol-relative), not the `//` of a scheme URL or a path.
-const PROTOCOL_RELATIVE_URL = String.raw`(?<![\w:/.])\/\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
+// `//host.tld/…` (protocol-relative), not the `//` of a scheme URL, a path or a `//comment`.
+const PROTOCOL_RELATIVE_URL = String.raw`(?<![\w:/.])\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
 // `www.host`, with or without a path.
-const WWW_URL = String.raw`(?<![\w.@/-])www\.[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
+const WWW_URL = String.raw`(?<![\w./-])www\.[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
 // File extensions that are not top-level domains: `Node.js/Bun` or `index.json/` are not hosts.
 const FILE_EXTENSIONS = [
   'js', 'mjs', 'cjs', 'jsx', 'ts', 'mts', 'cts', 'tsx', 'json', 'jsonc', 'json5', 'mdx', 'yml', 'yaml', 'toml', 'lock', 'txt', 'log',
@@ -45,7 +45,7 @@ const FILE_EXTENSIONS = [
 ].join('|');
 // A bare `host.tld/…`: at least one dot, a 2–24 letter TLD that is not a file extension, then a
 // path. Not when it continues a word, a path or a dotted name (`lib/index.js`, `a.b.c`).
-const BARE_HOST_URL = String.raw`(?<![\w.@/\\-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?!(?:${FILE_EXTENSIONS})(?![a-z]))[a-z]{2,24}(?::\d{1,5})?\/${URL_TAIL}`;
+const BARE_HOST_URL = String.raw`(?<![\w./\\-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?!(?:${FILE_EXTENSIONS})(?![a-z]))[a-z]{2,24}(?::\d{1,5})?\/${URL_TAIL}`;
 const URL_PATTERN = new RegExp([SCHEME_URL, PROTOCOL_RELATIVE_URL, WWW_URL, BARE_HOST_URL].join('|'), 'gi');
 // Full x.y.z semver tokens (optionally v-prefixed, with prerelease/build). `18.x` or `5.0` are
 // too ambiguous to judge and are left alone.

@@ -135,6 +135,7 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
 
   try {
     const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now() });
+    outcome = written.outcome;
     if (!args.quiet) process.stdout.write(`${written.comment}\n`);
     stderrLogger.info(`Wrote ${written.manifestPath}, ${written.tracePath} and ${written.commentPath}.`);
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { BumpDirection, SemverClass } from '../bumps/types.js';
 import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
-import { registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
+import { newDependencyNames, registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
 import { makeEvidenceItem } from './evidence-item.js';
 import type { EvidenceItem } from './types.js';
 
@@ -132,9 +132,13 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
   if (signals.enginesChanged) {
     add('engines', 'engines', `engines changed from ${describeEngines(signals.enginesChanged.from)} to ${describeEngines(signals.enginesChanged.to)}.`, target);
   }
-  if (signals.newDependencies.length > 0 && to) {
-    const described = signals.newDependencies.map((name) => plainOrQuoted(`${name}@${to.dependencies[name] ?? ''}`));
-    add('new-dependencies', 'new dependencies', `${bump.to} adds ${signals.newDependencies.length} runtime dependenc${signals.newDependencies.length === 1 ? 'y' : 'ies'}: ${describeList(described)}.`, target);
+  if (signals.newDependencies.length > 0 && facts.from && to) {
+    // The signal lists a bounded number of names; the evidence counts them all and lists the edges.
+    const added = newDependencyNames(facts.from, to);
+    const { listed, omitted } = boundedList(added);
+    const described = listed.map((name) => plainOrQuoted(`${name}@${to.dependencies[name] ?? ''}`));
+    const list = omitted === 0 ? described.join(', ') : `${described.slice(0, MAX_LISTED / 2).join(', ')}, … (${omitted} more) …, ${described.slice(MAX_LISTED / 2).join(', ')}`;
+    add('new-dependencies', 'new dependencies', `${bump.to} adds ${added.length} runtime dependenc${added.length === 1 ? 'y' : 'ies'}: ${list}.`, target);
   }
   return items;
 }

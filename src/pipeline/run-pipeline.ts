@@ -1,7 +1,7 @@
 import { detectBumps } from '../bumps/detect-bumps.js';
 import type { Bump, BumpDetection, DependencyFileSource } from '../bumps/types.js';
 import { isAnalysable } from '../bumps/types.js';
-import { analyzeDependency, contextFailedResult } from '../analysis/analyze-dependency.js';
+import { analyzeDependency, cancelledResult, contextFailedResult, EXTRACTIVE_LIMITATION, unexpectedFailureResult } from '../analysis/analyze-dependency.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import { buildDependencyContext } from '../context/build-context.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
@@ -10,7 +10,7 @@ import { gatherEvidence } from '../evidence/gather-evidence.js';
 import type { GitHubClient } from '../action/github-client.js';
 import { computeVerdict } from '../report/verdict.js';
 import type { RuntimeCallOutcome, RuntimeDescriptor, StructuredRuntime } from '../runtime/contract.js';
-import { FAIL_CLOSED_CODES } from '../runtime/contract.js';
+import { FAIL_CLOSED_CODES, RuntimeError } from '../runtime/contract.js';
 import { mapWithConcurrency } from '../shared/concurrency.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
@@ -37,20 +37,39 @@ export interface PipelineInput {
  * The whole analysis of one change: detect bumps, gather evidence, build contexts, ask the
  * runtime, validate and trust-filter. Every dependency ends with a result; a failure of one
  * never loses the others'. A fail-closed runtime error (identity, routing, configuration)
- * withholds every verdict of the run, because the route that answered cannot be trusted.
+ * withholds every verdict of the run, because the route that answered cannot be trusted; the
+ * first such error also stops the run from sending anything more to that route: dependencies
+ * not yet started are cancelled and calls in flight are aborted.
  */
 export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   const { detection, prepared } = await prepareContexts(input);
-  const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item) => {
+  const failFast = new AbortController();
+  const signal = input.signal ? AbortSignal.any([input.signal, failFast.signal]) : failFast.signal;
+  const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item): Promise<{ result: AnalysisResult; call: RuntimeCallOutcome | null }> => {
     if ('failed' in item) return { result: item.failed, call: null };
-    return analyzeDependency({
-      context: item.context,
-      runtime: input.runtime,
-      runId: input.runId,
-      knownVersions: item.knownVersions,
-      registrySignals: item.signals,
-      signal: input.signal,
-    });
+    // Not started: no request is sent, so there is no call to record.
+    if (signal.aborted) return { result: cancelledResult({ context: item.context, registrySignals: item.signals }, cancellationMessage(signal)), call: null };
+    let output: Awaited<ReturnType<typeof analyzeDependency>>;
+    try {
+      output = await analyzeDependency({
+        context: item.context,
+        runtime: input.runtime,
+        runId: input.runId,
+        knownVersions: item.knownVersions,
+        registrySignals: item.signals,
+        signal,
+      });
+    } catch {
+      // analyzeDependency turns every expected problem into a failed result; this is the last
+      // resort so one dependency's bug never loses the others' results.
+      return { result: unexpectedFailureResult({ context: item.context, registrySignals: item.signals }), call: null };
+    }
+    const code = output.call.error?.code;
+    if (code !== undefined && FAIL_CLOSED_CODES.has(code) && !failFast.signal.aborted) {
+      input.logger.warning(`The runtime failed closed (${code}); no further requests are sent in this run.`);
+      failFast.abort(new RuntimeError('CANCELLED', `not analysed: the run failed closed (${code}) on an earlier call, so nothing more was sent to the runtime`));
+    }
+    return output;
   });
 
   let results = analysed.map((entry) => entry.result).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -136,7 +155,20 @@ function findFailClosed(calls: RuntimeCallOutcome[]): FailClosed | null {
   };
 }
 
-/** Strips everything a model produced: under a fail-closed run no model text is published. */
+function cancellationMessage(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof RuntimeError && reason.code === 'CANCELLED' ? reason.message : 'not analysed: the run was cancelled';
+}
+
+/** Limitations that describe the analyzer (and hence its output); a withheld result has none of it. */
+const ANALYZER_LIMITATION_PREFIXES = ['Model analysis:', 'The model that answered', EXTRACTIVE_LIMITATION];
+
+/**
+ * Strips everything a model produced: under a fail-closed run no model text is published.
+ * Kept: deterministic facts (identity, versions, evidence list, coverage, registry signals,
+ * missing information). Dropped: text, risk, findings, trust issues (they quote or describe
+ * the model's claims), schema validity, and limitations about the analyzer.
+ */
 export function withholdResult(result: AnalysisResult, failClosed: FailClosed): AnalysisResult {
   return {
     ...result,
@@ -146,9 +178,11 @@ export function withholdResult(result: AnalysisResult, failClosed: FailClosed): 
     riskLevel: 'unknown',
     riskEvidenceRefs: [],
     findings: [],
+    validation: { schemaValid: null, trustIssues: [] },
     humanReviewReasons: ['ANALYSIS_FAILED'],
     nextAction: 'fixConfiguration',
     error: result.error ?? { code: failClosed.code === 'INPUT_UNUSABLE' || failClosed.code === 'QUALIFICATION_MISSING' ? 'CONFIGURATION_ERROR' : failClosed.code, message: failClosed.message },
+    limitations: result.limitations.filter((limitation) => !ANALYZER_LIMITATION_PREFIXES.some((prefix) => limitation.startsWith(prefix))),
   };
 }
 

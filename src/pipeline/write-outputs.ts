@@ -2,8 +2,10 @@ import { join, resolve } from 'node:path';
 import { COMMENT_FILE, MANIFEST_FILE, TRACE_FILE, ArtifactNames } from '../action/constants.js';
 import { renderComment } from '../report/comment.js';
 import { buildManifest, writeManifest } from '../report/manifest.js';
+import { ReportValidationError } from '../report/report-error.js';
 import { buildTrace, writeTrace } from '../report/trace.js';
 import { writeFileAtomic } from '../shared/atomic-write.js';
+import { sanitizeMessage } from '../shared/redaction.js';
 import type { RunOutcome } from './types.js';
 
 export interface WrittenOutputs {
@@ -11,11 +13,19 @@ export interface WrittenOutputs {
   tracePath: string;
   commentPath: string;
   comment: string;
+  /**
+   * The outcome that was published. It differs from the input only when the results failed
+   * schema validation: then the verdict is withheld and the reason is published instead.
+   */
+  outcome: RunOutcome;
 }
 
 /**
  * Writes the two artifacts and the rendered comment into one directory. The trace is written
- * first and on its own: when the manifest fails validation the trace still explains the run.
+ * first and on its own, so it explains the run whatever happens next. When the manifest fails
+ * validation (results that break a bound), nothing unvalidated is published: the run is turned
+ * into a withheld verdict that says why, and that is written and commented instead — the step
+ * then fails through the exit policy rather than going green with no output.
  */
 export async function writeRunOutputs(
   outcome: RunOutcome,
@@ -26,8 +36,23 @@ export async function writeRunOutputs(
   const manifestPath = join(directory, MANIFEST_FILE);
   const commentPath = join(directory, COMMENT_FILE);
   await writeTrace(directory, buildTrace(outcome));
-  await writeManifest(directory, buildManifest(outcome));
-  const comment = renderComment(outcome, { artifactNames: ArtifactNames, runUrl: options.runUrl, now: options.now, currentHeadSha: options.currentHeadSha ?? null });
+  let published = outcome;
+  try {
+    await writeManifest(directory, buildManifest(outcome));
+  } catch (error) {
+    if (!(error instanceof ReportValidationError)) throw error;
+    published = {
+      ...outcome,
+      results: [],
+      verdict: 'withheld',
+      failClosed: {
+        code: 'INPUT_UNUSABLE',
+        message: sanitizeMessage(`The analysis results could not be published because they failed validation — ${error.message}`, 1000),
+      },
+    };
+    await writeManifest(directory, buildManifest(published));
+  }
+  const comment = renderComment(published, { artifactNames: ArtifactNames, runUrl: options.runUrl, now: options.now, currentHeadSha: options.currentHeadSha ?? null });
   await writeFileAtomic(commentPath, comment);
-  return { manifestPath, tracePath, commentPath, comment };
+  return { manifestPath, tracePath, commentPath, comment, outcome: published };
 }

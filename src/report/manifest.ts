@@ -1,3 +1,4 @@
+import { canonicalJson } from '../shared/canonical-json.js';
 import { join } from 'node:path';
 import type { Bump, DetectionWarning } from '../bumps/types.js';
 import type { AnalysisResult, RiskLevel, ResultStatus } from '../analysis/types.js';
@@ -146,7 +147,8 @@ function checkInvariants(manifest: VersionAnalysisManifest): string[] {
   });
   const expected = summarise(manifest.results, manifest.failClosed as FailClosed | null, manifest.bumps.length, manifest.detectionWarnings as DetectionWarning[]);
   for (const key of Object.keys(expected) as (keyof ManifestSummary)[]) {
-    if (JSON.stringify(expected[key]) !== JSON.stringify(manifest.summary[key])) {
+    // Canonical form: a manifest read back from disk has its keys sorted.
+    if (canonicalJson(expected[key]) !== canonicalJson(manifest.summary[key])) {
       problems.push(`/summary/${key}: ${JSON.stringify(manifest.summary[key])} does not match the results (${JSON.stringify(expected[key])})`);
     }
   }

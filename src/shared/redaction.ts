@@ -17,18 +17,27 @@ export function installSecretMasker(mask: (secret: string) => void): void {
 
 export function registerSecret(value: string | undefined | null): void {
   if (!value || value.length < MIN_SECRET_LENGTH) return;
-  secrets.add(value);
-  masker?.(value);
+  // A provider may echo the key back in another encoding (a URL, a JSON string, Basic auth);
+  // each form that differs from the raw value is redacted and masked as well.
+  const forms = new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1), Buffer.from(value).toString('base64')]);
+  for (const form of forms) {
+    if (secrets.has(form)) continue;
+    secrets.add(form);
+    masker?.(form);
+  }
 }
 
 /** Replaces every registered secret, and anything shaped like a bearer credential, with `***`. */
 export function redact(text: string): string {
   let out = text;
-  for (const secret of secrets) out = out.split(secret).join('***');
+  // Longest first: an encoded form may contain the raw value (or the reverse).
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join('***');
   return out
     .replace(/(authorization\s*[:=]\s*)(bearer\s+)?[^\s"',;]+/gi, '$1$2***')
     .replace(/\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/g, 'Bearer ***')
-    .replace(/\b(sk|ghp|gho|ghs|ghu|github_pat|sk-or-v1)[-_][A-Za-z0-9_-]{10,}/g, '***');
+    .replace(/\b(sk|ghp|gho|ghs|ghu|ghr|github_pat|sk-or-v1|npm|glpat|xox[abpr])[-_][A-Za-z0-9_-]{10,}/g, '***')
+    // Google API keys have no separator after the prefix.
+    .replace(/\bAIza[0-9A-Za-z_-]{30,}/g, '***');
 }
 
 /**

@@ -103,6 +103,55 @@ describe('applyTrust', () => {
     expect(codes(issues)).toContain('INVENTED_URL');
   });
 
+  it.each([
+    ['a www. host', 'Upgrade guide at www.evil-pkg-support.com/upgrade.'],
+    ['a www. host without a path', 'Ask at www.evil-pkg-support.com for help.'],
+    ['a protocol-relative URL', 'See //evil.example/x for the fix.'],
+    ['a bare host and path', 'Apply evil.com/fix?x=1 first.'],
+    ['a bare host with a dashed name', 'See evil-pkg-support.com/fix?token=1'],
+    ['a bare host with a port', 'See evil.example.org:8443/migrate'],
+    ['a mixed-case scheme-less host', 'See WWW.Evil.COM/x'],
+  ])('voids every claim for a scheme-less URL: %s (INVENTED_URL)', (_label, summary) => {
+    const { trusted, issues } = applyTrust(candidate({ summary }), context, options);
+    expect(codes(issues)).toContain('INVENTED_URL');
+    expect(trusted).toEqual({ summary: NEUTRAL_SUMMARY, summaryEvidenceRefs: [], riskLevel: 'unknown', riskEvidenceRefs: [], findings: [] });
+  });
+
+  it.each([
+    ['file paths', 'Moves the entry point to lib/index.js and dist/pad.mjs.'],
+    ['product names', 'Requires Node.js; works with Node.js/Bun and Vue.js/React.'],
+    ['manifest names', 'Updates package.json and package-lock.json, see README.md.'],
+    ['version strings', 'Between 1.4.0 and 2.0.0 (v1.5.0/2.0.0) the API changed.'],
+    ['scoped packages and comments', 'Uses @types/node and a //comment in src/a.b.ts.'],
+    ['ordinary sentences', 'It pads strings, e.g. to a fixed width. Done.'],
+  ])('does not mistake %s for URLs', (_label, summary) => {
+    expect(applyTrust(candidate({ summary }), context, options).issues).toEqual([]);
+  });
+
+  it('compares whole URLs: a prefix or a shorter path of a quoted URL is not grounded', () => {
+    const quoting = evidence('breakingChanges', '- Reworked in https://github.com/o/pkg/pull/1234.', { versions: ['2.0.0'], locator: 'CHANGELOG.md#pr' });
+    const withQuote = buildContext({ evidence: [quoting] });
+    const cite = (summary: string) => applyTrust(candidate({ summary, summaryEvidenceRefs: [quoting.id], riskEvidenceRefs: [quoting.id], findings: [] }), withQuote, options);
+    expect(codes(cite('See https://github.com/o/pkg/pull/12.').issues)).toContain('INVENTED_URL');
+    expect(codes(cite('See https://github.com/o for the project.').issues)).toContain('INVENTED_URL');
+    expect(codes(cite('See https://github.com/o/pkg/pull/12345').issues)).toContain('INVENTED_URL');
+    expect(codes(cite('See http://github.com/o/pkg/pull/1234').issues)).toContain('INVENTED_URL');
+    expect(cite('See https://github.com/o/pkg/pull/1234.').issues).toEqual([]);
+  });
+
+  it('matches scheme-less and case-changed forms of a quoted or source URL after normalising', () => {
+    const quoting = evidence('breakingChanges', '- Reworked in https://github.com/o/pkg/pull/1234, docs at www.pkg-docs.org/v2.', { versions: ['2.0.0'], locator: 'CHANGELOG.md#pr' });
+    const withQuote = buildContext({ evidence: [quoting, notes150] });
+    const cite = (summary: string) => applyTrust(candidate({ summary, summaryEvidenceRefs: [quoting.id], riskEvidenceRefs: [quoting.id], findings: [] }), withQuote, options);
+    expect(cite('See github.com/o/pkg/pull/1234!').issues).toEqual([]);
+    expect(cite('See HTTPS://GitHub.COM/o/pkg/pull/1234').issues).toEqual([]);
+    expect(cite('See //github.com/o/pkg/pull/1234').issues).toEqual([]);
+    expect(cite('Docs: https://www.pkg-docs.org/v2 and www.pkg-docs.org/v2.').issues).toEqual([]);
+    expect(cite('Notes: github.com/example/left-pad/releases/tag/v1.5.0').issues).toEqual([]);
+    // Paths stay case-sensitive.
+    expect(codes(cite('See https://github.com/o/pkg/PULL/1234').issues)).toContain('INVENTED_URL');
+  });
+
   it('drops a finding naming a version the package never published (INVENTED_VERSION)', () => {
     const { trusted, issues } = applyTrust(candidate({ findings: [finding({ summary: 'Regressed since 1.9.7.' }), finding({ id: 'kept' })] }), context, options);
     expect(trusted.findings.map((item) => item.id)).toEqual(['kept']);

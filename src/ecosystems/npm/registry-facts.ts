@@ -12,14 +12,68 @@ export const DEFAULT_PACKAGE_PAGE_BASE = 'https://www.npmjs.com/package';
 
 const INSTALL_SCRIPT_NAMES = ['preinstall', 'install', 'postinstall'] as const;
 
+/**
+ * Bounds for everything copied out of a packument. A packument is publisher-controlled and may
+ * be tens of MiB, so each string is cut where it is read (with a `…` marker) and each list is
+ * capped: one hostile version must never make the manifest (whose schema limits strings to
+ * 1000 characters) unpublishable, nor make later code pay for megabytes of text.
+ */
+export const REGISTRY_LIMITS = {
+  /** npm package and user names are at most 214 characters. */
+  nameChars: 214,
+  /** License expressions, engine ranges, dependency ranges. */
+  textChars: 200,
+  /** Deprecation messages (the manifest allows 20000; nobody needs more than this). */
+  deprecationChars: 2000,
+  /** Repository and tarball URLs; longer ones are not used at all (a cut URL is a wrong URL). */
+  urlChars: 2048,
+  /** `repository.directory`; longer ones are ignored. */
+  directoryChars: 1000,
+  /** `dist.integrity`; a cut value fails verification, which is the safe outcome. */
+  integrityChars: 1000,
+  engines: 20,
+  /** Dependencies kept per version (sorted by name). */
+  dependencies: 1000,
+  /** Names listed in `RegistrySignals.newDependencies`. */
+  newDependencies: 200,
+} as const;
+
 export interface RegistryFactsOptions {
   registryUrl: string;
   packagePageBase?: string;
 }
 
-function sortedRecord(record: Record<string, string> | undefined): Record<string, string> {
+/** Cuts text to at most `maxChars` UTF-16 units, ending in `…` when cut (never splitting a surrogate pair). */
+export function boundText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let cut = Math.max(0, maxChars - 1);
+  const last = text.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
+  return `${text.slice(0, cut)}…`;
+}
+
+/** `text` without trailing `/`s, in linear time (a `/\/+$/` regex is quadratic on hostile input). */
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return text.slice(0, end);
+}
+
+/** A key-sorted copy with at most `maxEntries` entries, keys and values bounded. */
+function boundedRecord(record: Record<string, string> | undefined, maxEntries: number, keyChars: number, valueChars: number): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of Object.keys(record ?? {}).sort()) out[key] = (record ?? {})[key] as string;
+  if (!record) return out;
+  let count = 0;
+  for (const key of Object.keys(record).sort()) {
+    if (count >= maxEntries) break;
+    const value = record[key];
+    if (typeof value !== 'string') continue;
+    const boundedKey = boundText(key, keyChars);
+    // Two long keys may share a cut prefix: the first (in sorted order) wins.
+    if (Object.hasOwn(out, boundedKey)) continue;
+    out[boundedKey] = boundText(value, valueChars);
+    count += 1;
+  }
   return out;
 }
 
@@ -32,11 +86,15 @@ function isoTime(value: string | undefined): string | null {
 
 function licenseOf(manifest: PackumentVersion): string | null {
   const { license, licenses } = manifest;
-  if (typeof license === 'string' && license.trim()) return license.trim();
-  if (license && typeof license === 'object' && license.type?.trim()) return license.type.trim();
-  // Legacy `licenses: [{type}]` lists alternatives.
-  const types = (licenses ?? []).map((entry) => entry.type?.trim()).filter((type): type is string => Boolean(type));
-  return types.length > 0 ? types.join(' OR ') : null;
+  const bound = (text: string): string => boundText(text, REGISTRY_LIMITS.textChars);
+  if (typeof license === 'string' && license.trim()) return bound(license.trim());
+  if (license && typeof license === 'object' && license.type?.trim()) return bound(license.type.trim());
+  // Legacy `licenses: [{type}]` lists alternatives; a few are plenty to say what they are.
+  const types = (licenses ?? [])
+    .slice(0, 10)
+    .map((entry) => entry.type?.trim())
+    .filter((type): type is string => Boolean(type));
+  return types.length > 0 ? bound(types.map(bound).join(' OR ')) : null;
 }
 
 /**
@@ -53,19 +111,23 @@ function installScriptsOf(manifest: PackumentVersion): string[] {
 function versionFactsOf(packument: Packument, version: string): VersionManifestFacts | null {
   const manifest = Object.hasOwn(packument.versions, version) ? packument.versions[version] : undefined;
   if (!manifest) return null;
-  const deprecated = typeof manifest.deprecated === 'string' && manifest.deprecated.trim() ? manifest.deprecated : null;
+  const deprecated = typeof manifest.deprecated === 'string' && manifest.deprecated.trim() ? boundText(manifest.deprecated, REGISTRY_LIMITS.deprecationChars) : null;
+  const publisher = manifest._npmUser?.name?.trim();
+  const tarballUrl = manifest.dist?.tarball;
+  const integrity = manifest.dist?.integrity;
   return {
     version,
     publishedAt: isoTime(Object.hasOwn(packument.time, version) ? packument.time[version] : undefined),
     deprecated,
     license: licenseOf(manifest),
-    engines: sortedRecord(manifest.engines),
+    engines: boundedRecord(manifest.engines, REGISTRY_LIMITS.engines, REGISTRY_LIMITS.nameChars, REGISTRY_LIMITS.textChars),
     installScripts: installScriptsOf(manifest),
-    publisher: manifest._npmUser?.name?.trim() || null,
+    publisher: publisher ? boundText(publisher, REGISTRY_LIMITS.nameChars) : null,
     provenance: manifest.dist?.attestations?.provenance !== undefined,
-    dependencies: sortedRecord(manifest.dependencies),
-    tarballUrl: manifest.dist?.tarball ?? null,
-    integrity: manifest.dist?.integrity ?? null,
+    dependencies: boundedRecord(manifest.dependencies, REGISTRY_LIMITS.dependencies, REGISTRY_LIMITS.nameChars, REGISTRY_LIMITS.textChars),
+    // A cut URL would fetch something else: an over-long one is treated as absent.
+    tarballUrl: tarballUrl && tarballUrl.length <= REGISTRY_LIMITS.urlChars ? tarballUrl : null,
+    integrity: integrity ? boundText(integrity, REGISTRY_LIMITS.integrityChars) : null,
   };
 }
 
@@ -97,7 +159,7 @@ function gitHubRepositoryOf(owner: string, repo: string, directory: string | nul
 
 /** `packages/foo/` or `./packages/foo` → `packages/foo`; anything escaping the repo → null. */
 function normaliseDirectory(directory: string | undefined): string | null {
-  if (!directory) return null;
+  if (!directory || directory.length > REGISTRY_LIMITS.directoryChars) return null;
   const segments = directory.replace(/\\/g, '/').split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.length === 0 || segments.some((segment) => segment === '..')) return null;
   return segments.join('/');
@@ -106,10 +168,14 @@ function normaliseDirectory(directory: string | undefined): string | null {
 /**
  * Turns any git URL form npm accepts into an https URL: `git+https://`, `git://`, `ssh://git@`,
  * scp-like `git@host:path`, hosted shortcuts (`github:`, `gitlab:`, `bitbucket:`, `o/r`).
- * Credentials, `.git` and `#committish` are dropped. Null when it is not a URL we can show.
+ * Credentials, `.git` and `#committish` are dropped. Null when it is not a URL we can show, or
+ * when it is longer than {@link REGISTRY_LIMITS.urlChars}. The input is publisher-controlled and
+ * unbounded, so everything before that cap is linear (indexOf/slice, no `X+$` regexes).
  */
 function toHttpsUrl(raw: string): URL | null {
-  let text = raw.trim().replace(/#.*$/, '');
+  const hash = raw.indexOf('#');
+  let text = withoutTrailingSlashes((hash >= 0 ? raw.slice(0, hash) : raw).trim());
+  if (text.length === 0 || text.length > REGISTRY_LIMITS.urlChars) return null;
   const shortcut = /^(github|gitlab|bitbucket):([^/\s]+\/[^/\s]+)$/.exec(text);
   if (shortcut) {
     const host = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' }[shortcut[1] as 'github' | 'gitlab' | 'bitbucket'];
@@ -134,7 +200,7 @@ function toHttpsUrl(raw: string): URL | null {
   parsed.port = '';
   parsed.search = '';
   parsed.hash = '';
-  parsed.pathname = parsed.pathname.replace(/\.git\/?$/i, '').replace(/\/+$/, '');
+  parsed.pathname = withoutTrailingSlashes(parsed.pathname.replace(/\.git\/?$/i, ''));
   return parsed;
 }
 
@@ -168,7 +234,7 @@ function withoutCredentials(registryUrl: string): string {
     const parsed = new URL(registryUrl);
     parsed.username = '';
     parsed.password = '';
-    return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+    return `${parsed.origin}${withoutTrailingSlashes(parsed.pathname)}`;
   } catch {
     return registryUrl;
   }
@@ -183,7 +249,7 @@ export function computeRegistryFacts(packument: Packument, from: string | null, 
   const fromManifest = from && Object.hasOwn(packument.versions, from) ? packument.versions[from] : undefined;
   const repositorySource = toManifest?.repository ?? packument.repository ?? fromManifest?.repository;
   const { repository, repositoryUrl } = normaliseRepository(repositorySource);
-  const packagePageBase = (options.packagePageBase ?? DEFAULT_PACKAGE_PAGE_BASE).replace(/\/+$/, '');
+  const packagePageBase = withoutTrailingSlashes(options.packagePageBase ?? DEFAULT_PACKAGE_PAGE_BASE);
   return {
     packageName: packument.name,
     registryUrl: withoutCredentials(options.registryUrl),
@@ -203,17 +269,30 @@ function sameRecord(left: Record<string, string>, right: Record<string, string>)
   return leftKeys.length === rightKeys.length && leftKeys.every((key, index) => key === rightKeys[index] && left[key] === right[key]);
 }
 
+/** Runtime dependencies `to` declares and `from` does not, sorted (at most {@link REGISTRY_LIMITS.dependencies}). */
+export function newDependencyNames(from: VersionManifestFacts, to: VersionManifestFacts): string[] {
+  return Object.keys(to.dependencies)
+    .filter((name) => !Object.hasOwn(from.dependencies, name))
+    .sort();
+}
+
+function boundedNullable(text: string | null, maxChars: number): string | null {
+  return text === null ? null : boundText(text, maxChars);
+}
+
 /**
  * Supply-chain and compatibility signals between the two versions. Comparisons need both sides;
  * when one is missing (version not found) the signal is "no change known", never a guess.
  * A publisher change is reported only when the registry names both publishers.
+ * Strings and lists are bounded again here (idempotent for facts from computeRegistryFacts),
+ * so facts from any other source, such as a cache, cannot break the manifest either.
  */
 export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
   const { from, to } = facts;
   const signals: RegistrySignals = {
     versionsInRange: facts.versionsInRange.length,
     targetPublishedAt: to?.publishedAt ?? null,
-    targetDeprecated: to?.deprecated ?? null,
+    targetDeprecated: boundedNullable(to?.deprecated ?? null, REGISTRY_LIMITS.deprecationChars),
     installScriptsAdded: [],
     installScriptsRemoved: [],
     provenanceLost: false,
@@ -228,11 +307,18 @@ export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
   signals.installScriptsRemoved = from.installScripts.filter((name) => !to.installScripts.includes(name));
   signals.provenanceLost = from.provenance && !to.provenance;
   signals.provenanceGained = !from.provenance && to.provenance;
-  if (from.publisher && to.publisher && from.publisher !== to.publisher) signals.publisherChanged = { from: from.publisher, to: to.publisher };
-  if (from.license !== to.license) signals.licenseChanged = { from: from.license, to: to.license };
-  if (!sameRecord(from.engines, to.engines)) signals.enginesChanged = { from: from.engines, to: to.engines };
-  signals.newDependencies = Object.keys(to.dependencies)
-    .filter((name) => !Object.hasOwn(from.dependencies, name))
-    .sort();
+  if (from.publisher && to.publisher && from.publisher !== to.publisher) {
+    signals.publisherChanged = { from: boundText(from.publisher, REGISTRY_LIMITS.nameChars), to: boundText(to.publisher, REGISTRY_LIMITS.nameChars) };
+  }
+  if (from.license !== to.license) {
+    signals.licenseChanged = { from: boundedNullable(from.license, REGISTRY_LIMITS.textChars), to: boundedNullable(to.license, REGISTRY_LIMITS.textChars) };
+  }
+  if (!sameRecord(from.engines, to.engines)) {
+    const engines = (record: Record<string, string>) => boundedRecord(record, REGISTRY_LIMITS.engines, REGISTRY_LIMITS.nameChars, REGISTRY_LIMITS.textChars);
+    signals.enginesChanged = { from: engines(from.engines), to: engines(to.engines) };
+  }
+  signals.newDependencies = newDependencyNames(from, to)
+    .slice(0, REGISTRY_LIMITS.newDependencies)
+    .map((name) => boundText(name, REGISTRY_LIMITS.nameChars));
   return signals;
 }
