@@ -30,6 +30,8 @@ const MODEL_LIMITATION = 'Model analysis: every claim must cite evidence and is 
 const UNVERIFIED_IDENTITY_LIMITATION = 'The model that answered was not verified against the profile (development mode).';
 const NO_RELEASE_TEXT_LIMITATION = 'No release notes or changelog were found for this range; only registry facts were available.';
 const PARTIAL_LIMITATION = 'Some release information could not be found; see missing information.';
+/** Limitations that state facts about the evidence, not about the analyzer or its output. */
+export const EVIDENCE_LIMITATIONS: ReadonlySet<string> = new Set([NO_RELEASE_TEXT_LIMITATION, PARTIAL_LIMITATION]);
 
 export interface AnalyzeDependencyInput {
   context: DependencyContext;

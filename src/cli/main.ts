@@ -5,7 +5,7 @@ import { createGitHubClient, type GitHubClient } from '../action/github-client.j
 import { createNpmRegistryClient, type NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
 import { decideExit } from '../pipeline/exit-policy.js';
-import { failedRunOutcome, prepareContexts, runPipeline, unboundRuntimeDescriptor } from '../pipeline/run-pipeline.js';
+import { failedRunOutcome, prepareContexts, runPipeline } from '../pipeline/run-pipeline.js';
 import type { RunOutcome } from '../pipeline/types.js';
 import { writeRunOutputs } from '../pipeline/write-outputs.js';
 import { createRuntime } from '../runtime/create-runtime.js';
@@ -112,25 +112,33 @@ async function runContextCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
 async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
   const runId = randomUUID();
   const now = () => new Date();
-  let outcome: RunOutcome;
-  let source: RunOutcome['source'] = { repository: null, pullRequest: null, baseRef: args.base ?? 'unknown', headRef: args.head ?? 'unknown', headSha: null };
+
+  // Setup problems (a ref that does not exist, a bad profile, a missing key) are the caller's
+  // to fix at the keyboard: one clear line and exit 1, no result files.
+  let setup: { inputs: Inputs; runtime: ReturnType<typeof createRuntime>; source: RunOutcome['source'] };
   try {
     const inputs = await resolveInputs(args, env);
-    source = { ...source, baseRef: inputs.baseRef, headRef: inputs.headRef, headSha: inputs.headSha };
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
     if (args.qualification) {
       const check = await checkQualification(resolve(args.qualification), { profileDigest: profile.digest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION });
-      if (!check.ok) throw Object.assign(new Error(`The qualification record does not qualify this run: ${check.reason}`), { code: 'QUALIFICATION_MISSING' });
+      if (!check.ok) throw new Error(`The qualification record does not qualify this run: ${check.reason}`);
     }
-    const apiKey = readApiKey(args, env);
-    const runtime = createRuntime(profile, { apiKey, env, logger: stderrLogger });
-    outcome = await runPipeline({ ...inputs, runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source });
+    const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), env, logger: stderrLogger });
+    const source = { repository: null, pullRequest: null, baseRef: inputs.baseRef, headRef: inputs.headRef, headSha: inputs.headSha };
+    setup = { inputs, runtime, source };
   } catch (error) {
+    process.stderr.write(`depverdict: ${sanitizeMessage((error as Error).message, 2000)}\n`);
+    return 1;
+  }
+
+  let outcome: RunOutcome;
+  try {
+    outcome = await runPipeline({ ...setup.inputs, runtime: setup.runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source });
+  } catch (error) {
+    // The analysis itself could not complete: still write what explains the run.
     const message = sanitizeMessage((error as Error).message, 2000);
     stderrLogger.error(message);
-    const thrownCode = (error as { code?: string }).code;
-    const code = thrownCode === 'CONFIGURATION_ERROR' || thrownCode === 'QUALIFICATION_MISSING' ? thrownCode : 'INPUT_UNUSABLE';
-    outcome = failedRunOutcome({ runId, now, toolVersion: DEPVERDICT_VERSION, source, runtime: unboundRuntimeDescriptor(args.profile), failClosed: { code, message } });
+    outcome = failedRunOutcome({ runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source, runtime: setup.runtime.descriptor, failClosed: { code: 'INPUT_UNUSABLE', message } });
   }
 
   try {

@@ -8,7 +8,8 @@ import { MAX_HEADING_SCAN_CHARS, parseHeadingLine } from './section-kind.js';
  *
  * The text is untrusted: it is only sliced and compared, never evaluated. Every regex sees at
  * most the first {@link MAX_HEADING_SCAN_CHARS} characters of a line and has no nested
- * quantifiers, so parsing stays linear in the input size.
+ * quantifiers, so parsing stays linear in the input size; whole lines are only trimmed with
+ * String#trim, never with an `X+$` regex (quadratic on a long run of X followed by other text).
  */
 
 export interface ChangelogSection {
@@ -176,7 +177,8 @@ function scanCandidates(lines: readonly string[]): Candidate[] {
     // Setext: a non-indented text line directly over `===` or `---` (History.md style).
     const underline = line.startsWith('    ') || line.startsWith('\t') ? null : isSetextUnderline(lines[index + 1]);
     if (underline !== null && !/^ {0,3}(?:[-*+>]|\d{1,9}[.)])[ \t]/.test(trimmedStart)) {
-      const text = line.trim();
+      // Only the underline is length-checked; the text line itself may be huge, so bound it too.
+      const text = line.slice(0, MAX_HEADING_SCAN_CHARS).trim();
       candidates.push({ index, headingClass: HeadingClass.Markdown, level: underline, heading: text, version: versionFromHeading(text), span: 2 });
       index += 1;
       continue;

@@ -1,6 +1,6 @@
 import type { BumpDirection, SemverClass } from '../bumps/types.js';
 import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
-import { newDependencyNames, registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
+import { newDependencyNames, REGISTRY_LIMITS, registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
 import { makeEvidenceItem } from './evidence-item.js';
 import type { EvidenceItem } from './types.js';
 
@@ -135,10 +135,12 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
   if (signals.newDependencies.length > 0 && facts.from && to) {
     // The signal lists a bounded number of names; the evidence counts them all and lists the edges.
     const added = newDependencyNames(facts.from, to);
-    const { listed, omitted } = boundedList(added);
-    const described = listed.map((name) => plainOrQuoted(`${name}@${to.dependencies[name] ?? ''}`));
-    const list = omitted === 0 ? described.join(', ') : `${described.slice(0, MAX_LISTED / 2).join(', ')}, … (${omitted} more) …, ${described.slice(MAX_LISTED / 2).join(', ')}`;
-    add('new-dependencies', 'new dependencies', `${bump.to} adds ${added.length} runtime dependenc${added.length === 1 ? 'y' : 'ies'}: ${list}.`, target);
+    const described = added.map((name) => plainOrQuoted(`${name}@${to.dependencies[name] ?? ''}`));
+    // Facts keep a bounded number of dependencies per version; at that bound the count is a floor.
+    const capped = Object.keys(to.dependencies).length >= REGISTRY_LIMITS.dependencies;
+    const count = capped ? `at least ${added.length}` : String(added.length);
+    const note = capped ? ` (${bump.to} declares ${REGISTRY_LIMITS.dependencies} or more dependencies; only the first ${REGISTRY_LIMITS.dependencies} by name were compared)` : '';
+    add('new-dependencies', 'new dependencies', `${bump.to} adds ${count} runtime dependenc${added.length === 1 && !capped ? 'y' : 'ies'}${note}: ${describeList(described)}.`, target);
   }
   return items;
 }

@@ -6,7 +6,9 @@ import type { EvidenceKind } from './types.js';
  *
  * Everything here is untrusted text: we only look at it, never act on it. All patterns are
  * linear (no nested quantifiers) and only ever see the first {@link MAX_HEADING_SCAN_CHARS}
- * characters of a line, so a hostile 200 KB line costs one slice, not a regex blow-up.
+ * characters of a line, so a hostile 200 KB line costs one slice, not a regex blow-up. Whole
+ * lines are only ever trimmed with loops or String#trim, never with an `X+$` regex (which is
+ * quadratic on a long run of X followed by something else).
  */
 
 /** Only this much of a line is tested against heading and marker patterns. */
@@ -221,5 +223,20 @@ function trimBlankLines(lines: readonly string[]): string[] {
   let end = lines.length;
   while (start < end && (lines[start] ?? '').trim().length === 0) start += 1;
   while (end > start && (lines[end - 1] ?? '').trim().length === 0) end -= 1;
-  return lines.slice(start, end).map((line) => line.replace(/[ \t]+$/, ''));
+  return lines.slice(start, end).map(withoutTrailingBlanks);
+}
+
+/**
+ * `line` without trailing spaces and tabs. A loop, not `/[ \t]+$/`: that regex backtracks
+ * quadratically on a long run of blanks followed by anything else, and lines here are untrusted
+ * and may be hundreds of KB long.
+ */
+export function withoutTrailingBlanks(line: string): string {
+  let end = line.length;
+  while (end > 0) {
+    const code = line.charCodeAt(end - 1);
+    if (code !== 0x20 && code !== 0x09) break;
+    end -= 1;
+  }
+  return end === line.length ? line : line.slice(0, end);
 }

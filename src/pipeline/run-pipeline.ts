@@ -1,7 +1,7 @@
 import { detectBumps } from '../bumps/detect-bumps.js';
 import type { Bump, BumpDetection, DependencyFileSource } from '../bumps/types.js';
 import { isAnalysable } from '../bumps/types.js';
-import { analyzeDependency, cancelledResult, contextFailedResult, EXTRACTIVE_LIMITATION, unexpectedFailureResult } from '../analysis/analyze-dependency.js';
+import { analyzeDependency, cancelledResult, contextFailedResult, EVIDENCE_LIMITATIONS, unexpectedFailureResult } from '../analysis/analyze-dependency.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import { buildDependencyContext } from '../context/build-context.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
@@ -160,14 +160,11 @@ function cancellationMessage(signal: AbortSignal): string {
   return reason instanceof RuntimeError && reason.code === 'CANCELLED' ? reason.message : 'not analysed: the run was cancelled';
 }
 
-/** Limitations that describe the analyzer (and hence its output); a withheld result has none of it. */
-const ANALYZER_LIMITATION_PREFIXES = ['Model analysis:', 'The model that answered', EXTRACTIVE_LIMITATION];
-
 /**
  * Strips everything a model produced: under a fail-closed run no model text is published.
  * Kept: deterministic facts (identity, versions, evidence list, coverage, registry signals,
  * missing information). Dropped: text, risk, findings, trust issues (they quote or describe
- * the model's claims), schema validity, and limitations about the analyzer.
+ * the model's claims), schema validity, and every limitation but those about the evidence.
  */
 export function withholdResult(result: AnalysisResult, failClosed: FailClosed): AnalysisResult {
   return {
@@ -182,7 +179,7 @@ export function withholdResult(result: AnalysisResult, failClosed: FailClosed): 
     humanReviewReasons: ['ANALYSIS_FAILED'],
     nextAction: 'fixConfiguration',
     error: result.error ?? { code: failClosed.code === 'INPUT_UNUSABLE' || failClosed.code === 'QUALIFICATION_MISSING' ? 'CONFIGURATION_ERROR' : failClosed.code, message: failClosed.message },
-    limitations: result.limitations.filter((limitation) => !ANALYZER_LIMITATION_PREFIXES.some((prefix) => limitation.startsWith(prefix))),
+    limitations: result.limitations.filter((limitation) => EVIDENCE_LIMITATIONS.has(limitation)),
   };
 }
 

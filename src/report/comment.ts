@@ -3,7 +3,7 @@ import type { AnalysisResult } from '../analysis/types.js';
 import type { RunOutcome, Verdict } from '../pipeline/types.js';
 import { redact } from '../shared/redaction.js';
 import { REVIEW_REASON_SHORT } from './explanations.js';
-import { RISK_LABEL, TEXT_BOUNDS, renderDependencyDetails, versionChange } from './dependency-details.js';
+import { RISK_LABEL, RUN_LEVEL_MISSING_CODES, TEXT_BOUNDS, renderDependencyDetails, versionChange } from './dependency-details.js';
 import { codeSpan, escapeInline, safeHttpsUrl } from './markdown.js';
 import { RISK_RANK, computeVerdict, hasBreakingChange, isBlocking, verdictReason, withheldAdvice } from './verdict.js';
 
@@ -76,6 +76,39 @@ function bySeverity(results: readonly AnalysisResult[]): AnalysisResult[] {
 
 function shortSha(sha: string | null): string {
   return sha ? codeSpan(sha.slice(0, 7)) : 'an unknown commit';
+}
+
+/** The head as a reader can identify it: its short SHA, or the ref/directory for local runs. */
+function describeHead(outcome: RunOutcome): string {
+  if (outcome.source.headSha) return shortSha(outcome.source.headSha);
+  return outcome.source.headRef && outcome.source.headRef !== 'unknown' ? codeSpan(outcome.source.headRef, { maxLength: 80 }) : 'an unknown commit';
+}
+
+/** How many packages the attention line names before it says "and N more". */
+const ATTENTION_NAMES = 4;
+
+/**
+ * The second line of the mockup: which bumps need attention and why, so a reader who stops
+ * after two lines knows where to look. Built only from package names, versions and stable
+ * review codes, never from model text.
+ */
+function attentionLine(results: readonly AnalysisResult[]): string | null {
+  const flagged = bySeverity(results).filter((result) => result.status === 'failed' || result.riskLevel === 'high' || result.riskLevel === 'unknown');
+  if (flagged.length === 0) return null;
+  const why = (result: AnalysisResult): string => {
+    if (result.status === 'failed') return 'analysis failed';
+    if (isBlocking(result)) return 'high risk with a supply-chain change';
+    if (hasBreakingChange(result)) return 'breaking changes';
+    return result.riskLevel === 'high' ? 'high risk' : 'risk unknown';
+  };
+  const named = flagged
+    .slice(0, ATTENTION_NAMES)
+    .map((result) => {
+      const versions = `${codeSpan(result.versions.from, { maxLength: TEXT_BOUNDS.version })} → ${codeSpan(result.versions.to, { maxLength: TEXT_BOUNDS.version })}`;
+      return `${codeSpan(result.dependency.name, { maxLength: TEXT_BOUNDS.name })} ${versions} (${why(result)})`;
+    });
+  const more = flagged.length > ATTENTION_NAMES ? `, and ${flagged.length - ATTENTION_NAMES} more` : '';
+  return `Needs attention: ${named.join(', ')}${more}.`;
 }
 
 /** Who produced the analysis: the deterministic analyzer, or which model via which route and whether it was verified. */
@@ -223,10 +256,11 @@ function renderAtLevel(outcome: RunOutcome, options: CommentOptions, plan: Rende
     sections.push(
       `${withheldIdentityLine(outcome)} No analysis is published. ${withheldAdvice(failClosed.code)}\n\n` +
         `Details: ${escapeInline(failClosed.message, TEXT_BOUNDS.message)}\n\n` +
-        `Head ${shortSha(head)} · profile ${codeSpan(outcome.runtime.profileId, { maxLength: 100 })}.${stale}`,
+        `Head ${describeHead(outcome)} · profile ${codeSpan(outcome.runtime.profileId, { maxLength: 100 })}.${stale}`,
     );
   } else {
-    sections.push(`Analysed head ${shortSha(head)} · ${identityLine(outcome)}.${stale}`);
+    const attention = attentionLine(outcome.results);
+    sections.push(`${attention ? `${attention}\n` : ''}Analysed head ${describeHead(outcome)} · ${identityLine(outcome)}.${stale}`);
   }
 
   if (results.length > 0) {
@@ -264,11 +298,21 @@ function renderAtLevel(outcome: RunOutcome, options: CommentOptions, plan: Rende
   if (factsDropped > 0) cuts.push(`registry facts of ${factsDropped} low-risk ${factsDropped === 1 ? 'dependency' : 'dependencies'}`);
   if (collapsed > 0) cuts.push(`details of ${collapsed} lower-risk ${collapsed === 1 ? 'dependency' : 'dependencies'}`);
 
+  const notChecked = runLevelGaps(outcome.results);
+  if (notChecked) sections.push(notChecked);
   const warnings = detectionWarningsBlock(outcome);
   if (warnings) sections.push(warnings);
   sections.push(...plan.extraSections);
   sections.push(footer(outcome, options));
   return { body: sections.join('\n\n'), cuts };
+}
+
+/** One line for the gaps every bump shares (no GitHub token), instead of one per bump and source. */
+function runLevelGaps(results: readonly AnalysisResult[]): string | null {
+  const codes = new Set(results.flatMap((result) => result.missingInformation.map((missing) => missing.code)).filter((code) => RUN_LEVEL_MISSING_CODES.has(code)));
+  if (codes.size === 0) return null;
+  const sources = [codes.has('RELEASE_NOTES_NEED_TOKEN') ? 'GitHub release notes' : null, codes.has('ADVISORIES_NEED_TOKEN') ? 'security advisories' : null].filter(Boolean);
+  return `**Not checked:** ${sources.join(' and ')} — no GitHub token was given (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI).`;
 }
 
 function truncationNote(cuts: readonly string[], manifestArtifact: string, limit: number): string {

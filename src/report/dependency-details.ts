@@ -8,6 +8,9 @@ import { FINDING_KIND_LABEL, REVIEW_REASON_EXPLANATION, failureAdvice } from './
  * sourceUrl of an evidence item the claim itself cites.
  */
 
+/** Missing-information codes caused by the run's setup, not the package: reported once per comment. */
+export const RUN_LEVEL_MISSING_CODES: ReadonlySet<string> = new Set(['RELEASE_NOTES_NEED_TOKEN', 'ADVISORIES_NEED_TOKEN']);
+
 export const TEXT_BOUNDS = { summary: 1200, finding: 600, message: 400, title: 80, name: 214, version: 64, list: 12 } as const;
 
 const DAY_MS = 86_400_000;
@@ -142,12 +145,14 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
     for (const reason of result.humanReviewReasons) blocks.push(`- ${reason}: ${REVIEW_REASON_EXPLANATION[reason] ?? 'see the manifest.'}`);
     blocks.push('');
   }
-  if (result.missingInformation.length > 0) {
+  // Gaps that hold for every bump of the run (no token) are said once, under the table.
+  const missingHere = result.missingInformation.filter((missing) => !RUN_LEVEL_MISSING_CODES.has(missing.code));
+  if (missingHere.length > 0) {
     blocks.push('**Missing information**');
-    for (const missing of result.missingInformation.slice(0, TEXT_BOUNDS.list)) {
+    for (const missing of missingHere.slice(0, TEXT_BOUNDS.list)) {
       blocks.push(`- ${escapeInline(missing.message, TEXT_BOUNDS.message)} (${codeSpan(missing.code)})`);
     }
-    if (result.missingInformation.length > TEXT_BOUNDS.list) blocks.push(`- … and ${result.missingInformation.length - TEXT_BOUNDS.list} more in the manifest`);
+    if (missingHere.length > TEXT_BOUNDS.list) blocks.push(`- … and ${missingHere.length - TEXT_BOUNDS.list} more in the manifest`);
     blocks.push('');
   } else if (result.evidence.length === 0) {
     blocks.push('**Missing information** — no evidence was found for these versions.', '');

@@ -15,7 +15,12 @@ interface Matcher {
   pattern?: string | undefined;
 }
 
+/** Control, invisible-format and line-separator characters: never part of a real model or provider name. */
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/** Compares the reported name as given (never a cleaned copy); a name with control characters never matches. */
 function matches(matcher: Matcher, value: string): boolean {
+  if (UNSAFE_NAME_CHARACTERS.test(value)) return false;
   if (matcher.exact !== undefined && value !== matcher.exact) return false;
   // Anchored so `gpt-4o` cannot match `gpt-4o-mini` by accident.
   if (matcher.pattern !== undefined && !new RegExp(`^(?:${matcher.pattern})$`, 'u').test(value)) return false;
@@ -54,6 +59,8 @@ export function enforceIdentityPolicy(profile: DeploymentProfile, actual: ModelI
     }
     verified = false;
     warnings.push('unverified route: the response did not name its model; identity is unverified (allowed only in development)');
+  } else if (UNSAFE_NAME_CHARACTERS.test(actual.model)) {
+    throw new RuntimeError('IDENTITY_MISMATCH', `profile ${profile.id} requires the serving model to be ${describe(modelMatcher)}, but the response named its model with control characters`);
   } else if (!matches(modelMatcher, actual.model)) {
     throw new RuntimeError('IDENTITY_MISMATCH', `profile ${profile.id} requires the serving model to be ${describe(modelMatcher)}, but ${shown(actual.model)} answered`);
   }
@@ -66,6 +73,8 @@ export function enforceIdentityPolicy(profile: DeploymentProfile, actual: ModelI
       }
       verified = false;
       warnings.push('unverified route: the response did not name its provider; identity is unverified (allowed only in development)');
+    } else if (UNSAFE_NAME_CHARACTERS.test(actual.provider)) {
+      throw new RuntimeError('IDENTITY_MISMATCH', `profile ${profile.id} requires the provider to be ${describe(providerMatcher)}, but the response named its provider with control characters`);
     } else if (!matches(providerMatcher, actual.provider)) {
       throw new RuntimeError('IDENTITY_MISMATCH', `profile ${profile.id} requires the provider to be ${describe(providerMatcher)}, but ${shown(actual.provider)} answered`);
     }

@@ -119,6 +119,34 @@ describe('analyzeDependency', () => {
     expect(call.error?.code).toBe('UNKNOWN');
   });
 
+  it('turns an unexpected exception after the runtime call into a failed result for this dependency only', async () => {
+    // A version set that throws the moment trust filtering reads it, with model-like text in the error.
+    const throwingVersions = {
+      has: () => true,
+      [Symbol.iterator]: () => {
+        throw new Error('MODEL-TEXT-MARKER: semver edge case');
+      },
+    } as unknown as ReadonlySet<string>;
+    const runtime = new ScriptedRuntime(() => successWith(JSON.stringify(goodCandidate)));
+    const { result, call } = await analyzeDependency({ context, runtime, runId: 'run-1', knownVersions: throwingVersions, registrySignals: quietSignals() });
+    expect(result).toMatchObject({ status: 'failed', riskLevel: 'unknown', findings: [], summaryEvidenceRefs: [], error: { code: 'UNKNOWN' }, limitations: [] });
+    expect(result.humanReviewReasons).toContain('ANALYSIS_FAILED');
+    expect(result.evidence.map((item) => item.id)).toEqual([breaking.id, fact.id]);
+    expect(JSON.stringify(result)).not.toContain('MODEL-TEXT-MARKER');
+    expect(JSON.stringify(result)).not.toContain(goodCandidate.summary);
+    expect(call.success).not.toBeNull();
+  });
+
+  it('sends nothing when the run is already cancelled', async () => {
+    const runtime = new ScriptedRuntime(() => successWith(JSON.stringify(goodCandidate)));
+    const controller = new AbortController();
+    controller.abort(new RuntimeError('CANCELLED', 'not analysed: the run failed closed (AUTH_ERROR) on an earlier call'));
+    const { result, call } = await analyzeDependency({ context, runtime, runId: 'run-1', knownVersions: KNOWN_VERSIONS, registrySignals: quietSignals(), signal: controller.signal });
+    expect(runtime.requests).toHaveLength(0);
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'CANCELLED', message: 'not analysed: the run failed closed (AUTH_ERROR) on an earlier call' } });
+    expect(call).toMatchObject({ success: null, error: { code: 'CANCELLED' } });
+  });
+
   it('says when an unverified model answered', async () => {
     const { result } = await run(new ScriptedRuntime(() => successWith(JSON.stringify(goodCandidate), { identityVerified: false })));
     expect(result.limitations).toContain('The model that answered was not verified against the profile (development mode).');

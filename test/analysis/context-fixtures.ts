@@ -38,6 +38,8 @@ export function enginesFact(): EvidenceItem {
 }
 
 export interface ContextOptions {
+  /** Package name; defaults to PACKAGE (the evidence items' packageId stays PACKAGE_ID). */
+  name?: string;
   evidence?: EvidenceItem[];
   /** Defaults to every evidence item's ID. */
   selectedEvidenceIds?: string[];
@@ -56,7 +58,7 @@ export function buildContext(options: ContextOptions = {}): DependencyContext {
   const items = options.evidence ?? [];
   const body: Omit<DependencyContext, 'contextId'> = {
     contextVersion: '1',
-    dependency: { ecosystem: 'npm', name: PACKAGE, packageId: PACKAGE_ID, dependencyTypes: ['prod'], manifests: ['package.json'] },
+    dependency: { ecosystem: 'npm', name: options.name ?? PACKAGE, packageId: PACKAGE_ID, dependencyTypes: ['prod'], manifests: ['package.json'] },
     versions: {
       from: options.from ?? '1.4.0',
       to: options.to ?? '2.0.0',

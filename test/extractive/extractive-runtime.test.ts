@@ -147,6 +147,16 @@ describe('extractive runtime: classification', () => {
     expect(candidate.riskLevel).toBe('unknown');
   });
 
+  it('a minor or patch update of a declaration-only @types package is low, citing the semver fact; a major one is not', async () => {
+    const minor = await candidateFor(buildContext({ name: '@types/node', evidence: [semverFact('minor')], semverClass: 'minor' }));
+    expect(minor.riskLevel).toBe('low');
+    expect(minor.riskEvidenceRefs).toEqual([semverFact('minor').id]);
+    const major = await candidateFor(buildContext({ name: '@types/node', evidence: [semverFact('major')], semverClass: 'major' }));
+    expect(major.riskLevel).toBe('high');
+    const lookalike = await candidateFor(buildContext({ name: 'types-node', evidence: [semverFact('minor')], semverClass: 'minor' }));
+    expect(lookalike.riskLevel).toBe('unknown');
+  });
+
   it('install-script and provenance facts are not risk', async () => {
     const scripts = evidence('registryFact', 'Target adds a postinstall script.', { versions: [], locator: 'fact/install-scripts' });
     const provenance = evidence('registryFact', 'Provenance attestation lost.', { versions: [], locator: 'fact/provenance' });

@@ -21,6 +21,8 @@ describe('release-text markers', () => {
     '- Fix a breaking regression in 1.2.0 is not a heading',
     '- Improve performance of the default matcher',
     '- remove unused dependency',
+    '- Remove `debug` dependency',
+    '* Remove `path-is-absolute` dependency - use `path.isAbsolute` instead',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });

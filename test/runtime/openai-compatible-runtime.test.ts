@@ -479,6 +479,39 @@ describe('identity and routing policy', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it.each([
+    ['a NUL byte', 'gpt-4o\u0000'],
+    ['a trailing newline', 'gpt-4o\n'],
+    ['a leading space', ' gpt-4o'],
+    ['a tab inside', 'gpt-\t4o'],
+    ['a zero-width space', 'gpt-4o\u200b'],
+    ['a right-to-left override', 'gpt-4o\u202e'],
+  ])('compares the raw model name: %s does not match exact "gpt-4o"', async (_label, model) => {
+    const profile = testProfile(server.endpoint, { model: 'gpt-4o', identity: { model: { exact: 'gpt-4o' }, allowUnknown: false } });
+    server.enqueue({ body: completion({ model }) });
+    const error = await failureOf(runtimeFor(profile).generateStructured(testRequest()));
+    expect(error.code).toBe('IDENTITY_MISMATCH');
+    expect(error.retryable).toBe(false);
+    expect(error.message).not.toContain(model);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('rejects a model name with control characters under a pattern and in development too', async () => {
+    const patterned = testProfile(server.endpoint, { model: 'gpt-4o', identity: { model: { exact: undefined, pattern: 'gpt-4o.*' }, allowUnknown: false } });
+    const development = testProfile(server.endpoint, { mode: 'development', identity: { model: { exact: 'test-model' }, allowUnknown: true } });
+    server.enqueue({ body: completion({ model: 'gpt-4o\u0000' }) }, { body: completion({ model: 'test-model\u0000' }) });
+    expect((await failureOf(runtimeFor(patterned).generateStructured(testRequest()))).code).toBe('IDENTITY_MISMATCH');
+    expect((await failureOf(runtimeFor(development).generateStructured(testRequest()))).code).toBe('IDENTITY_MISMATCH');
+  });
+
+  it('compares the raw provider name: "OpenAI\\u0000" does not match exact "OpenAI"', async () => {
+    const profile = testProfile(server.endpoint, { identity: { model: { exact: 'test-model' }, provider: { exact: 'OpenAI' }, allowUnknown: false }, routing: { gateway: 'openrouter', metadata: 'openrouter' } });
+    server.enqueue({ body: completion({ provider: 'OpenAI\u0000' }) }, { body: completion({ provider: 'OpenAI ' }) }, { body: completion({ provider: 'OpenAI' }) });
+    expect((await failureOf(runtimeFor(profile).generateStructured(testRequest()))).code).toBe('IDENTITY_MISMATCH');
+    expect((await failureOf(runtimeFor(profile).generateStructured(testRequest()))).code).toBe('IDENTITY_MISMATCH');
+    expect((await runtimeFor(profile).generateStructured(testRequest())).actualIdentity).toEqual({ model: 'test-model', provider: 'OpenAI' });
+  });
+
   const routingCases: Array<[string, ScriptedReply, Record<string, unknown>]> = [
     ['OpenRouter attempts > 1', { body: completion({ provider: 'OpenAI', extra: { openrouter_metadata: { attempts: [{}, {}] } } }) }, { gateway: 'openrouter', metadata: 'openrouter' }],
     ['OpenRouter transforms', { body: completion({ extra: { openrouter_metadata: { transforms: ['middle-out'] } } }) }, { gateway: 'openrouter', metadata: 'openrouter' }],

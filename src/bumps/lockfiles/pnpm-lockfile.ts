@@ -113,6 +113,8 @@ function installedIdentity(key: string, entry: Record<string, unknown>, generati
     if (separator <= 0) return undefined;
     return { name: bare.slice(0, separator), version: normaliseVersion(bare.slice(separator + 1), 5) };
   }
-  const descriptor = splitDescriptor(bare.replace(/\(.*$/, ''));
+  // indexOf, not `/\(.*$/`: that regex is quadratic on a key with many `(` and a line break.
+  const parenthesis = bare.indexOf('(');
+  const descriptor = splitDescriptor(parenthesis >= 0 ? bare.slice(0, parenthesis) : bare);
   return descriptor === undefined ? undefined : { name: descriptor.name, version: descriptor.range };
 }

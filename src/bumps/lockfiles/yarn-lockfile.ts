@@ -90,5 +90,7 @@ function displayVersion(version: string, resolutionRange: string | undefined): s
 function classicDisplayVersion(version: string, resolved: unknown): string {
   // Registry tarballs always live under `<registry>/<name>/-/<file>.tgz`.
   if (typeof resolved !== 'string' || resolved.includes('/-/')) return version;
-  return resolved.replace(/#.*$/, '');
+  // indexOf, not `/#.*$/`: that regex is quadratic on a value with many `#` and a line break.
+  const hash = resolved.indexOf('#');
+  return hash >= 0 ? resolved.slice(0, hash) : resolved;
 }

@@ -13,6 +13,12 @@ import { encodePackageName, isValidPackageName, parseJsonSafely, parsePackument,
 
 export const DEFAULT_REGISTRY_URL = 'https://registry.npmjs.org';
 
+/** Default packument size limit. The largest real packuments are a few tens of MiB. */
+export const DEFAULT_MAX_PACKUMENT_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_MAX_TARBALL_BYTES = 16 * 1024 * 1024;
+/** Tarball URLs longer than this are refused: no registry needs them, and they end up in messages. */
+const MAX_TARBALL_URL_CHARS = 2048;
+
 export type RegistryErrorCode =
   | 'PACKAGE_NOT_FOUND'
   | 'REGISTRY_RATE_LIMITED'
@@ -51,8 +57,16 @@ export interface NpmRegistryClientOptions {
   registryUrl?: string;
   token?: string;
   timeoutMs?: number;
+  /** Largest packument read, in bytes (default {@link DEFAULT_MAX_PACKUMENT_BYTES}). */
   maxPackumentBytes?: number;
+  /** Largest tarball read, in bytes (default {@link DEFAULT_MAX_TARBALL_BYTES}). */
   maxTarballBytes?: number;
+  /**
+   * Further origins (`https://host[:port]`) tarballs may be downloaded from, for registries that
+   * serve tarballs from a separate host. The registry's own origin and https://registry.npmjs.org
+   * are always allowed; anything else in a packument's `dist.tarball` is refused.
+   */
+  tarballOrigins?: readonly string[];
   concurrency?: number;
   dispatcher?: Dispatcher;
   logger?: Logger;
@@ -100,6 +114,12 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
+/** `33554432` → `32 MiB`; other sizes in bytes. */
+function describeBytes(bytes: number): string {
+  const mebibytes = bytes / (1024 * 1024);
+  return Number.isInteger(mebibytes) ? `${mebibytes} MiB` : `${bytes}-byte`;
+}
+
 /** Validates the configured registry URL: https, or http only on loopback (tests, local mirrors). */
 export function normaliseRegistryUrl(raw: string): string {
   let parsed: URL;
@@ -121,11 +141,30 @@ export function normaliseRegistryUrl(raw: string): string {
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
+/** Normalises the extra tarball origins: https only (http on loopback), no path, query or credentials. */
+export function normaliseTarballOrigins(origins: readonly string[]): string[] {
+  return origins.map((raw) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new RegistryError('REGISTRY_URL_REFUSED', `The tarball origin ${JSON.stringify(raw.slice(0, 100))} is not a valid URL; give an origin such as https://cdn.example.com.`);
+    }
+    const loopbackHttp = parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
+    if ((parsed.protocol !== 'https:' && !loopbackHttp) || parsed.username || parsed.password || parsed.search || parsed.hash || (parsed.pathname !== '/' && parsed.pathname !== '')) {
+      throw new RegistryError('REGISTRY_URL_REFUSED', `The tarball origin ${describeOrigin(raw)} is refused: give only an https origin (scheme, host and port), without a path or credentials.`);
+    }
+    return parsed.origin;
+  });
+}
+
 interface Attempt {
   what: string;
   subject: string;
   url: string;
   maxBytes: number;
+  /** The client option that raises `maxBytes`, named in the too-large error. */
+  limitOption: 'maxPackumentBytes' | 'maxTarballBytes';
   withToken: boolean;
   accept: string;
   countRequest: () => void;
@@ -137,8 +176,9 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
   const token = options.token?.trim() || undefined;
   registerSecret(token);
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const maxPackumentBytes = options.maxPackumentBytes ?? 64 * 1024 * 1024;
-  const maxTarballBytes = options.maxTarballBytes ?? 16 * 1024 * 1024;
+  const maxPackumentBytes = options.maxPackumentBytes ?? DEFAULT_MAX_PACKUMENT_BYTES;
+  const maxTarballBytes = options.maxTarballBytes ?? DEFAULT_MAX_TARBALL_BYTES;
+  const tarballOrigins = new Set([registryOrigin, new URL(DEFAULT_REGISTRY_URL).origin, ...normaliseTarballOrigins(options.tarballOrigins ?? [])]);
   const maxRetries = Math.max(0, options.maxRetries ?? 2);
   const backoffBaseMs = options.backoffBaseMs ?? 500;
   const logger = options.logger ?? silentLogger;
@@ -179,7 +219,11 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
       return new RegistryError('REGISTRY_TIMEOUT', `${registryOrigin} did not answer ${attempt.what} within ${timeoutMs} ms: retry later or raise the timeout.`, details);
     }
     if (error.kind === 'too-large') {
-      return new RegistryError('REGISTRY_RESPONSE_INVALID', `${attempt.what} from ${registryOrigin} is larger than the ${attempt.maxBytes}-byte limit: raise the limit if the package is really that large.`, details);
+      return new RegistryError(
+        'REGISTRY_RESPONSE_INVALID',
+        `${attempt.what} from ${registryOrigin} is larger than the ${describeBytes(attempt.maxBytes)} limit; if the package really is that large, raise the npm registry client's ${attempt.limitOption} option.`,
+        details,
+      );
     }
     return new RegistryError('REGISTRY_UNAVAILABLE', `${registryOrigin} could not be reached for ${attempt.what} (${error.message}): retry later.`, details);
   };
@@ -216,6 +260,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
       subject: name,
       url: `${registryUrl}/${encodePackageName(name)}`,
       maxBytes: maxPackumentBytes,
+      limitOption: 'maxPackumentBytes',
       withToken: true,
       // The full document: the abbreviated ("corgi") form lacks time, _npmUser and scripts.
       accept: 'application/json',
@@ -249,17 +294,29 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     return pending;
   };
 
-  /** Tarballs must come from the registry's own origin or over https, and carry no credentials. */
+  /**
+   * A packument's `dist.tarball` is publisher- and registry-controlled: fetching any URL it names
+   * would let a package make the runner send requests to internal services. Tarballs therefore
+   * come only from the registry's own origin, https://registry.npmjs.org, or an origin the
+   * configuration allows, and never carry credentials.
+   */
   const checkTarballUrl = (url: string, label: string): URL => {
     let parsed: URL;
     try {
+      if (url.length > MAX_TARBALL_URL_CHARS) throw new Error('too long');
       parsed = new URL(url);
     } catch {
       throw new RegistryError('REGISTRY_URL_REFUSED', `The tarball URL of ${label} is not a valid URL: the registry metadata is broken; report it to the package's registry.`, { subject: label });
     }
-    const sameOrigin = parsed.origin === registryOrigin;
-    if ((!sameOrigin && parsed.protocol !== 'https:') || parsed.username || parsed.password) {
-      throw new RegistryError('REGISTRY_URL_REFUSED', `The tarball URL of ${label} (${describeOrigin(url)}) is refused: tarballs must be on the registry's origin or https, without credentials.`, { subject: label });
+    if (parsed.username || parsed.password) {
+      throw new RegistryError('REGISTRY_URL_REFUSED', `The tarball URL of ${label} (${describeOrigin(url)}) is refused: it contains credentials.`, { subject: label });
+    }
+    if (!tarballOrigins.has(parsed.origin)) {
+      throw new RegistryError(
+        'REGISTRY_URL_REFUSED',
+        `The tarball URL of ${label} (${describeOrigin(url)}) is refused: tarballs are downloaded only from ${[...tarballOrigins].join(' or ')}. If this registry really serves tarballs from another host, allow that origin with the npm registry client's tarballOrigins option.`,
+        { subject: label },
+      );
     }
     return parsed;
   };
@@ -272,6 +329,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
       subject,
       url,
       maxBytes: maxTarballBytes,
+      limitOption: 'maxTarballBytes',
       // The token belongs to the registry: never hand it to another host.
       withToken: parsed.origin === registryOrigin,
       accept: 'application/octet-stream',

@@ -1,3 +1,4 @@
+import { createGunzip, type Gunzip } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import { parseChangelog } from '../../evidence/changelog-sections.js';
 import type { EvidenceWarning } from '../../evidence/types.js';
@@ -13,6 +14,8 @@ export const DEFAULT_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 /** More candidates than this at one package root is not a real package; the rest are ignored. */
 const MAX_CANDIDATES = 16;
+/** Inflated bytes handed to the tar parser at a time; the scan overshoots its budget by at most this. */
+export const INFLATE_CHUNK_BYTES = 64 * 1024;
 
 export interface TarballChangelog {
   /** Path inside the tarball, e.g. `package/History.md`. */
@@ -25,12 +28,26 @@ export interface TarballChangelog {
 export interface ExtractChangelogOptions {
   /** Larger candidate files are skipped (and reported). Default 2 MiB. */
   maxEntryBytes?: number;
-  /** Stop scanning once this many unpacked bytes went by. Default 64 MiB. */
+  /**
+   * Budget of the scan: it stops (and stops inflating) once the entries met so far declare more
+   * than this many bytes, or once this many bytes of tar stream were inflated. Default 64 MiB.
+   */
   maxTotalBytes?: number;
   /** Names the tarball in errors and warnings, e.g. `express@5.1.0`. */
   label?: string;
   /** Told about skipped candidates and an incomplete scan, so the caller can say so. */
   onWarning?: (warning: EvidenceWarning) => void;
+  /** Told once, when the scan ends (also on error), how much work it did. */
+  onScanStats?: (stats: TarballScanStats) => void;
+}
+
+export interface TarballScanStats {
+  /** Bytes of tar stream produced by the inflater (including a final chunk that crossed the budget). */
+  inflatedBytes: number;
+  /** Tar entries the parser met. */
+  entries: number;
+  /** True when the scan stopped at its budget instead of the end of the tarball. */
+  stoppedAtLimit: boolean;
 }
 
 /** The tarball could not be read at all (not gzip/tar, truncated). */
@@ -119,7 +136,7 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
   const label = options.label ?? 'the package';
   const warn = (code: string, message: string): void => options.onWarning?.({ code, message });
 
-  const candidates = await readCandidates(tarball, { maxEntryBytes, maxTotalBytes, label, warn });
+  const candidates = await readCandidates(tarball, { maxEntryBytes, maxTotalBytes, label, warn, onScanStats: options.onScanStats });
   candidates.sort(compareCandidates);
   for (const candidate of candidates) {
     // Release-procedure notes and other prose have no version sections: try the next name.
@@ -133,40 +150,71 @@ interface ReadLimits {
   maxTotalBytes: number;
   label: string;
   warn: (code: string, message: string) => void;
+  onScanStats: ((stats: TarballScanStats) => void) | undefined;
 }
 
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
+
+function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
+  return bytes.length >= magic.length && magic.every((byte, index) => bytes[index] === byte);
+}
+
+/**
+ * Streams the tarball through the tar parser. Inflating is done here, not by the parser, so the
+ * scan controls it: the inflater is fed the compressed bytes, each inflated chunk is counted and
+ * handed on, and once the budget is reached the inflater is destroyed and the parser aborted. A
+ * gzip bomb therefore costs at most the budget plus one chunk of inflate work, never its full size.
+ */
 function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandidate[]> {
   return new Promise<ReadCandidate[]>((resolve, reject) => {
     const candidates: ReadCandidate[] = [];
+    const stats: TarballScanStats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
     let scannedBytes = 0;
-    let stopped = false;
     let settled = false;
     let failure: TarballReadError | undefined;
+    let inflater: Gunzip | undefined;
+    const readError = (error: unknown, fallback: string): TarballReadError =>
+      new TarballReadError(limits.label, error instanceof Error ? error.message.slice(0, 200) : fallback);
+
     const finish = (error?: Error): void => {
       if (settled) return;
       settled = true;
+      inflater?.destroy();
+      limits.onScanStats?.({ ...stats });
       const problem = error ?? failure;
       if (problem === undefined) resolve(candidates);
       else reject(problem);
     };
 
+    /** Ends the scan at its budget: what was read so far stands, nothing more is inflated or parsed. */
+    const stopAtLimit = (message: string): void => {
+      if (settled) return;
+      stats.stoppedAtLimit = true;
+      limits.warn('TARBALL_SCAN_LIMIT', message);
+      finish();
+      parser.abort(new Error('scan limit reached'));
+    };
+
     const parser = new Parser({
       // Non-strict: a bad header is a warning and the scan goes on; an unreadable stream still errors.
       strict: false,
+      // The bytes given to the parser are plain tar (inflated above); it must not decompress anything.
+      zstd: false,
       onwarn: (code: string, message: string) => {
         // Not a tar stream at all: say so rather than report "no changelog".
         if (code === 'TAR_BAD_ARCHIVE') failure = new TarballReadError(limits.label, message.slice(0, 200));
       },
       onReadEntry: (entry: ReadEntry) => {
-        if (stopped) {
+        stats.entries += 1;
+        if (settled) {
           entry.resume();
           return;
         }
         scannedBytes += entry.size;
         if (scannedBytes > limits.maxTotalBytes) {
-          stopped = true;
-          limits.warn('TARBALL_SCAN_LIMIT', `The tarball of ${limits.label} unpacks to more than ${String(limits.maxTotalBytes)} bytes; files after ${entry.path.slice(0, 200)} were not scanned for a changelog.`);
           entry.resume();
+          stopAtLimit(`The tarball of ${limits.label} unpacks to more than ${String(limits.maxTotalBytes)} bytes; files from ${entry.path.slice(0, 200)} on were not scanned for a changelog.`);
           return;
         }
         const fileName = entry.type === 'File' || entry.type === 'OldFile' ? rootFileName(entry.path) : null;
@@ -188,16 +236,50 @@ function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandid
           if (received <= limits.maxEntryBytes) chunks.push(chunk);
         });
         entry.on('end', () => {
-          if (received > limits.maxEntryBytes) return;
+          if (received > limits.maxEntryBytes || settled) return;
           const text = decoder.decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
           candidates.push({ ...rank, path: entry.path, fileName, text });
         });
       },
     });
-    parser.on('error', (error: unknown) => finish(new TarballReadError(limits.label, error instanceof Error ? error.message.slice(0, 200) : 'unknown error')));
-    parser.on('abort', (error: unknown) => finish(new TarballReadError(limits.label, error instanceof Error ? error.message.slice(0, 200) : 'aborted')));
+    parser.on('error', (error: unknown) => finish(readError(error, 'unknown error')));
+    parser.on('abort', (error: unknown) => finish(readError(error, 'aborted')));
     parser.on('close', () => finish());
     parser.on('end', () => finish());
-    parser.end(tarball);
+
+    /** Hands inflated tar bytes to the parser, within the budget. */
+    const consume = (chunk: Buffer): void => {
+      if (settled) return;
+      const first = stats.inflatedBytes === 0;
+      stats.inflatedBytes += chunk.length;
+      // A compressed stream inside the gzip would be inflated by the parser, outside our budget.
+      if (first && (startsWith(chunk, GZIP_MAGIC) || startsWith(chunk, ZSTD_MAGIC))) {
+        finish(new TarballReadError(limits.label, 'it holds another compressed stream instead of a tar archive'));
+        return;
+      }
+      if (stats.inflatedBytes > limits.maxTotalBytes) {
+        stopAtLimit(`The tarball of ${limits.label} inflates to more than ${String(limits.maxTotalBytes)} bytes; the rest was not scanned for a changelog.`);
+        return;
+      }
+      parser.write(chunk);
+    };
+
+    if (!startsWith(tarball, GZIP_MAGIC)) {
+      // Not gzip: read it as a plain tar (its size is already bounded by the download limit).
+      // Anything else compressed (zstd, brotli) is refused by the parser options, not inflated.
+      for (let offset = 0; offset < tarball.length && !settled; offset += INFLATE_CHUNK_BYTES) {
+        consume(tarball.subarray(offset, offset + INFLATE_CHUNK_BYTES));
+      }
+      if (!settled) parser.end();
+      return;
+    }
+    const gunzip = createGunzip({ chunkSize: INFLATE_CHUNK_BYTES });
+    inflater = gunzip;
+    gunzip.on('data', consume);
+    gunzip.on('error', (error: unknown) => finish(readError(error, 'not a valid gzip stream')));
+    gunzip.on('end', () => {
+      if (!settled) parser.end();
+    });
+    gunzip.end(tarball);
   });
 }

@@ -11,8 +11,8 @@ import { excerpt, strongestMarker, type MarkerClass } from './release-text.js';
  *   marker, or an engines change (`fact/engines`) → medium;
  * - other release text only → low, except a major version change, which is never low
  *   (medium, citing the release text and the semver fact);
- * - no release text: a major change is high when the registry's semver fact says major,
- *   otherwise unknown.
+ * - no release text: a major change is high when the registry's semver fact says major; a
+ *   minor/patch update of a declaration-only `@types/*` package is low; otherwise unknown.
  * Install-script, provenance and publisher facts are supply-chain signals reported next to
  * the analysis, not risk. The output goes through the same parse → schema → trust path as
  * a model's, so this module has no shortcut around the AI Core.
@@ -92,6 +92,11 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/** `@types/*` packages are DefinitelyTyped's declaration-only packages. */
+function isTypeDeclarationsOnly(name: string): boolean {
+  return name.startsWith('@types/');
+}
+
 export function extractCandidate(context: DependencyContext): Candidate {
   const selected = new Set(context.metadata.selectedEvidenceIds);
   const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
@@ -128,6 +133,12 @@ export function extractCandidate(context: DependencyContext): Candidate {
     riskLevel = 'high';
     riskItems = [semverFact];
     summary = `Extractive analysis: no release notes or changelog were found; ${from} → ${to} is a major version change, which by semver may break callers.`;
+  } else if (isTypeDeclarationsOnly(context.dependency.name) && !isMajor && semverFact !== undefined) {
+    // DefinitelyTyped publishes no release notes, ever; its packages hold only `.d.ts` files,
+    // so a minor or patch update can at most change type checking, never runtime behaviour.
+    riskLevel = 'low';
+    riskItems = [semverFact];
+    summary = `Extractive analysis: ${context.dependency.name} ships only TypeScript declarations (no runtime code) and publishes no release notes; ${from} → ${to} is not a major change, so it can at most affect type checking.`;
   } else {
     riskLevel = 'unknown';
     riskItems = [];

@@ -15,7 +15,8 @@ const BREAKING_MARKERS: RegExp[] = [
   // A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
   // "* Removed `auth(ctx)` signature". Requiring the code-quoted name keeps prose such as
   // "Remove link renderization in HTML error pages" (an internal change) out.
-  /^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+`[^`\n]{1,80}`/im,
+  // Dropping one of the package's own dependencies ("Remove `debug` dependency") is not an API change.
+  /^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
 
 const DEPRECATION_MARKERS: RegExp[] = [/\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i];

@@ -36,6 +36,15 @@ export function normalizeFinishReason(raw: unknown): FinishReason {
   }
 }
 
+/** Longest model name accepted verbatim; route-metadata bounds provider names to 120. */
+const MAX_MODEL_NAME_LENGTH = 200;
+
+/** The provider name exactly as the response gave it, from the same sources observeRoute reads. */
+function rawProviderOf(profile: DeploymentProfile, envelope: Record<string, unknown>, headers: Record<string, string>): string | null {
+  const nonBlank = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+  return nonBlank(envelope.provider) ?? (profile.routing.metadata === 'litellm' ? nonBlank(headers['x-litellm-model-id']) : null);
+}
+
 /** Parses the envelope without ever letting `__proto__` members reach a prototype. */
 export function parseJsonEnvelope(body: Buffer): unknown {
   return JSON.parse(body.toString('utf8'), (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value));
@@ -67,12 +76,32 @@ export function mapSuccessResponse(options: {
 
   // Route, identity and usage are read first so a failure below still reports them.
   const facts = observeRoute(profile, envelope, options.headers);
-  const actualIdentity = { model: typeof envelope.model === 'string' && envelope.model.trim() !== '' ? sanitizeMessage(envelope.model, 200) : null, provider: facts.provider };
   const usage = normalizeUsage(envelope.usage, facts.costUsd);
+  // The identity policy compares what the response said, byte for byte. A name that display
+  // sanitising would change (control characters, padded or repeated whitespace, secret-shaped
+  // text, over-long) cannot be verified, so it is rejected here instead of being cleaned into
+  // something that matches: `"gpt-4o\u0000"` is not `gpt-4o`.
+  const rawModel = typeof envelope.model === 'string' && envelope.model.trim() !== '' ? envelope.model : null;
+  const rawProvider = rawProviderOf(profile, envelope, options.headers);
+  const displayModel = rawModel === null ? null : sanitizeMessage(rawModel, MAX_MODEL_NAME_LENGTH);
+  const unverifiable = [
+    ...(rawModel !== null && displayModel !== rawModel ? ['model'] : []),
+    ...(rawProvider !== facts.provider ? ['provider'] : []),
+  ];
+  const actualIdentity = { model: displayModel, provider: facts.provider };
   const observed = <E extends RuntimeError>(error: E): E => {
     attachObservation(error, { actualIdentity, usage, route: facts.route, firstByteMs: options.firstByteMs });
     return error;
   };
+  if (unverifiable.length > 0) {
+    throw observed(
+      new RuntimeError(
+        'IDENTITY_MISMATCH',
+        `${origin} named its ${unverifiable.join(' and ')} with control characters, padded or repeated whitespace, secret-shaped text or too many characters; the identity cannot be verified`,
+        { status },
+      ),
+    );
+  }
 
   const choices = envelope.choices;
   if (!Array.isArray(choices) || choices.length !== 1) {
