@@ -87,18 +87,34 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
     detectionWarnings: detection.warnings,
     results,
     calls,
-    verdict: computeVerdict(results, failClosed),
+    verdict: computeVerdict(results, failClosed, detection.warnings),
     failClosed,
   };
 }
 
 export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'logger' | 'prText' | 'evidenceConcurrency'>;
 
+/** At most this many transitive-only bumps are analysed when a PR changes nothing direct. */
+export const MAX_TRANSITIVE_ANALYSES = 25;
+
+/**
+ * Direct upgrades and downgrades are analysed. A PR that changes only transitive versions (the
+ * usual Dependabot security update of a lockfile) would otherwise get a verdict on nothing, so
+ * then its transitive version changes are analysed instead, up to a bound.
+ */
+export function selectBumpsToAnalyse(bumps: readonly Bump[]): Bump[] {
+  const direct = bumps.filter(isAnalysable);
+  if (direct.length > 0) return direct;
+  return bumps
+    .filter((bump) => !bump.direct && (bump.direction === 'upgrade' || bump.direction === 'downgrade') && bump.from !== null && bump.to !== null && bump.semverClass !== 'unknown')
+    .slice(0, MAX_TRANSITIVE_ANALYSES);
+}
+
 /** Detection and evidence: everything before any analyzer is asked (the `context` command stops here). */
 export async function prepareContexts(input: PreparationInput): Promise<{ detection: BumpDetection; prepared: PreparedContext[] }> {
   const detection = await detectBumps(input.fileSource, { prText: input.prText });
   for (const warning of detection.warnings) input.logger.warning(`${warning.subject}: ${warning.message}`);
-  const analysable = detection.bumps.filter(isAnalysable);
+  const analysable = selectBumpsToAnalyse(detection.bumps);
   input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
   const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input));
   return { detection, prepared };

@@ -1,4 +1,5 @@
-import { isAnalysable, type Bump } from '../bumps/types.js';
+import type { Bump } from '../bumps/types.js';
+import { resultIdOf } from '../analysis/analyze-dependency.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import type { RunOutcome, Verdict } from '../pipeline/types.js';
 import { redact } from '../shared/redaction.js';
@@ -187,22 +188,27 @@ function tableRows(results: readonly AnalysisResult[], failClosedCode: string | 
 }
 
 /** Added, removed and lockfile-only changes: listed for the record, not analysed. */
-function otherChangesLine(bumps: readonly Bump[]): string | null {
-  const others = bumps.filter((bump) => !isAnalysable(bump));
+function otherChangesLine(bumps: readonly Bump[], results: readonly AnalysisResult[]): string | null {
+  // Everything with a result is in the table; the rest is listed here (usually added, removed and
+  // transitive-only changes, which are analysed only when a PR changes nothing direct).
+  const analysed = new Set(results.map((result) => result.id));
+  const others = bumps.filter((bump) => !analysed.has(resultIdOf(bump.name, bump.from, bump.to)));
   if (others.length === 0) return null;
-  const groups: [string, Bump[]][] = [
-    ['added', others.filter((bump) => bump.direction === 'added')],
-    ['removed', others.filter((bump) => bump.direction === 'removed')],
-    ['transitive-only', others.filter((bump) => bump.direction !== 'added' && bump.direction !== 'removed' && !bump.direct)],
+  const groups: [string, Bump[], boolean][] = [
+    ['added', others.filter((bump) => bump.direction === 'added'), false],
+    ['removed', others.filter((bump) => bump.direction === 'removed'), false],
+    ['transitive-only', others.filter((bump) => bump.direction !== 'added' && bump.direction !== 'removed' && !bump.direct), true],
     // Direct changes between non-registry versions (git, file, workspace): no release range to analyse.
-    ['non-semver', others.filter((bump) => bump.direction !== 'added' && bump.direction !== 'removed' && bump.direct)],
+    ['non-semver', others.filter((bump) => bump.direction !== 'added' && bump.direction !== 'removed' && bump.direct), true],
   ];
   const parts = groups
     .filter(([, members]) => members.length > 0)
-    .map(([label, members]) => {
-      const names = [...new Set(members.map((bump) => bump.name))];
-      const shown = names.slice(0, 10).map((name) => codeSpan(name, { maxLength: TEXT_BOUNDS.name })).join(', ');
-      const more = names.length > 10 ? ` … and ${names.length - 10} more` : '';
+    .map(([label, members, withVersions]) => {
+      const entries = withVersions
+        ? members.map((bump) => `${codeSpan(bump.name, { maxLength: TEXT_BOUNDS.name })} ${codeSpan(bump.from ?? '?', { maxLength: TEXT_BOUNDS.version })} → ${codeSpan(bump.to ?? '?', { maxLength: TEXT_BOUNDS.version })}`)
+        : [...new Set(members.map((bump) => bump.name))].map((name) => codeSpan(name, { maxLength: TEXT_BOUNDS.name }));
+      const shown = entries.slice(0, 10).join(', ');
+      const more = entries.length > 10 ? ` … and ${entries.length - 10} more` : '';
       return `${members.length} ${label}: ${shown}${more}`;
     });
   return `**Other changes** (listed, not analysed) — ${parts.join(' · ')}`;
@@ -272,7 +278,7 @@ function renderAtLevel(outcome: RunOutcome, options: CommentOptions, plan: Rende
     }
     sections.push(table.join('\n'));
   }
-  const other = otherChangesLine(outcome.bumps);
+  const other = otherChangesLine(outcome.bumps, outcome.results);
   if (other) sections.push(other);
 
   let collapsed = 0;

@@ -108,7 +108,7 @@ describe('a hostile packument gives bounded facts, evidence and a valid manifest
       expect(item.sourceUrl.length).toBeLessThanOrEqual(2000);
     }
     const newDependencies = evidence.find((item) => item.locator === 'fact/new-dependencies');
-    expect(newDependencies?.content).toContain(`adds at least ${REGISTRY_LIMITS.dependencies - 1} runtime dependencies`);
+    expect(newDependencies?.content).toContain(`adds at least ${REGISTRY_LIMITS.dependencies} runtime dependencies`);
     expect(newDependencies?.content).toContain('more) …');
   });
 

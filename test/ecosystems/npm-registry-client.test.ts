@@ -1,6 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createNpmRegistryClient, createSemaphore, parseRetryAfter, RegistryError, type NpmRegistryClientOptions } from '../../src/ecosystems/npm/registry-client.js';
+import {
+  createNpmRegistryClient,
+  createSemaphore,
+  DEFAULT_MAX_PACKUMENT_BYTES,
+  normaliseTarballOrigins,
+  parseRetryAfter,
+  RegistryError,
+  type NpmRegistryClientOptions,
+} from '../../src/ecosystems/npm/registry-client.js';
 import { resetSecretsForTesting, redact } from '../../src/shared/redaction.js';
 import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
 
@@ -132,12 +140,21 @@ describe('npm registry client: packuments', () => {
     expect(registry.countOf('/express')).toBe(1);
   });
 
-  it('refuses an oversized packument', async () => {
+  it('refuses an oversized packument, naming the package and the option that raises the limit', async () => {
     registry.script('/express', { kind: 'oversized', bytes: 512 * 1024 });
     const error = await failureOf(client({ maxPackumentBytes: 10_000 }).getPackument('express'));
     expect(error.code).toBe('REGISTRY_RESPONSE_INVALID');
     expect(error.message).toContain('10000-byte limit');
-    expect(error.message).toContain('express');
+    expect(error.message).toContain('package express');
+    expect(error.message).toContain('maxPackumentBytes');
+    expect(error.subject).toBe('express');
+  });
+
+  it('caps packuments at 32 MiB by default and says so in MiB', async () => {
+    expect(DEFAULT_MAX_PACKUMENT_BYTES).toBe(32 * 1024 * 1024);
+    registry.script('/express', { kind: 'oversized', bytes: 3 * 1024 * 1024 });
+    const error = await failureOf(client({ maxPackumentBytes: 2 * 1024 * 1024 }).getPackument('express'));
+    expect(error.message).toMatch(/package express from .* is larger than the 2 MiB limit; .*raise .*maxPackumentBytes/);
   });
 
   it('refuses a redirect and never follows it', async () => {
@@ -221,6 +238,40 @@ describe('npm registry client: configuration and tarballs', () => {
     expect(gunzipSync(tarball).subarray(0, 8).toString('latin1')).toContain('package');
     expect(npm.stats.tarballRequests).toBe(1);
     expect(registry.received.at(-1)?.headers.authorization).toBe('Bearer npm_TarballToken1234567890');
+  });
+
+  it('refuses https tarball URLs on any other origin, naming the package, without a request', async () => {
+    const npm = client({ token: 'npm_TarballToken1234567890' });
+    for (const url of ['https://cdn.example.com/x/-/x-1.0.0.tgz', 'https://169.254.169.254/latest/meta-data', 'https://registry.npmjs.org.evil.example/x/-/x-1.0.0.tgz']) {
+      const error = await failureOf(npm.getTarball(url, 'x@1.0.0'));
+      expect(error.code).toBe('REGISTRY_URL_REFUSED');
+      expect(error.subject).toBe('x@1.0.0');
+      expect(error.message).toContain('The tarball URL of x@1.0.0');
+      expect(error.message).toContain(`only from ${registry.url} or https://registry.npmjs.org`);
+      expect(error.message).toContain('tarballOrigins');
+    }
+    const long = await failureOf(npm.getTarball(`${registry.url}/ms/-/${'a'.repeat(3000)}.tgz`, 'ms@2.1.3'));
+    expect(long.code).toBe('REGISTRY_URL_REFUSED');
+    expect(npm.stats.tarballRequests).toBe(0);
+    expect(registry.received).toEqual([]);
+  });
+
+  it('downloads from an origin allowed by tarballOrigins, without the registry token', async () => {
+    // Same fake server, other origin: `localhost` instead of `127.0.0.1`.
+    const other = registry.url.replace('127.0.0.1', 'localhost');
+    expect(other).not.toBe(registry.url);
+    const npm = client({ token: 'npm_TarballToken1234567890', tarballOrigins: [other] });
+    const tarball = await npm.getTarball(`${other}/ms/-/ms-2.1.3.tgz`, 'ms@2.1.3');
+    expect(gunzipSync(tarball).subarray(0, 8).toString('latin1')).toContain('package');
+    expect(registry.received.at(-1)?.headers.authorization).toBeUndefined();
+  });
+
+  it('accepts only bare https (or loopback http) origins in tarballOrigins', () => {
+    expect(normaliseTarballOrigins(['https://cdn.example.com/', 'http://127.0.0.1:8080'])).toEqual(['https://cdn.example.com', 'http://127.0.0.1:8080']);
+    for (const bad of ['http://cdn.example.com', 'https://cdn.example.com/path', 'https://u:p@cdn.example.com', 'https://cdn.example.com?x=1', 'not a url']) {
+      expect(() => normaliseTarballOrigins([bad])).toThrow(RegistryError);
+    }
+    expect(() => createNpmRegistryClient({ tarballOrigins: ['ftp://cdn.example.com'] })).toThrow(/tarball origin/);
   });
 
   it('refuses tarball URLs off the registry origin that are not https, without a request', async () => {

@@ -1,9 +1,17 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { create } from 'tar';
-import { afterEach, describe, expect, it } from 'vitest';
-import { extractChangelogFromTarball, rankChangelogName, TarballReadError } from '../../src/ecosystems/npm/tarball-changelog.js';
+import { createGzip, gzipSync } from 'node:zlib';
+import { create, Header } from 'tar';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_MAX_TOTAL_BYTES,
+  extractChangelogFromTarball,
+  INFLATE_CHUNK_BYTES,
+  rankChangelogName,
+  TarballReadError,
+  type TarballScanStats,
+} from '../../src/ecosystems/npm/tarball-changelog.js';
 import { parseChangelog } from '../../src/evidence/changelog-sections.js';
 import type { EvidenceWarning } from '../../src/evidence/types.js';
 
@@ -121,6 +129,120 @@ describe('extractChangelogFromTarball bounds and errors', () => {
     await expect(extractChangelogFromTarball(Buffer.from('not a tarball at all'), { label: 'bad@1.0.0' })).rejects.toThrow(/bad@1\.0\.0/);
     const truncated = realTarball('uuid-9.0.1.tgz').subarray(0, 5_000);
     await expect(extractChangelogFromTarball(truncated, { label: 'uuid@9.0.1' })).rejects.toThrow(TarballReadError);
+  });
+});
+
+/** One 512-byte ustar header for a regular file. */
+function tarHeader(path: string, size: number): Buffer {
+  const block = Buffer.alloc(512);
+  new Header({ path, size, type: 'File', mode: 0o644, uid: 0, gid: 0, mtime: new Date(0) }).encode(block, 0);
+  return block;
+}
+
+/** A file entry: header, content, padding to the 512-byte block. */
+function tarFile(path: string, text: string): Buffer {
+  const content = Buffer.from(text);
+  return Buffer.concat([tarHeader(path, content.length), content, Buffer.alloc((512 - (content.length % 512)) % 512)]);
+}
+
+/**
+ * Gzips the parts in a stream, with `zeros` parts written 1 MiB at a time, so a 200 MB bomb is
+ * made without ever holding 200 MB: it compresses to about 200 KB.
+ */
+async function gzipStream(parts: ReadonlyArray<Buffer | { zeros: number }>): Promise<Buffer> {
+  const gzip = createGzip({ level: 9 });
+  const chunks: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    gzip.on('end', resolve);
+    gzip.on('error', reject);
+  });
+  const write = (chunk: Buffer) => (gzip.write(chunk) ? Promise.resolve() : new Promise<void>((resolve) => gzip.once('drain', resolve)));
+  const mebibyte = Buffer.alloc(1024 * 1024);
+  for (const part of parts) {
+    if (Buffer.isBuffer(part)) {
+      await write(part);
+      continue;
+    }
+    for (let left = part.zeros; left > 0; left -= mebibyte.length) await write(left >= mebibyte.length ? mebibyte : mebibyte.subarray(0, left));
+  }
+  gzip.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+describe('extractChangelogFromTarball stops inflating at its budget (gzip bombs)', () => {
+  const BOMB_BYTES = 200 * 1024 * 1024;
+  let bomb: Buffer;
+  let trailingZeros: Buffer;
+  let emptyEntries: Buffer;
+  beforeAll(async () => {
+    // A real changelog, then one entry declaring 200 MB of zeros.
+    bomb = await gzipStream([tarFile('package/CHANGELOG.md', KEEP_A_CHANGELOG), tarHeader('package/zeros.bin', BOMB_BYTES), { zeros: BOMB_BYTES }]);
+    // A complete, tiny archive followed by 200 MB of zeros (the first two zero blocks end it).
+    trailingZeros = await gzipStream([tarFile('package/CHANGELOG.md', KEEP_A_CHANGELOG), { zeros: BOMB_BYTES }]);
+    // 400 K empty entries (200 MB of headers): the declared sizes add up to nothing, so only
+    // counting inflated bytes can stop this one.
+    const headers = Buffer.concat(Array.from({ length: 2048 }, () => tarHeader('package/empty.js', 0)));
+    emptyEntries = await gzipStream([tarFile('package/CHANGELOG.md', KEEP_A_CHANGELOG), ...Array.from({ length: BOMB_BYTES / headers.length }, () => headers)]);
+  }, 60_000);
+
+  it('an entry declaring more than the budget stops the scan at its header', { timeout: 20_000 }, async () => {
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const warnings: EvidenceWarning[] = [];
+    let stats: TarballScanStats | undefined;
+    const result = await extractChangelogFromTarball(bomb, { label: 'bomb@1.0.0', onWarning: (warning) => warnings.push(warning), onScanStats: (scan) => (stats = scan) });
+    expect(result?.fileName).toBe('CHANGELOG.md');
+    expect(warnings).toEqual([{ code: 'TARBALL_SCAN_LIMIT', message: expect.stringContaining('The tarball of bomb@1.0.0 unpacks to more than') as string }]);
+    expect(warnings[0]?.message).toContain('package/zeros.bin');
+    expect(stats?.stoppedAtLimit).toBe(true);
+    expect(stats?.entries).toBe(2);
+    expect(stats?.inflatedBytes).toBeLessThanOrEqual(DEFAULT_MAX_TOTAL_BYTES + INFLATE_CHUNK_BYTES);
+    // The header alone was enough to stop: nothing close to the 200 MB was inflated.
+    expect(stats?.inflatedBytes).toBeLessThanOrEqual(4 * INFLATE_CHUNK_BYTES);
+  });
+
+  it('zeros after the end of the archive are not inflated', { timeout: 20_000 }, async () => {
+    const warnings: EvidenceWarning[] = [];
+    let stats: TarballScanStats | undefined;
+    const result = await extractChangelogFromTarball(trailingZeros, { label: 'zeros@1.0.0', onWarning: (warning) => warnings.push(warning), onScanStats: (scan) => (stats = scan) });
+    expect(result?.fileName).toBe('CHANGELOG.md');
+    expect(warnings).toEqual([]);
+    expect(stats?.stoppedAtLimit).toBe(false);
+    expect(stats?.inflatedBytes).toBeLessThanOrEqual(4 * INFLATE_CHUNK_BYTES);
+  });
+
+  it('entries that declare nothing stop once the inflated bytes reach the budget', { timeout: 20_000 }, async () => {
+    expect(emptyEntries.length).toBeLessThan(2 * 1024 * 1024);
+    const maxTotalBytes = 8 * 1024 * 1024;
+    const warnings: EvidenceWarning[] = [];
+    let stats: TarballScanStats | undefined;
+    const result = await extractChangelogFromTarball(emptyEntries, { maxTotalBytes, label: 'empty@1.0.0', onWarning: (warning) => warnings.push(warning), onScanStats: (scan) => (stats = scan) });
+    expect(result?.fileName).toBe('CHANGELOG.md');
+    expect(warnings.map((warning) => warning.code)).toEqual(['TARBALL_SCAN_LIMIT']);
+    expect(warnings[0]?.message).toContain('The tarball of empty@1.0.0 inflates to more than 8388608 bytes');
+    expect(stats?.stoppedAtLimit).toBe(true);
+    expect(stats?.inflatedBytes).toBeGreaterThan(maxTotalBytes);
+    expect(stats?.inflatedBytes).toBeLessThanOrEqual(maxTotalBytes + INFLATE_CHUNK_BYTES);
+    expect(stats?.entries).toBeLessThanOrEqual((maxTotalBytes + INFLATE_CHUNK_BYTES) / 512);
+  });
+
+  it('reports the work done on an ordinary tarball too', async () => {
+    let stats: TarballScanStats | undefined;
+    const tarball = await makeTarball({ 'package/CHANGELOG.md': KEEP_A_CHANGELOG });
+    expect((await extractChangelogFromTarball(tarball, { onScanStats: (scan) => (stats = scan) }))?.fileName).toBe('CHANGELOG.md');
+    expect(stats).toMatchObject({ entries: 1, stoppedAtLimit: false });
+    expect(stats?.inflatedBytes).toBeGreaterThanOrEqual(1536);
+  });
+
+  it('refuses a gzip inside the gzip instead of letting the parser inflate it', async () => {
+    const inner = await makeTarball({ 'package/CHANGELOG.md': KEEP_A_CHANGELOG });
+    await expect(extractChangelogFromTarball(gzipSync(inner), { label: 'twice@1.0.0' })).rejects.toThrow(/twice@1\.0\.0: it holds another compressed stream/);
+  });
+
+  it('still reads an uncompressed tar', async () => {
+    const plain = Buffer.concat([tarFile('package/CHANGELOG.md', KEEP_A_CHANGELOG), Buffer.alloc(1024)]);
+    expect((await extractChangelogFromTarball(plain))?.fileName).toBe('CHANGELOG.md');
   });
 });
 

@@ -124,7 +124,7 @@ describe('renderComment details', () => {
     expect(comment).toContain('⚠️ target version is deprecated: “use &lt;b&gt;other&lt;/b&gt;”');
   });
 
-  it('lists added, removed, transitive-only and non-semver changes with a bounded list of names', () => {
+  it('lists added, removed, transitive-only and non-semver changes with a bounded list of names and versions', () => {
     const outcome = normalOutcome();
     const template = outcome.bumps[0]!;
     const transitive = Array.from({ length: 14 }, (_, index) => ({
@@ -136,7 +136,7 @@ describe('renderComment details', () => {
     const removed = { ...template, name: 'old-lib', to: null, toSpec: null, direction: 'removed' as const };
     const gitDependency = { ...template, name: 'forked', from: 'github:a/b#1', to: 'github:a/b#2', semverClass: 'unknown' as const };
     const comment = renderComment({ ...outcome, bumps: [...outcome.bumps, ...transitive, removed, gitDependency] }, OPTIONS);
-    expect(comment).toMatch(/1 added: `left-pad` · 1 removed: `old-lib` · 15 transitive-only: `debug`, `dep-00`, .* … and 5 more · 1 non-semver: `forked`/);
+    expect(comment).toMatch(/1 added: `left-pad` · 1 removed: `old-lib` · 15 transitive-only: `debug` `\S+` → `\S+`, `dep-00` `\S+` → `\S+`, .* … and 5 more · 1 non-semver: `forked` `github:a\/b#1` → `github:a\/b#2`/);
   });
 
   it('marks a verdict stale when the pull request head has moved', () => {

@@ -59,22 +59,32 @@ function withoutTrailingSlashes(text: string): string {
   return text.slice(0, end);
 }
 
-/** A key-sorted copy with at most `maxEntries` entries, keys and values bounded. */
-function boundedRecord(record: Record<string, string> | undefined, maxEntries: number, keyChars: number, valueChars: number): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!record) return out;
-  let count = 0;
-  for (const key of Object.keys(record).sort()) {
-    if (count >= maxEntries) break;
+/** Engines that matter most; kept even when a packument declares dozens of others. */
+const KEY_ENGINES: readonly string[] = ['node', 'npm'];
+
+/**
+ * A key-sorted copy with at most `maxEntries` entries, keys and values bounded. `keep` names
+ * keys taken before all others, so junk entries cannot push them out.
+ */
+function boundedRecord(record: Record<string, string> | undefined, maxEntries: number, keyChars: number, valueChars: number, keep: readonly string[] = []): Record<string, string> {
+  if (!record) return {};
+  const chosen = new Map<string, string>();
+  const keys = [...keep.filter((key) => Object.hasOwn(record, key)), ...Object.keys(record).sort()];
+  for (const key of keys) {
+    if (chosen.size >= maxEntries) break;
     const value = record[key];
     if (typeof value !== 'string') continue;
     const boundedKey = boundText(key, keyChars);
-    // Two long keys may share a cut prefix: the first (in sorted order) wins.
-    if (Object.hasOwn(out, boundedKey)) continue;
-    out[boundedKey] = boundText(value, valueChars);
-    count += 1;
+    // Two long keys may share a cut prefix: the first one wins.
+    if (!chosen.has(boundedKey)) chosen.set(boundedKey, boundText(value, valueChars));
   }
+  const out: Record<string, string> = {};
+  for (const key of [...chosen.keys()].sort()) out[key] = chosen.get(key) as string;
   return out;
+}
+
+function boundedEngines(engines: Record<string, string> | undefined): Record<string, string> {
+  return boundedRecord(engines, REGISTRY_LIMITS.engines, REGISTRY_LIMITS.nameChars, REGISTRY_LIMITS.textChars, KEY_ENGINES);
 }
 
 /** Registry times come in several ISO shapes (micro-seconds, offsets); store one canonical form. */
@@ -120,7 +130,7 @@ function versionFactsOf(packument: Packument, version: string): VersionManifestF
     publishedAt: isoTime(Object.hasOwn(packument.time, version) ? packument.time[version] : undefined),
     deprecated,
     license: licenseOf(manifest),
-    engines: boundedRecord(manifest.engines, REGISTRY_LIMITS.engines, REGISTRY_LIMITS.nameChars, REGISTRY_LIMITS.textChars),
+    engines: boundedEngines(manifest.engines),
     installScripts: installScriptsOf(manifest),
     publisher: publisher ? boundText(publisher, REGISTRY_LIMITS.nameChars) : null,
     provenance: manifest.dist?.attestations?.provenance !== undefined,
@@ -314,8 +324,7 @@ export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
     signals.licenseChanged = { from: boundedNullable(from.license, REGISTRY_LIMITS.textChars), to: boundedNullable(to.license, REGISTRY_LIMITS.textChars) };
   }
   if (!sameRecord(from.engines, to.engines)) {
-    const engines = (record: Record<string, string>) => boundedRecord(record, REGISTRY_LIMITS.engines, REGISTRY_LIMITS.nameChars, REGISTRY_LIMITS.textChars);
-    signals.enginesChanged = { from: engines(from.engines), to: engines(to.engines) };
+    signals.enginesChanged = { from: boundedEngines(from.engines), to: boundedEngines(to.engines) };
   }
   signals.newDependencies = newDependencyNames(from, to)
     .slice(0, REGISTRY_LIMITS.newDependencies)

@@ -165,6 +165,7 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
  * scan controls it: the inflater is fed the compressed bytes, each inflated chunk is counted and
  * handed on, and once the budget is reached the inflater is destroyed and the parser aborted. A
  * gzip bomb therefore costs at most the budget plus one chunk of inflate work, never its full size.
+ * The inflater also stops at the archive's end marker, so junk after it is never inflated.
  */
 function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandidate[]> {
   return new Promise<ReadCandidate[]>((resolve, reject) => {
@@ -242,6 +243,16 @@ function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandid
         });
       },
     });
+    // The end-of-archive marker: whatever follows is padding or junk. The parser would keep
+    // buffering it (re-concatenating its buffer per chunk), so stop inflating and end here.
+    let archiveEnded = false;
+    parser.on('eof', () => {
+      archiveEnded = true;
+    });
+    const endParser = (): void => {
+      inflater?.destroy();
+      if (!settled) parser.end();
+    };
     parser.on('error', (error: unknown) => finish(readError(error, 'unknown error')));
     parser.on('abort', (error: unknown) => finish(readError(error, 'aborted')));
     parser.on('close', () => finish());
@@ -262,15 +273,16 @@ function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandid
         return;
       }
       parser.write(chunk);
+      if (archiveEnded) endParser();
     };
 
     if (!startsWith(tarball, GZIP_MAGIC)) {
       // Not gzip: read it as a plain tar (its size is already bounded by the download limit).
       // Anything else compressed (zstd, brotli) is refused by the parser options, not inflated.
-      for (let offset = 0; offset < tarball.length && !settled; offset += INFLATE_CHUNK_BYTES) {
+      for (let offset = 0; offset < tarball.length && !settled && !archiveEnded; offset += INFLATE_CHUNK_BYTES) {
         consume(tarball.subarray(offset, offset + INFLATE_CHUNK_BYTES));
       }
-      if (!settled) parser.end();
+      if (!archiveEnded) endParser();
       return;
     }
     const gunzip = createGunzip({ chunkSize: INFLATE_CHUNK_BYTES });
@@ -278,7 +290,7 @@ function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandid
     gunzip.on('data', consume);
     gunzip.on('error', (error: unknown) => finish(readError(error, 'not a valid gzip stream')));
     gunzip.on('end', () => {
-      if (!settled) parser.end();
+      if (!archiveEnded) endParser();
     });
     gunzip.end(tarball);
   });
