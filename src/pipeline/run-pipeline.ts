@@ -54,6 +54,7 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
       output = await analyzeDependency({
         context: item.context,
         runtime: input.runtime,
+        schemaMode: input.runtime.descriptor.structuredOutputMode,
         runId: input.runId,
         knownVersions: item.knownVersions,
         registrySignals: item.signals,

@@ -200,6 +200,11 @@ export interface RuntimeDescriptor {
   concurrency: number;
   /** True for the deterministic extractive analyzer (no model). */
   deterministic: boolean;
+  /**
+   * The structured-output mode the profile declares. The AI Core asks for exactly this mode: a
+   * weaker mode is a separate, declared profile, never a fallback. Absent means jsonSchema.
+   */
+  structuredOutputMode?: StructuredOutputMode;
 }
 
 export interface StructuredRuntime {

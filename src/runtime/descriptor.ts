@@ -16,5 +16,6 @@ export function describeProfile(loaded: LoadedProfile): RuntimeDescriptor {
     gateway: profile.routing.gateway,
     concurrency: profile.limits.concurrency,
     deterministic: profile.adapter === 'extractive',
+    structuredOutputMode: profile.structuredOutput.mode,
   };
 }

@@ -170,3 +170,16 @@ describe('withholdResult', () => {
     });
   });
 });
+
+describe('runPipeline structured-output mode', () => {
+  it('asks for exactly the mode the profile declares (a weaker mode is a declared profile, never a fallback)', async () => {
+    for (const mode of ['jsonSchema', 'jsonMode', 'promptOnly'] as const) {
+      const runtime = new CountingRuntime(async () => successWith(UNSUPPORTED_CANDIDATE), 4);
+      (runtime.descriptor as RuntimeDescriptor).structuredOutputMode = mode;
+      await runSample(runtime);
+      expect(runtime.requests.length).toBeGreaterThan(0);
+      expect(new Set(runtime.requests.map((request) => request.structuredOutput.mode))).toEqual(new Set([mode]));
+      expect(runtime.requests.every((request) => request.structuredOutput.allowWeaker === false)).toBe(true);
+    }
+  });
+});
