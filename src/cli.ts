@@ -1,12 +1,13 @@
 // The `depverdict` command line: the same pipeline as the action, on local git refs or two directories.
 import { main } from './cli/main.js';
+import { sanitizeMessage } from './shared/redaction.js';
 
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`depverdict: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`depverdict: unexpected failure: ${sanitizeMessage(error instanceof Error ? error.message : String(error), 1000)}\n`);
     process.exitCode = 1;
   },
 );

@@ -22,8 +22,13 @@ interface PullRequestPayload {
   number?: unknown;
   title?: unknown;
   body?: unknown;
-  base?: { sha?: unknown };
+  base?: { sha?: unknown; repo?: { name?: unknown; url?: unknown } };
   head?: { sha?: unknown };
+}
+
+function isBaseRepository(candidate: PullRequestPayload, owner: string, repo: string): boolean {
+  const url = candidate.base?.repo?.url;
+  return typeof url === 'string' && url.toLowerCase().endsWith(`/repos/${owner}/${repo}`.toLowerCase());
 }
 
 function asPullRequest(value: PullRequestPayload | undefined, owner: string, repo: string): PullRequestTarget | null {
@@ -73,8 +78,10 @@ export async function resolvePullRequest(input: {
   } catch (error) {
     throw new EventError(`Could not read the event payload at ${eventPath}: ${(error as Error).message}`);
   }
-  const target =
-    asPullRequest(payload.pull_request, owner, repo) ?? asPullRequest(payload.workflow_run?.pull_requests?.[0], owner, repo);
+  // A workflow_run lists pull requests by head branch, which can include PRs of other
+  // repositories (forks); only one whose base is this repository may be analysed and commented on.
+  const fromWorkflowRun = payload.workflow_run?.pull_requests?.find((candidate) => isBaseRepository(candidate, owner, repo));
+  const target = asPullRequest(payload.pull_request, owner, repo) ?? asPullRequest(fromWorkflowRun, owner, repo);
   if (!target) {
     throw new EventError(
       `The ${input.env.GITHUB_EVENT_NAME ?? 'current'} event has no pull request. Run DepVerdict on pull_request events, or set the "pull-request" input to a PR number.`,

@@ -91,6 +91,15 @@ export async function fetchReleaseNotes(request: ReleaseNotesRequest): Promise<E
   let pagesRead = 0;
   let reachedOlderThanFrom = false;
   try {
+    // The token may reach private repositories (a PAT, an App token): a package could name one
+    // and have its release notes quoted in a public comment or sent to a remote model.
+    const { data: repositoryInfo } = await octokit.rest.repos.get({ owner: repository.owner, repo: repository.repo });
+    if (repositoryInfo.private) {
+      return missingOnly(
+        'RELEASE_NOTES_UNAVAILABLE',
+        `Release notes of ${fullName} were not read: the repository is private, and its text could end up in a public comment or a remote model.`,
+      );
+    }
     const iterator = octokit.paginate.iterator(octokit.rest.repos.listReleases, {
       owner: repository.owner,
       repo: repository.repo,

@@ -13,6 +13,7 @@
  *                                                 directory → JSON array of entries; files larger
  *                                                 than `contentsLimitBytes` → 403 `too_large`
  * - GET  /repos/{o}/{r}/git/blobs/{sha}           base64, lines wrapped at 60 like GitHub
+ * - GET  /repos/{o}/{r}                           visibility (`private` from the seed, default public)
  * - GET  /repos/{o}/{r}/releases                  paginated, in seeded order (seed newest first)
  * - GET  /advisories?ecosystem=&affects=          global advisories, filtered by name[@version]
  * - GET  /repos/{o}/{r}/issues/{n}/comments       paginated
@@ -91,6 +92,8 @@ export interface FakeRepository {
   commits?: Record<string, Record<string, string | Buffer>>;
   pulls?: Record<number, FakePull>;
   releases?: FakeRelease[];
+  /** Visibility answered by GET /repos/{o}/{r}; public by default. */
+  private?: boolean;
   /** Issue / PR number → comments, oldest first. */
   comments?: Record<number, Array<Omit<FakeComment, 'html_url' | 'created_at' | 'updated_at'> & Partial<FakeComment>>>;
 }
@@ -214,6 +217,7 @@ function buildState(seed: FakeGitHubSeed): FakeGitHubState {
 
 export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGitHub> {
   const state = buildState(seed);
+  const seedPrivacy = new Map(Object.entries(seed.repositories ?? {}).map(([name, repository]) => [name, repository.private ?? false]));
   const requests: RecordedRequest[] = [];
   let baseUrl = '';
 
@@ -255,11 +259,15 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
 
     const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     if (segments[0] === 'advisories' && segments.length === 1 && method === 'GET') return listAdvisories(url);
-    if (segments[0] !== 'repos' || segments.length < 4) return notFound();
+    if (segments[0] !== 'repos' || segments.length < 3) return notFound();
     const fullName = `${segments[1]}/${segments[2]}`;
     const repository = state.repositories[fullName];
     if (!repository) return notFound();
     const rest = segments.slice(3);
+    if (rest.length === 0 && method === 'GET') {
+      const isPrivate = Boolean(seedPrivacy.get(fullName));
+      return new HttpAnswer(200, { full_name: fullName, name: segments[2], private: isPrivate, visibility: isPrivate ? 'private' : 'public' });
+    }
 
     if (rest[0] === 'pulls' && rest.length === 2 && method === 'GET') return getPull(fullName, repository, Number(rest[1]));
     if (rest[0] === 'pulls' && rest[2] === 'files' && rest.length === 3 && method === 'GET') {

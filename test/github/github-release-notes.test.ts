@@ -54,6 +54,17 @@ describe('fetchReleaseNotes against the fake GitHub API', () => {
     expect(result.missing).toEqual([{ code: 'REPOSITORY_NOT_ON_GITHUB', message: expect.stringContaining('repository not on GitHub') }]);
   });
 
+  it('does not read the release notes of a private repository, whatever the token can reach', async () => {
+    fake = await startFakeGitHub({ repositories: { 'owner/project': { private: true, releases: [{ tag_name: 'v1.1.0', body: 'SECRET-ROADMAP' }] } } });
+    const octokit = createGitHubClient({ token: TOKEN, baseUrl: fake.url });
+    const result = await fetchReleaseNotes({
+      octokit, repository, packageName: 'left-pad', from: '1.0.0', to: '1.1.0', versionsInRange: ['1.1.0'], logger: createRecordingLogger(),
+    });
+    expect(result.evidence).toEqual([]);
+    expect(result.missing).toEqual([{ code: 'RELEASE_NOTES_UNAVAILABLE', message: expect.stringContaining('the repository is private') }]);
+    expect(fake.requests.some((request) => request.path.endsWith('/releases'))).toBe(false);
+  });
+
   it('asks for a token when there is no client', async () => {
     const result = await fetchReleaseNotes({
       octokit: null, repository, packageName: 'left-pad', from: '1.0.0', to: '1.1.0', versionsInRange: ['1.1.0'], logger: createRecordingLogger(),
