@@ -134,11 +134,11 @@ async function analyse(
   await refuseConfigurationChangedByPullRequest(fileSource, workspace, { profile: config.profile, qualification: config.qualification });
   const profile = await loadProfile(config.profile, { cwd: workspace });
   if (config.qualification !== undefined) {
-    const check = await checkQualification(resolve(workspace, config.qualification), {
-      profileDigest: profile.digest,
-      schemaDigest: CANDIDATE_SCHEMA_DIGEST,
-      promptVersion: PROMPT_VERSION,
-    });
+    const check = await checkQualification(
+      resolve(workspace, config.qualification),
+      { profileDigest: profile.digest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION },
+      config.qualification,
+    );
     if (!check.ok) throw Object.assign(new Error(`The qualification record does not qualify this run: ${check.reason}`), { code: 'QUALIFICATION_MISSING' });
     actionLogger.info(`Qualification record ${config.qualification} matches profile ${profile.profile.id} (${check.record.verdict}).`);
   }

@@ -120,7 +120,11 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
     const inputs = await resolveInputs(args, env);
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
     if (args.qualification) {
-      const check = await checkQualification(resolve(args.qualification), { profileDigest: profile.digest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION });
+      const check = await checkQualification(
+        resolve(args.qualification),
+        { profileDigest: profile.digest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION },
+        args.qualification,
+      );
       if (!check.ok) throw new Error(`The qualification record does not qualify this run: ${check.reason}`);
     }
     const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), env, logger: stderrLogger });

@@ -33,6 +33,7 @@ export const qualificationRecordSchema = z.strictObject({
   promptVersion: z.string().min(1).max(64),
   date: z.iso.datetime(),
   verdict: z.enum(['CONFORMANT', 'PARTIALLY_CONFORMANT', 'NON_CONFORMANT']),
+  declaredCapabilitiesObserved: z.boolean(),
 });
 
 const RERUN = 'rerun the conformance workflow (mode: conformance) for this profile and point the qualification input at its new conformance.json';
@@ -76,11 +77,21 @@ export function evaluateQualification(text: string, source: string, expected: Qu
       reason: `qualification record ${source} says profile ${record.profileId} (${record.profileDigest}) is ${record.verdict} for candidate schema ${record.schemaDigest}: its endpoint cannot serve the candidate schema as declared; fix the profile (see the report's recommended projection) and ${RERUN}`,
     };
   }
+  if (!record.declaredCapabilitiesObserved) {
+    return {
+      ok: false,
+      reason: `qualification record ${source} says a capability profile ${record.profileId} declares was not observed (its conformance job failed); fix the profile's declared capabilities and ${RERUN}`,
+    };
+  }
   return { ok: true, record };
 }
 
 /** Reads and checks a qualification record file; never throws for a missing or bad file. */
-export async function checkQualification(recordPath: string, expected: QualificationExpectation): Promise<QualificationCheck> {
+/**
+ * `label` names the record in reasons (the path as the user gave it); reasons reach the PR
+ * comment, so the runner's absolute filesystem path is never used there.
+ */
+export async function checkQualification(recordPath: string, expected: QualificationExpectation, label: string = recordPath): Promise<QualificationCheck> {
   let bytes: Buffer;
   try {
     bytes = await readFile(recordPath);
@@ -89,9 +100,9 @@ export async function checkQualification(recordPath: string, expected: Qualifica
     const what = code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`;
     return {
       ok: false,
-      reason: `qualification record ${recordPath} ${what}; analyses need a record for profile digest ${expected.profileDigest} and candidate schema ${expected.schemaDigest}: ${RERUN}`,
+      reason: `qualification record ${label} ${what}; analyses need a record for profile digest ${expected.profileDigest} and candidate schema ${expected.schemaDigest}: ${RERUN}`,
     };
   }
-  if (bytes.length > MAX_RECORD_BYTES) return { ok: false, reason: `qualification record ${recordPath} is larger than ${MAX_RECORD_BYTES} bytes; it is not a conformance.json` };
-  return evaluateQualification(bytes.toString('utf8'), recordPath, expected);
+  if (bytes.length > MAX_RECORD_BYTES) return { ok: false, reason: `qualification record ${label} is larger than ${MAX_RECORD_BYTES} bytes; it is not a conformance.json` };
+  return evaluateQualification(bytes.toString('utf8'), label, expected);
 }

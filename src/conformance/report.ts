@@ -28,6 +28,7 @@ export function buildConformanceDocument(loaded: LoadedProfile, run: ProbeRun, g
     promptVersion: PROMPT_VERSION,
     date,
     verdict,
+    declaredCapabilitiesObserved: !declaredCapabilityMissing(capabilities),
   };
   const projection = profile.structuredOutput.projection;
   return {

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { LoadedProfile } from '../runtime/profiles/load-profile.js';
 import { writeFileAtomic } from '../shared/atomic-write.js';
@@ -55,8 +55,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // Everything in the document is already sanitized; redaction here is the last line of defence.
   const json = redact(`${JSON.stringify(document, null, 2)}\n`);
   const markdown = redact(renderConformanceMarkdown(document));
-  const jsonPath = join(options.outDir, CONFORMANCE_JSON);
-  const markdownPath = join(options.outDir, CONFORMANCE_MARKDOWN);
+  const jsonPath = join(resolve(options.outDir), CONFORMANCE_JSON);
+  const markdownPath = join(resolve(options.outDir), CONFORMANCE_MARKDOWN);
   await writeFileAtomic(jsonPath, json);
   await writeFileAtomic(markdownPath, markdown);
   options.logger.info(`conformance for profile ${document.configuration.profileId}: ${document.verdict} (${run.requestsUsed}/${run.maxRequests} requests)`);

@@ -159,6 +159,8 @@ export interface QualificationRecord {
   /** ISO date-time of the run. */
   date: string;
   verdict: ConformanceVerdict;
+  /** False when a capability the profile declares was not observed (the conformance job failed). */
+  declaredCapabilitiesObserved: boolean;
 }
 
 export interface ConformanceDocument {

@@ -19,6 +19,7 @@ function record(overrides: Partial<QualificationRecord> = {}): QualificationReco
     promptVersion: PROMPT_VERSION,
     date: '2026-07-15T17:36:38.582Z',
     verdict: 'CONFORMANT',
+    declaredCapabilitiesObserved: true,
     ...overrides,
   };
 }
@@ -46,6 +47,18 @@ describe('checkQualification', () => {
   it('accepts a bare record file and a PARTIALLY_CONFORMANT verdict', async () => {
     const path = await write(record({ verdict: 'PARTIALLY_CONFORMANT' }), 'record.json');
     expect((await checkQualification(path, expected)).ok).toBe(true);
+  });
+
+  it('rejects a record whose conformance job failed on a declared capability', async () => {
+    const path = await write(record({ verdict: 'PARTIALLY_CONFORMANT', declaredCapabilitiesObserved: false }), 'record.json');
+    const check = await checkQualification(path, expected);
+    expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('was not observed') });
+  });
+
+  it('names the record as the user gave it, never by the runner path', async () => {
+    const check = await checkQualification(join(directory, 'missing.json'), expected, 'conformance/openrouter.json');
+    expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('qualification record conformance/openrouter.json does not exist') });
+    if (!check.ok) expect(check.reason).not.toContain(directory);
   });
 
   it('rejects a changed profile, naming both digests', async () => {

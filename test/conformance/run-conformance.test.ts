@@ -196,6 +196,7 @@ describe('OpenRouter openai/gpt-5.5 (the seed compatibility report)', () => {
       promptVersion: PROMPT_VERSION,
       date: FIXED_DATE.toISOString(),
       verdict: 'CONFORMANT',
+      declaredCapabilitiesObserved: true,
     });
   });
 

@@ -93,6 +93,20 @@ describe('profile validation', () => {
     expect(error.message).toContain('limits.timeoutSeconds: unknown key');
   });
 
+  it('suggests the key a typo meant, says a missing section is required, and keeps issues on one line', () => {
+    const data = baseProfileData(endpoint) as Record<string, unknown>;
+    data.generaton = data.generation;
+    delete data.generation;
+    const message = profileErrorOf(() => parseData(data, 'typo.json')).message;
+    expect(message).toContain('generaton: unknown key; did you mean "generation"?');
+    expect(message).toContain('generation: is required');
+    expect(message).not.toContain('\n');
+  });
+
+  it('lists the shipped names, with a suggestion, for an unknown bare name', async () => {
+    await expect(loadProfile('opneai', { cwd: repositoryRoot })).rejects.toThrow(/is not a shipped profile \(did you mean "openai"\?\); use one of 9router-dev, extractive, .*openai, openrouter-locked/);
+  });
+
   it('rejects allowUnknown outside development', () => {
     const data = { ...baseProfileData(endpoint), identity: { model: { exact: 'test-model' }, allowUnknown: true } };
     expect(profileErrorOf(() => parseData(data)).message).toContain('identity.allowUnknown: may only be true when mode is development');

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { digestOf } from '../../shared/canonical-json.js';
 import { findDirectoryAbove } from '../../shared/install-root.js';
 import { ProfileError } from './profile-error.js';
-import { profileSchema, type DeploymentProfile } from './profile-schema.js';
+import { profileJsonSchema, profileSchema, type DeploymentProfile } from './profile-schema.js';
 
 /** A validated, immutable profile with its digest and where it came from. */
 export interface LoadedProfile {
@@ -40,11 +40,63 @@ function formatPath(path: readonly PropertyKey[]): string {
 export function formatProfileIssues(error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => `${formatPath([...issue.path, key])}: unknown key; remove it or fix its spelling (see docs/profiles.md)`).join('\n');
+      return issue.keys
+        .map((key) => {
+          const suggestion = closestName(key, knownProfileKeys());
+          return `${formatPath([...issue.path, key])}: unknown key; ${suggestion ? `did you mean "${suggestion}"?` : 'remove it or fix its spelling'} (see docs/profiles.md)`;
+        })
+        .join('; ');
     }
+    // A missing section is usually a misspelt one (reported above); say "is required" plainly.
+    if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return `${formatPath(issue.path)}: is required`;
     return `${formatPath(issue.path)}: ${issue.message}`;
   });
-  return lines.join('\n');
+  // One line: messages pass through log sanitisation, which folds newlines into spaces.
+  return lines.join('; ');
+}
+
+let profileKeys: string[] | null = null;
+
+/** Every property name the profile schema knows, at any depth: the vocabulary for suggestions. */
+function knownProfileKeys(): string[] {
+  if (profileKeys) return profileKeys;
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    const properties = (node as { properties?: Record<string, unknown> }).properties;
+    if (properties) for (const name of Object.keys(properties)) names.add(name);
+    for (const child of Object.values(node as Record<string, unknown>)) visit(child);
+  };
+  visit(profileJsonSchema());
+  profileKeys = [...names].sort();
+  return profileKeys;
+}
+
+/** The closest candidate within a small edit distance (a typo), or null. */
+export function closestName(input: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Math.max(2, Math.floor(input.length / 4)) + 1;
+  for (const candidate of candidates) {
+    const distance = editDistance(input.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(left: string, right: string): number {
+  if (Math.abs(left.length - right.length) > 3) return Number.POSITIVE_INFINITY;
+  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= left.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= right.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (left[i - 1] === right[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[right.length]!;
 }
 
 /** Validates already-read profile text. Pure: no file system access. */
@@ -60,7 +112,7 @@ export function parseProfile(text: string, source: string): LoadedProfile {
   }
   const result = profileSchema.safeParse(data);
   if (!result.success) {
-    throw new ProfileError(source, `is invalid:\n${formatProfileIssues(result.error)}`, { cause: result.error });
+    throw new ProfileError(source, `is invalid: ${formatProfileIssues(result.error)}`, { cause: result.error });
   }
   // Freeze deeply: the profile is part of the run's identity and must not drift after its digest is taken.
   const profile = deepFreeze(result.data);
@@ -88,7 +140,12 @@ export async function loadProfile(nameOrPath: string, options: { cwd: string; pr
     }
     file = join(directory, `${nameOrPath}.yml`);
     if (!existsSync(file)) {
-      throw new ProfileError(nameOrPath, `is not a shipped profile; use one of the names in ${directory} or a path to your own profile file`);
+      const shipped = (await readdir(directory)).filter((name) => name.endsWith('.yml')).map((name) => name.slice(0, -4)).sort();
+      const suggestion = closestName(nameOrPath, shipped);
+      throw new ProfileError(
+        nameOrPath,
+        `is not a shipped profile${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; use one of ${shipped.join(', ')}, or a path to your own profile file`,
+      );
     }
   } else {
     file = isAbsolute(nameOrPath) ? nameOrPath : resolve(options.cwd, nameOrPath);
