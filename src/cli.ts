@@ -2,6 +2,12 @@
 import { main } from './cli/main.js';
 import { sanitizeMessage } from './shared/redaction.js';
 
+// A reader that stops early (`depverdict context | head`) closes the pipe: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

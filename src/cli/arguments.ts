@@ -40,12 +40,13 @@ Options:
                           notes and advisories (default: GITHUB_TOKEN, optional)
   --quiet                 Do not print the comment
   -h, --help              Show this help
+  -v, --version           Print the DepVerdict version
 
 Exit codes: 0 verdict within policy (conformance: conformant), 1 run failed closed, bad usage
 or a conformance failure, 2 verdict breaches --fail-on.`;
 
 export interface CliArguments {
-  command: 'analyze' | 'context' | 'conformance' | 'help';
+  command: 'analyze' | 'context' | 'conformance' | 'help' | 'version';
   repo: string;
   base: string | null;
   head: string | null;
@@ -61,6 +62,27 @@ export interface CliArguments {
   githubTokenEnv: string;
   quiet: boolean;
   qualification: string | null;
+}
+
+function defaults(): CliArguments {
+  return {
+    command: 'help',
+    repo: '.',
+    base: null,
+    head: null,
+    baseDir: null,
+    headDir: null,
+    sample: false,
+    profile: 'extractive',
+    out: 'depverdict-out',
+    failOn: 'never',
+    npmRegistry: 'https://registry.npmjs.org',
+    registrySnapshot: null,
+    apiKeyEnv: null,
+    githubTokenEnv: 'GITHUB_TOKEN',
+    quiet: false,
+    qualification: null,
+  };
 }
 
 export function parseCliArguments(argv: string[]): CliArguments {
@@ -86,14 +108,18 @@ export function parseCliArguments(argv: string[]): CliArguments {
         quiet: { type: 'boolean' },
         qualification: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  const command = values.help || positionals.length === 0 ? 'help' : positionals[0];
-  if (command !== 'analyze' && command !== 'context' && command !== 'conformance' && command !== 'help') {
+  if (values.version) return { ...defaults(), command: 'version' };
+  if (values.help) return { ...defaults(), command: 'help' };
+  if (positionals.length === 0) throw new UsageError('Give a command: analyze, context or conformance.');
+  const command = positionals[0];
+  if (command !== 'analyze' && command !== 'context' && command !== 'conformance') {
     throw new UsageError(`Unknown command "${command}". Use "analyze", "context" or "conformance".`);
   }
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
@@ -119,7 +145,6 @@ export function parseCliArguments(argv: string[]): CliArguments {
     quiet: values.quiet ?? false,
     qualification: values.qualification ?? null,
   };
-  if (command === 'help') return args;
   if (command === 'conformance') {
     if (!values.profile) throw new UsageError('conformance needs --profile NAME|PATH (the endpoint to probe).');
     return args;

@@ -84,11 +84,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     args = parseCliArguments(argv);
   } catch (error) {
-    process.stderr.write(`depverdict: ${(error as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(`depverdict: ${(error as Error).message}\nRun "depverdict --help" for usage.\n`);
     return 1;
   }
   if (args.command === 'help') {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.command === 'version') {
+    process.stdout.write(`depverdict ${DEPVERDICT_VERSION}\n`);
     return 0;
   }
   if (args.command === 'context') return runContextCommand(args, env);

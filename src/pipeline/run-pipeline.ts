@@ -114,7 +114,9 @@ export function selectBumpsToAnalyse(bumps: readonly Bump[]): Bump[] {
 /** Detection and evidence: everything before any analyzer is asked (the `context` command stops here). */
 export async function prepareContexts(input: PreparationInput): Promise<{ detection: BumpDetection; prepared: PreparedContext[] }> {
   const detection = await detectBumps(input.fileSource, { prText: input.prText });
-  for (const warning of detection.warnings) input.logger.warning(`${warning.subject}: ${warning.message}`);
+  for (const warning of detection.warnings) {
+    input.logger.warning(warning.message.includes(warning.subject) ? warning.message : `${warning.subject}: ${warning.message}`);
+  }
   const analysable = selectBumpsToAnalyse(detection.bumps);
   input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
   const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input));
