@@ -16,6 +16,7 @@ import {
 } from './contract.js';
 import { enforceIdentityPolicy, enforceRoutingPolicy } from './identity-policy.js';
 import type { LoadedProfile } from './profiles/load-profile.js';
+import type { DeploymentProfile } from './profiles/profile-schema.js';
 import { retryDelay } from './retry-policy.js';
 
 /**
@@ -136,6 +137,21 @@ function toRuntimeError(error: unknown): RuntimeError {
   return new RuntimeError('UNKNOWN', `unexpected runtime failure (${error instanceof Error ? error.name : typeof error})`, { cause: error });
 }
 
+/** 9Router adds about this many tokens of its own to every reported prompt (runtime-protocols §7). */
+const NINE_ROUTER_PROMPT_OVERHEAD = 2000;
+
+/**
+ * Usage a gateway is known to misreport is flagged, not corrected: the trace keeps what the
+ * provider said, and the warning says why it is not the model's own count.
+ */
+export function usageWarnings(profile: DeploymentProfile, usage: RuntimeUsage): string[] {
+  if (profile.routing.gateway !== '9router' || usage.inputTokens === null) return [];
+  const inflated = usage.inputTokens >= NINE_ROUTER_PROMPT_OVERHEAD;
+  return [
+    `usage inflated: 9Router reports about ${NINE_ROUTER_PROMPT_OVERHEAD} prompt tokens of its own on top of the model's (${usage.inputTokens} reported${inflated ? '' : ', which is below that, so the report may have changed'}); prompt and total tokens are not the model's counts`,
+  ];
+}
+
 export async function executeStructuredCall<Prepared extends PreparedCall>(
   loaded: LoadedProfile,
   descriptor: RuntimeDescriptor,
@@ -217,7 +233,7 @@ export async function executeStructuredCall<Prepared extends PreparedCall>(
     try {
       const identity = enforceIdentityPolicy(profile, result.actualIdentity);
       identityVerified = identity.verified;
-      warnings.push(...identity.warnings, ...enforceRoutingPolicy(profile, result.route));
+      warnings.push(...identity.warnings, ...enforceRoutingPolicy(profile, result.route), ...usageWarnings(profile, result.usage));
     } catch (error) {
       throw fail(toRuntimeError(error));
     }

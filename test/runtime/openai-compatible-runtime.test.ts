@@ -458,6 +458,18 @@ describe('identity and routing policy', () => {
     expect(result.warnings.join('\n')).toContain('identity is unverified');
   });
 
+  it('flags 9Router usage as inflated instead of passing it off as the model count', async () => {
+    server.enqueue({ body: completion({ model: null, usage: { prompt_tokens: 2011, completion_tokens: 7, total_tokens: 2018 } }) });
+    const profile = testProfile(server.endpoint, {
+      mode: 'development',
+      routing: { gateway: '9router', metadata: 'none' },
+      identity: { model: { exact: 'test-model' }, allowUnknown: true },
+    });
+    const result = await runtimeFor(profile).generateStructured(testRequest());
+    expect(result.usage.inputTokens).toBe(2011);
+    expect(result.warnings.join('\n')).toContain('usage inflated: 9Router reports about 2000 prompt tokens of its own');
+  });
+
   it('still fails a reported mismatch in development', async () => {
     server.enqueue({ body: completion({ model: 'other-model' }) });
     const profile = testProfile(server.endpoint, { mode: 'development', identity: { model: { exact: 'test-model' }, allowUnknown: true } });
