@@ -9,7 +9,7 @@ import { changelogEvidence } from '../../src/evidence/changelog-evidence.js';
 import { parseChangelog, selectSectionsInRange } from '../../src/evidence/changelog-sections.js';
 import { MAX_SPLIT_INPUT_CHARS, splitByKind, withoutTrailingBlanks } from '../../src/evidence/section-kind.js';
 
-const BLANKS = 200_000;
+const BLANKS = 250_000;
 
 describe('trailing blanks are trimmed in linear time', () => {
   it('withoutTrailingBlanks trims spaces and tabs only, on a 2 MB line', { timeout: 20_000 }, () => {
@@ -21,14 +21,14 @@ describe('trailing blanks are trimmed in linear time', () => {
   });
 
   it('splitByKind on a section of long blank runs followed by text', { timeout: 20_000 }, () => {
-    const body = ['## Breaking changes', `${' '.repeat(BLANKS)}x${' '.repeat(BLANKS / 4)}`, '- drop Node 14   '].join('\n');
+    const body = ['## Breaking changes', `${' '.repeat(BLANKS)}x${' '.repeat(1000)}`, '- drop Node 14   '].join('\n');
     expect(body.length).toBeLessThan(MAX_SPLIT_INPUT_CHARS);
     const parts = splitByKind(body);
     expect(parts).toEqual([{ kind: 'breakingChanges', heading: 'Breaking changes', body: `${' '.repeat(BLANKS)}x\n- drop Node 14` }]);
   });
 
   it('a 2 MB changelog section of blanks parses and becomes bounded evidence', { timeout: 20_000 }, () => {
-    const hostileLine = `${' '.repeat(BLANKS)}x${' '.repeat(BLANKS / 4)}`;
+    const hostileLine = `${' '.repeat(BLANKS)}x${' '.repeat(BLANKS / 10)}`;
     const changelog = ['# Changelog', '', '## 2.0.0', '', ...Array.from({ length: 10 }, () => hostileLine), '', '## 1.0.0', '', '- first release'].join('\n');
     expect(changelog.length).toBeGreaterThan(2_000_000);
     const sections = parseChangelog(changelog);
@@ -49,6 +49,7 @@ describe('trailing blanks are trimmed in linear time', () => {
   it('a huge setext heading line keeps a bounded heading', { timeout: 20_000 }, () => {
     const sections = parseChangelog(['1.2.3 / 2024-01-02' + ' '.repeat(500_000) + 'x', '==================', '', '  * fix'].join('\n'));
     expect(sections.map((section) => [section.version, section.date, section.body])).toEqual([['1.2.3', '2024-01-02', '  * fix']]);
+    expect(sections[0]?.heading.length).toBeLessThanOrEqual(300);
     expect(sections[0]?.heading).toBe('1.2.3 / 2024-01-02');
   });
 });

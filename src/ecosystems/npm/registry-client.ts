@@ -138,7 +138,10 @@ export function normaliseRegistryUrl(raw: string): string {
   if (parsed.search || parsed.hash) {
     throw new RegistryError('REGISTRY_URL_REFUSED', `The registry URL ${describeOrigin(raw)} must not contain a query or fragment.`);
   }
-  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+  // A loop, not `/\/+$/` (quadratic on a long run of `/` followed by other text).
+  let end = parsed.pathname.length;
+  while (end > 0 && parsed.pathname.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return `${parsed.origin}${parsed.pathname.slice(0, end)}`;
 }
 
 /** Normalises the extra tarball origins: https only (http on loopback), no path, query or credentials. */

@@ -174,7 +174,8 @@ function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandid
     let scannedBytes = 0;
     let settled = false;
     let failure: TarballReadError | undefined;
-    let inflater: Gunzip | undefined;
+    // npm tarballs are gzip; anything else is read as a plain tar (never inflated by the parser).
+    const inflater: Gunzip | undefined = startsWith(tarball, GZIP_MAGIC) ? createGunzip({ chunkSize: INFLATE_CHUNK_BYTES }) : undefined;
     const readError = (error: unknown, fallback: string): TarballReadError =>
       new TarballReadError(limits.label, error instanceof Error ? error.message.slice(0, 200) : fallback);
 
@@ -276,22 +277,20 @@ function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandid
       if (archiveEnded) endParser();
     };
 
-    if (!startsWith(tarball, GZIP_MAGIC)) {
+    if (inflater === undefined) {
       // Not gzip: read it as a plain tar (its size is already bounded by the download limit).
-      // Anything else compressed (zstd, brotli) is refused by the parser options, not inflated.
+      // Anything else compressed (zstd, brotli) is refused, not inflated.
       for (let offset = 0; offset < tarball.length && !settled && !archiveEnded; offset += INFLATE_CHUNK_BYTES) {
         consume(tarball.subarray(offset, offset + INFLATE_CHUNK_BYTES));
       }
       if (!archiveEnded) endParser();
       return;
     }
-    const gunzip = createGunzip({ chunkSize: INFLATE_CHUNK_BYTES });
-    inflater = gunzip;
-    gunzip.on('data', consume);
-    gunzip.on('error', (error: unknown) => finish(readError(error, 'not a valid gzip stream')));
-    gunzip.on('end', () => {
+    inflater.on('data', consume);
+    inflater.on('error', (error: unknown) => finish(readError(error, 'not a valid gzip stream')));
+    inflater.on('end', () => {
       if (!archiveEnded) endParser();
     });
-    gunzip.end(tarball);
+    inflater.end(tarball);
   });
 }
