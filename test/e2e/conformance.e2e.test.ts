@@ -306,7 +306,7 @@ describe('the built action in conformance mode', () => {
     const run = await runConformanceAction(profile.file);
 
     expect(run.exitCode, run.stdout + run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/^::error::Conformance NON_CONFORMANT: a capability the profile declares was not observed; see conformance-out\/conformance\.md$/m);
+    expect(run.stdout).toMatch(/^::error::Conformance NON_CONFORMANT: a capability the profile declares was not observed; see \/\S*\/conformance-out\/conformance\.md$/m);
     expect(run.outputs['conformance-verdict']).toBe('NON_CONFORMANT');
     const jsonPath = join(workspace, 'conformance-out', 'conformance.json');
     const markdownPath = join(workspace, 'conformance-out', 'conformance.md');
@@ -602,7 +602,7 @@ describe('the built CLI', () => {
     expect(run.stdout).toContain('Verdict: **NON_CONFORMANT**');
     expect(run.stdout).toContain('uniqueItems: CONFIRMED incompatible');
     expect(run.stderr).toContain('error: A capability the profile declares was not observed.');
-    expect(run.stderr).toContain('Conformance NON_CONFORMANT: wrote reports/conformance.md and reports/conformance.json.');
+    expect(run.stderr).toMatch(/Conformance NON_CONFORMANT: wrote \/\S*\/reports\/conformance\.md and \/\S*\/reports\/conformance\.json\./);
     const markdown = readFileSync(join(workspace, 'reports', 'conformance.md'), 'utf8');
     expect(run.stdout.trim()).toBe(markdown.trim());
     const document = readJson<ConformanceJson>(join(workspace, 'reports', 'conformance.json'));
