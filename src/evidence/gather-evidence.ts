@@ -83,12 +83,12 @@ async function readTarballChangelog(
   warnings: EvidenceWarning[],
 ): Promise<{ evidence: EvidenceItem[]; missing: MissingInformation[] }> {
   if (!tarballUrl) {
-    return { evidence: [], missing: [{ code: 'TARBALL_UNAVAILABLE', message: `The registry lists no tarball for ${bump.name}@${version}.` }] };
+    return { evidence: [], missing: [{ code: 'TARBALL_UNAVAILABLE', message: `The registry lists no usable tarball URL for ${bump.name}@${version}.` }] };
   }
   try {
     const label = `${bump.name}@${version}`;
-    const tarball = await sources.registry.getTarball(tarballUrl, label);
     const side = version === facts.from?.version ? facts.from : facts.to;
+    const tarball = await sources.registry.getTarball(tarballUrl, label, side?.integrity ?? null);
     if (!verifyTarballIntegrity(tarball, side?.integrity ?? null, label)) {
       warnings.push({ code: 'TARBALL_UNVERIFIED', message: `The registry publishes no integrity for ${label}; its changelog was read unverified.` });
     }

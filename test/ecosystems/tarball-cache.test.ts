@@ -34,6 +34,23 @@ describe('tarball cache', () => {
     expect(readdirSync(directory).filter((name) => name.endsWith('.tgz'))).toHaveLength(1);
   });
 
+  it('drops a cached copy that no longer matches the registry integrity and downloads it again', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'depverdict-cache-'));
+    const first = withTarballCache(createNpmRegistryClient({ registryUrl: registry.url }), directory, silentLogger);
+    const manifest = (await first.getPackument('lodash')).versions['4.17.21']!;
+    const url = manifest.dist!.tarball!;
+    const integrity = manifest.dist!.integrity!;
+    const original = await first.getTarball(url, 'lodash@4.17.21', integrity);
+    const [cachedName] = readdirSync(directory).filter((name) => name.endsWith('.tgz'));
+    writeFileSync(join(directory, cachedName!), Buffer.from('corrupted'));
+
+    const second = withTarballCache(createNpmRegistryClient({ registryUrl: registry.url }), directory, silentLogger);
+    const again = await second.getTarball(url, 'lodash@4.17.21', integrity);
+    expect(again.equals(original)).toBe(true);
+    expect(second.cacheHits).toBe(0);
+    expect(registry.requests.filter((path) => path.endsWith('.tgz'))).toHaveLength(2);
+  });
+
   it('prunes to a byte budget, keeping the most recently used files', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'depverdict-cache-'));
     for (const [name, ageSeconds] of [['old', 300], ['middle', 200], ['new', 100]] as const) {

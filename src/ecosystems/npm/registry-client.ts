@@ -80,8 +80,11 @@ export interface NpmRegistryClientOptions {
 
 export interface NpmRegistryClient {
   getPackument(name: string): Promise<Packument>;
-  /** `label` (e.g. `express@5.1.0`) names the tarball in errors. */
-  getTarball(url: string, label?: string): Promise<Buffer>;
+  /**
+   * `label` (e.g. `express@5.1.0`) names the tarball in errors. `integrity` (the packument's
+   * SRI) lets a caching client check a stored copy; callers verify the bytes they get anyway.
+   */
+  getTarball(url: string, label?: string, integrity?: string | null): Promise<Buffer>;
   readonly stats: { packumentRequests: number; tarballRequests: number };
   /** Registry base URL without credentials or trailing slash. */
   readonly registryUrl: string;

@@ -4,6 +4,7 @@ import { sha256Hex } from '../../shared/canonical-json.js';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
 import type { Logger } from '../../shared/logger.js';
 import type { NpmRegistryClient } from './registry-client.js';
+import { verifyTarballIntegrity } from './tarball-integrity.js';
 
 /**
  * A directory of tarballs shared across runs (restored and saved with @actions/cache by the
@@ -25,12 +26,18 @@ export function withTarballCache(client: NpmRegistryClient, directory: string, l
       return cacheHits;
     },
     getPackument: (name) => client.getPackument(name),
-    async getTarball(url, label) {
+    async getTarball(url, label, integrity) {
       const file = fileOf(url);
       try {
         const cached = await readFile(file);
-        cacheHits += 1;
-        return cached;
+        // A stored copy that no longer matches the registry's integrity is dropped and fetched
+        // again, so one bad entry can never block a package's changelog for good.
+        if (!integrity || verifiesAgainst(cached, integrity, label ?? url)) {
+          cacheHits += 1;
+          return cached;
+        }
+        await rm(file, { force: true });
+        logger.warning(`The cached ${label ?? 'tarball'} did not match the registry's integrity; downloading it again.`);
       } catch {
         // Not cached yet: download below.
       }
@@ -43,6 +50,15 @@ export function withTarballCache(client: NpmRegistryClient, directory: string, l
       return tarball;
     },
   };
+}
+
+function verifiesAgainst(tarball: Buffer, integrity: string, label: string): boolean {
+  try {
+    verifyTarballIntegrity(tarball, integrity, label);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
