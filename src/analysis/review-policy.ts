@@ -67,6 +67,15 @@ export interface ReviewDecision {
   nextAction: NextAction;
 }
 
+/**
+ * DefinitelyTyped's `@types/*` packages never publish release notes or a changelog: for a
+ * minor or patch update of one, having only registry facts is the complete picture, not a gap
+ * a person could fill. (A major update still needs review through its risk level.)
+ */
+function publishesNoReleaseText(context: DependencyContext): boolean {
+  return context.dependency.name.startsWith('@types/') && (context.versions.semverClass === 'minor' || context.versions.semverClass === 'patch');
+}
+
 export function decideReview(input: ReviewInput): ReviewDecision {
   const reasons = new Set<HumanReviewReason>();
   const evidenceCoverage: EvidenceCoverage = input.context === null ? 'none' : evaluateCoverage(input.context);
@@ -76,7 +85,7 @@ export function decideReview(input: ReviewInput): ReviewDecision {
   if (analyzed && input.riskLevel === 'high') reasons.add('HIGH_RISK');
   if (analyzed && input.riskLevel === 'unknown') reasons.add('UNKNOWN_RISK');
   if (input.context !== null) {
-    if (evidenceCoverage === 'none') reasons.add('EVIDENCE_NONE');
+    if (evidenceCoverage === 'none' && !publishesNoReleaseText(input.context)) reasons.add('EVIDENCE_NONE');
     if (evidenceCoverage === 'partial') reasons.add('EVIDENCE_PARTIAL');
     if (!input.context.versions.fromExists || !input.context.versions.toExists) reasons.add('VERSION_UNCERTAIN');
     if (input.context.metadata.warnings.some((warning) => warning.code === 'SOURCE_CONFLICT')) reasons.add('SOURCE_CONFLICT');

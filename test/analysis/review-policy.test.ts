@@ -68,6 +68,14 @@ describe('decideReview', () => {
     expect(review({ context: buildContext({ evidence: [olderNotes] }) }).humanReviewReasons).toEqual(['EVIDENCE_PARTIAL']);
   });
 
+  it('POLICY: a minor or patch @types update with registry facts only is not flagged for missing release text', () => {
+    const typesMinor = buildContext({ name: '@types/node', evidence: [semverFact('minor')], semverClass: 'minor' });
+    expect(review({ context: typesMinor }).humanReviewReasons).toEqual([]);
+    const typesMajor = buildContext({ name: '@types/node', evidence: [semverFact('major')], semverClass: 'major' });
+    expect(review({ context: typesMajor }).humanReviewReasons).toEqual(['EVIDENCE_NONE']);
+    expect(review({ context: buildContext({ evidence: [semverFact('minor')], semverClass: 'minor' }) }).humanReviewReasons).toEqual(['EVIDENCE_NONE']);
+  });
+
   it('flags versions the registry does not know', () => {
     expect(review({ context: buildContext({ evidence: [notes], toExists: false }) }).humanReviewReasons).toEqual(['VERSION_UNCERTAIN']);
     expect(review({ context: buildContext({ evidence: [notes], fromExists: false }) }).humanReviewReasons).toEqual(['VERSION_UNCERTAIN']);

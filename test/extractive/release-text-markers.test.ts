@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+import { excerpt, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -30,5 +30,18 @@ describe('release-text markers', () => {
   it('skips group labels such as "breaking:" when choosing an excerpt', () => {
     const content = 'Breaking changes (inline)\n\n* breaking:\n  * `res.status()` accepts only integers';
     expect(excerpt(content, 200, 'breaking')).toBe('`res.status()` accepts only integers');
+  });
+
+  it("ignores the dependency notes a release copies under a `deps:` bullet", () => {
+    const section = ['  * remove:', '    - `path-to-regexp` dependency', '  * deps: debug@3.1.0', '    - Remove `DEBUG_FD` environment variable support', '    - Add `DEBUG_HIDE_DATE`', '  * Fix a typo in the router'].join('\n');
+    expect(ownReleaseText(section)).toBe(['  * remove:', '    - `path-to-regexp` dependency', '  * deps: debug@3.1.0', '  * Fix a typo in the router'].join('\n'));
+    expect(strongestMarker(ownReleaseText(section))).toBeNull();
+    expect(strongestMarker(section)).toBe('breaking');
+  });
+
+  it('keeps top-level bullets of trimmed evidence whose first line lost its indentation', () => {
+    const trimmed = '* deps: qs@6.13.0\n  * add `depth` option\n  * IMPORTANT: The default `depth` level is now `32`';
+    expect(ownReleaseText(trimmed)).toBe(trimmed);
+    expect(strongestMarker(ownReleaseText(trimmed))).toBe('compatibility');
   });
 });

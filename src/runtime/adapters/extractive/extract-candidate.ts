@@ -1,7 +1,7 @@
 import type { Candidate, CandidateFinding, FindingKind, RiskLevel } from '../../../analysis/types.js';
 import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
-import { excerpt, strongestMarker, type MarkerClass } from './release-text.js';
+import { excerpt, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
@@ -70,7 +70,7 @@ function classify(item: EvidenceItem): Classified {
         ? { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined }
         : { item, level: 'none', findingKind: null, markerClass: undefined };
     default: {
-      const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(item.content) : null;
+      const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content)) : null;
       if (marker === 'breaking') return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
       if (marker !== null) return { item, level: 'medium', findingKind: FINDING_KIND_OF_MARKER[marker], markerClass: marker };
       // A migration guide exists because something needs migrating.
@@ -154,7 +154,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
     findings.push({
       id: `${FINDING_ID_PREFIX[entry.findingKind]}-${count}`,
       kind: entry.findingKind,
-      summary: excerpt(entry.item.content, FINDING_SUMMARY_LENGTH, entry.markerClass) ?? FINDING_FALLBACK[entry.findingKind],
+      summary: excerpt(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass) ?? FINDING_FALLBACK[entry.findingKind],
       appliesToVersions: uniqueVersions(entry.item.releaseVersions),
       evidenceRefs: [entry.item.id],
     });

@@ -48,6 +48,33 @@ export function strongestMarker(text: string): MarkerClass | null {
   return null;
 }
 
+/**
+ * The package's own release text, without the notes it copies from its dependencies. The
+ * jshttp/express family writes `* deps: debug@3.1.0` followed by that dependency's own changes
+ * indented below it ("Remove `DEBUG_FD` environment variable support"); those describe the
+ * dependency, not this package's API, so they must not mark this release as breaking.
+ */
+export function ownReleaseText(content: string): string {
+  const lines = content.split('\n');
+  const indents = lines.map((line) => line.length - line.trimStart().length);
+  // Evidence text is trimmed, so its first bullet lost the indentation its siblings keep.
+  const isBullet = (line: string) => /^[-*+][ \t]/.test(line.trimStart());
+  const siblingIndents = lines.slice(1).filter(isBullet).map((line) => line.length - line.trimStart().length);
+  if (lines.length > 0 && indents[0] === 0 && isBullet(lines[0]!) && siblingIndents.length > 0) indents[0] = Math.min(...siblingIndents);
+  const kept: string[] = [];
+  let dependencyIndent: number | null = null;
+  for (const [index, line] of lines.entries()) {
+    const indent = indents[index]!;
+    if (dependencyIndent !== null) {
+      if (line.trim() === '' || indent > dependencyIndent) continue;
+      dependencyIndent = null;
+    }
+    if (/^[-*+][ \t]+deps?:/i.test(line.trimStart())) dependencyIndent = indent;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
 /** Markdown line → plain text: no list markers, emphasis, links, images or HTML tags. */
 export function plainLine(line: string): string {
   return line
