@@ -1,5 +1,5 @@
 import { DefaultArtifactClient } from '@actions/artifact';
-import { basename, dirname } from 'node:path';
+import { dirname } from 'node:path';
 
 /** Uploads one file as a named workflow artifact. Behind an interface so the CLI and tests can differ. */
 export interface ArtifactUploader {
@@ -20,8 +20,4 @@ export function createArtifactUploader(env: NodeJS.ProcessEnv): ArtifactUploader
       return { id: response.id ?? null, size: response.size ?? null };
     },
   };
-}
-
-export function describeArtifact(name: string, filePath: string): string {
-  return `${name} (${basename(filePath)})`;
 }

@@ -49,9 +49,9 @@ export interface AnalyzeDependencyOutput {
   call: RuntimeCallOutcome;
 }
 
-export function resultIdOf(name: string, from: string | null, to: string | null): string {
-  return `npm:${name}@${from ?? 'none'}..${to ?? 'none'}`;
-}
+import { resultIdOf } from './types.js';
+
+export { resultIdOf };
 
 function evidenceReferences(context: DependencyContext): EvidenceReference[] {
   const selected = new Set(context.metadata.selectedEvidenceIds);

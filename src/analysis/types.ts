@@ -119,3 +119,8 @@ export interface AnalysisResult {
   /** Plain statements of what this analysis cannot tell, e.g. "extractive: no model read the text". */
   limitations: string[];
 }
+
+/** `npm:<name>@<from>..<to>`: the one ID of an analysis, shared by the manifest and the comment. */
+export function resultIdOf(name: string, from: string | null, to: string | null): string {
+  return `npm:${name}@${from ?? 'none'}..${to ?? 'none'}`;
+}

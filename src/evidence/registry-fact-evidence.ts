@@ -91,7 +91,7 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
 
   if (facts.versionsInRange.length > 0) {
     const { listed } = boundedList(facts.versionsInRange);
-    const span = bump.direction === 'downgrade' ? `from ${bump.to} up to (not including) ${bump.from}` : `after ${bump.from} up to ${bump.to}`;
+    const span = bump.direction === 'downgrade' ? `after ${bump.to} up to ${bump.from} (given up by this downgrade)` : `after ${bump.from} up to ${bump.to}`;
     add(
       'versions-in-range',
       'versions in range',

@@ -1,5 +1,5 @@
 import type { FailOn } from '../action/config.js';
-import { unreadableInputs } from '../report/verdict.js';
+import { needsReview, unreadableInputs } from '../report/verdict.js';
 import type { RunOutcome } from './types.js';
 
 export interface ExitDecision {
@@ -9,30 +9,31 @@ export interface ExitDecision {
   reason: string | null;
 }
 
+const names = (results: RunOutcome['results']): string => results.map((result) => result.dependency.name).join(', ');
+
 /**
  * A fail-closed run always fails, whatever fail-on says. Otherwise `fail-on` decides:
- * never (default) reports only; high-risk fails on any high-risk result; review fails on any
- * result that needs a person (high risk, unknown risk, failed analysis, missing evidence).
+ * - never (default): report only;
+ * - high-risk: fail on any analysed high-risk result (this includes every `blocked` verdict);
+ * - review: fail when a dependency file could not be read (bumps may be missing), or on any
+ *   result that needs a person — the same rule as the `review` verdict (report/verdict.ts).
  */
 export function decideExit(outcome: Pick<RunOutcome, 'failClosed' | 'results' | 'detectionWarnings'>, failOn: FailOn): ExitDecision {
   if (outcome.failClosed) {
     return { exitCode: 1, reason: `DepVerdict withheld its verdict (${outcome.failClosed.code}): ${outcome.failClosed.message}` };
   }
   if (failOn === 'high-risk') {
-    const high = outcome.results.filter((result) => result.riskLevel === 'high');
-    if (high.length > 0) {
-      return { exitCode: 2, reason: `${high.length} dependency bump(s) rated high risk (fail-on: high-risk): ${high.map((r) => r.dependency.name).join(', ')}` };
-    }
+    const high = outcome.results.filter((result) => result.status !== 'skipped' && result.riskLevel === 'high');
+    if (high.length > 0) return { exitCode: 2, reason: `${high.length} dependency bump(s) rated high risk (fail-on: high-risk): ${names(high)}` };
   }
   if (failOn === 'review') {
     const unreadable = unreadableInputs(outcome.detectionWarnings);
     if (unreadable.length > 0) {
-      return { exitCode: 2, reason: `Dependency files could not be read, so bumps may be missing (fail-on: review): ${unreadable.map((w) => w.subject).join(', ')}` };
+      const files = unreadable.map((warning) => warning.subject).join(', ');
+      return { exitCode: 2, reason: `Dependency files could not be read, so bumps may be missing (fail-on: review): ${files}` };
     }
-    const review = outcome.results.filter((result) => result.humanReviewReasons.length > 0 || result.status === 'failed');
-    if (review.length > 0) {
-      return { exitCode: 2, reason: `${review.length} dependency bump(s) need human review (fail-on: review): ${review.map((r) => r.dependency.name).join(', ')}` };
-    }
+    const review = outcome.results.filter(needsReview);
+    if (review.length > 0) return { exitCode: 2, reason: `${review.length} dependency bump(s) need human review (fail-on: review): ${names(review)}` };
   }
   return { exitCode: 0, reason: null };
 }

@@ -1,5 +1,5 @@
 import type { Bump } from '../bumps/types.js';
-import { resultIdOf } from '../analysis/analyze-dependency.js';
+import { resultIdOf } from '../analysis/types.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import type { RunOutcome, Verdict } from '../pipeline/types.js';
 import { redact } from '../shared/redaction.js';

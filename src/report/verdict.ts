@@ -25,11 +25,12 @@ export function unreadableInputs(warnings: readonly DetectionWarning[] = []): De
  * - `withheld` — the run failed closed (identity, routing, configuration): nothing is published.
  * - `blocked`  — some dependency is high risk AND carries a locally computed supply-chain
  *                signal (SUPPLY_CHAIN_CHANGE: install scripts added, provenance lost,
- *                publisher changed). A model's opinion alone never blocks a merge; a
+ *                publisher changed, target version deprecated). A model's opinion alone never blocks a merge; a
  *                registry fact combined with high risk does.
  * - `review`   — some dependency needs a person: it has human-review reasons or its
  *                analysis failed. High risk from breaking changes lands here (HIGH_RISK is a
  *                review reason), which matches the mockup: "review needed — breaking changes".
+ *                A dependency file that could not be read also means review.
  * - `proceed`  — otherwise, including a PR with nothing to analyse.
  */
 export function computeVerdict(results: readonly AnalysisResult[], failClosed: FailClosed | null, detectionWarnings: readonly DetectionWarning[] = []): Verdict {

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { createOpenAiCompatibleAdapter } from './adapters/openai-compatible/openai-compatible-adapter.js';
-import { createConcurrencyLimit } from './concurrency-limit.js';
+import { createConcurrencyLimit } from '../shared/concurrency.js';
 import { RuntimeError, type RuntimeRequest, type StructuredRuntime } from './contract.js';
 import { describeProfile } from './descriptor.js';
 import { checkEndpoint } from './endpoint-policy.js';

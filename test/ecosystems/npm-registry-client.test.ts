@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
+import { createConcurrencyLimit } from '../../src/shared/concurrency.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createNpmRegistryClient,
-  createSemaphore,
   DEFAULT_MAX_PACKUMENT_BYTES,
   normaliseTarballOrigins,
   parseRetryAfter,
@@ -303,13 +303,13 @@ describe('helpers', () => {
     expect(parseRetryAfter(undefined)).toBeNull();
   });
 
-  it('limits concurrency with the semaphore', async () => {
-    const limit = createSemaphore(2);
+  it('limits concurrency with the shared FIFO limit', async () => {
+    const limit = createConcurrencyLimit(2);
     let active = 0;
     let peak = 0;
     const releases: Array<() => void> = [];
     const tasks = Array.from({ length: 5 }, (_, index) =>
-      limit(async () => {
+      limit.run(async () => {
         active += 1;
         peak = Math.max(peak, active);
         await new Promise<void>((resolve) => releases.push(resolve));

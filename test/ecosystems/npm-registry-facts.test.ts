@@ -46,9 +46,9 @@ describe('registry facts from recorded packuments', () => {
     expect(signals.installScriptsAdded).toEqual([]);
   });
 
-  it('a downgrade covers [to, from)', async () => {
+  it('a downgrade covers (to, from]: the releases being given up', async () => {
     const facts = await factsOf('semver', '7.6.3', '7.6.0');
-    expect(facts.versionsInRange).toEqual(['7.6.0', '7.6.1', '7.6.2']);
+    expect(facts.versionsInRange).toEqual(['7.6.1', '7.6.2', '7.6.3']);
   });
 
   it('a scoped package works end to end', async () => {

@@ -137,6 +137,6 @@ describe('registryFactEvidence', () => {
 
     const downgrade = registryFactEvidence(await factsOf('semver', '7.6.3', '7.6.0'), bumpOf('semver', '7.6.3', '7.6.0', 'patch', 'downgrade'));
     expect(byLocator(downgrade, 'fact/semver-class')?.content).toBe('7.6.3 → 7.6.0 is a patch version change (downgrade).');
-    expect(byLocator(downgrade, 'fact/versions-in-range')?.content).toBe('3 version(s) published from 7.6.0 up to (not including) 7.6.3: 7.6.0, 7.6.1, 7.6.2.');
+    expect(byLocator(downgrade, 'fact/versions-in-range')?.content).toBe('3 version(s) published after 7.6.0 up to 7.6.3 (given up by this downgrade): 7.6.1, 7.6.2, 7.6.3.');
   });
 });

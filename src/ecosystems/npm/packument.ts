@@ -80,7 +80,7 @@ export type PackumentParseResult = { ok: true; packument: Packument } | { ok: fa
  * JSON.parse that cannot be steered into prototype tricks: `__proto__` keys are dropped. The
  * reviver is only paid for when the text contains such a key, since packuments can be large.
  */
-export function parseJsonSafely(text: string): unknown {
+export function parseJsonDroppingProtoKeys(text: string): unknown {
   if (!text.includes('"__proto__"')) return JSON.parse(text);
   return JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value));
 }

@@ -1,8 +1,9 @@
 import type { Dispatcher } from 'undici';
+import { createConcurrencyLimit } from '../../shared/concurrency.js';
 import { boundedRequest, describeOrigin, HttpTransportError, isLoopbackHost, type BoundedResponse } from '../../shared/bounded-http.js';
 import { silentLogger, type Logger } from '../../shared/logger.js';
 import { registerSecret, sanitizeMessage } from '../../shared/redaction.js';
-import { encodePackageName, isValidPackageName, parseJsonSafely, parsePackument, type Packument } from './packument.js';
+import { encodePackageName, isValidPackageName, parseJsonDroppingProtoKeys, parsePackument, type Packument } from './packument.js';
 
 /**
  * npm registry client: full packuments and tarballs, through the shared bounded HTTP layer.
@@ -92,22 +93,6 @@ export interface NpmRegistryClient {
 
 const MAX_BACKOFF_MS = 10_000;
 
-/** A minimal counting semaphore: no dependency needed for "at most N at once". */
-export function createSemaphore(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await task();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /** Retry-After as delay-seconds or an HTTP date; null when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | null {
   if (!value) return null;
@@ -189,7 +174,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
   const backoffBaseMs = options.backoffBaseMs ?? 500;
   const logger = options.logger ?? silentLogger;
   const sleep = options.sleep ?? ((milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds)));
-  const limit = createSemaphore(Math.max(1, options.concurrency ?? 6));
+  const limit = createConcurrencyLimit(Math.max(1, options.concurrency ?? 6));
   const stats = { packumentRequests: 0, tarballRequests: 0 };
   const packuments = new Map<string, Promise<Packument>>();
 
@@ -241,7 +226,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     for (let attemptNumber = 0; ; attemptNumber += 1) {
       let failure: RegistryError;
       try {
-        const response = await limit(() => {
+        const response = await limit.run(() => {
           attempt.countRequest();
           return boundedRequest({ url: attempt.url, headers, timeoutMs, maxBytes: attempt.maxBytes, dispatcher: options.dispatcher });
         });
@@ -275,7 +260,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     const body = await fetchWithRetries(attempt);
     let decoded: unknown;
     try {
-      decoded = parseJsonSafely(body.toString('utf8'));
+      decoded = parseJsonDroppingProtoKeys(body.toString('utf8'));
     } catch (error) {
       throw new RegistryError('REGISTRY_RESPONSE_INVALID', `${registryOrigin} returned invalid JSON for package ${name}: check the registry URL points to an npm registry.`, { subject: name, status: 200, cause: error });
     }

@@ -142,7 +142,9 @@ function versionFactsOf(packument: Packument, version: string): VersionManifestF
 }
 
 /**
- * Published versions between from and to: (from, to] for an upgrade, [to, from) for a downgrade.
+ * Published versions between from and to: (from, to] for an upgrade and (to, from] for a
+ * downgrade — the releases being given up, the same interval the changelog selection, the
+ * context and the trust layer use.
  * Prereleases are included only when from or to is itself a prerelease: someone moving between
  * stable releases did not pass through the betas, and listing dozens of nightlies (typescript)
  * would drown the versions that matter.
@@ -150,11 +152,10 @@ function versionFactsOf(packument: Packument, version: string): VersionManifestF
 export function versionsBetween(allVersions: string[], from: string | null, to: string | null): string[] {
   if (!from || !to || !semver.valid(from) || !semver.valid(to)) return [];
   const includePrereleases = semver.prerelease(from) !== null || semver.prerelease(to) !== null;
-  const upgrade = semver.lte(from, to);
-  const [low, high] = upgrade ? [from, to] : [to, from];
+  const [low, high] = semver.lte(from, to) ? [from, to] : [to, from];
   return allVersions.filter((version) => {
     if (!includePrereleases && semver.prerelease(version) !== null) return false;
-    return upgrade ? semver.gt(version, low) && semver.lte(version, high) : semver.gte(version, low) && semver.lt(version, high);
+    return semver.gt(version, low) && semver.lte(version, high);
   });
 }
 

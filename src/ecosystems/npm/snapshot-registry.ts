@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encodePackageName, isValidPackageName, parseJsonSafely, parsePackument, type Packument } from './packument.js';
+import { encodePackageName, isValidPackageName, parseJsonDroppingProtoKeys, parsePackument, type Packument } from './packument.js';
 import { DEFAULT_REGISTRY_URL, RegistryError, type NpmRegistryClient } from './registry-client.js';
 
 /** Placeholder origin written into recorded tarball URLs by scripts/record-registry-fixtures.mjs. */
@@ -30,7 +30,7 @@ export function createSnapshotRegistryClient(options: { directory: string; regis
     } catch {
       throw new RegistryError('PACKAGE_NOT_FOUND', `${name} is not in the registry snapshot at ${options.directory}; record it with "npm run record-fixtures".`, { subject: name });
     }
-    const parsed = parsePackument(parseJsonSafely(text.split(SNAPSHOT_ORIGIN_TOKEN).join(registryUrl)), name);
+    const parsed = parsePackument(parseJsonDroppingProtoKeys(text.split(SNAPSHOT_ORIGIN_TOKEN).join(registryUrl)), name);
     if (!parsed.ok) throw new RegistryError('REGISTRY_RESPONSE_INVALID', `The snapshot of ${name} is invalid: ${parsed.problem}.`, { subject: name });
     for (const [version, manifest] of Object.entries(parsed.packument.versions)) {
       const url = manifest.dist?.tarball;
