@@ -4,6 +4,7 @@
  * evidence IDs are the same as production ones.
  */
 import type { DependencyContext } from '../../src/context/types.js';
+import { quietRegistrySignals } from '../../src/ecosystems/npm/registry-facts.js';
 import { makeEvidenceItem } from '../../src/evidence/evidence-item.js';
 import type { EvidenceItem, EvidenceKind, EvidenceWarning, MissingInformation } from '../../src/evidence/types.js';
 import type { SemverClass, BumpDirection } from '../../src/bumps/types.js';
@@ -83,18 +84,5 @@ export function buildContext(options: ContextOptions = {}): DependencyContext {
 export const KNOWN_VERSIONS: ReadonlySet<string> = new Set(['1.0.0', '1.3.0', '1.4.0', '1.5.0', '2.0.0', '2.1.0']);
 
 export function quietSignals(overrides: Partial<RegistrySignals> = {}): RegistrySignals {
-  return {
-    versionsInRange: 2,
-    targetPublishedAt: '2024-01-01T00:00:00.000Z',
-    targetDeprecated: null,
-    installScriptsAdded: [],
-    installScriptsRemoved: [],
-    provenanceLost: false,
-    provenanceGained: false,
-    publisherChanged: null,
-    licenseChanged: null,
-    enginesChanged: null,
-    newDependencies: [],
-    ...overrides,
-  };
+  return quietRegistrySignals({ versionsInRange: 2, targetPublishedAt: '2024-01-01T00:00:00.000Z', ...overrides });
 }

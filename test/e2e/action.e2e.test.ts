@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeArtifactService, type FakeArtifactService } from '../fakes/fake-artifact-service.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
-import { REPO_ROOT, runBuiltAction } from './run-built-action.js';
+import { runBuiltAction, samplePullRequest } from './run-built-action.js';
 
 const REPOSITORY = 'acme/webapp';
 const BASE_SHA = 'a'.repeat(40);
@@ -17,22 +17,9 @@ const PR_NUMBER = 7;
 const TOKEN = 'ghs_e2eCanaryToken0123456789abcdef';
 const MARKER = '<!-- depverdict:comment v1 -->';
 
-const sample = (side: 'base' | 'head') => ({
-  'package.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', side, 'package.json'), 'utf8'),
-  'package-lock.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', side, 'package-lock.json'), 'utf8'),
-});
 
-const event = {
-  action: 'synchronize',
-  number: PR_NUMBER,
-  pull_request: {
-    number: PR_NUMBER,
-    title: 'Bump the npm group with 4 updates',
-    body: 'Bumps the npm group with 4 updates: express, axios, lodash and @types/node.\n\nUpdates `express` from 4.21.2 to 5.1.0',
-    base: { sha: BASE_SHA, ref: 'main' },
-    head: { sha: HEAD_SHA, ref: 'dependabot/npm_and_yarn/npm-group' },
-  },
-};
+const pullRequest = samplePullRequest({ number: PR_NUMBER, baseSha: BASE_SHA, headSha: HEAD_SHA, body: 'Bumps the npm group with 4 updates: express, axios, lodash and @types/node.\n\nUpdates `express` from 4.21.2 to 5.1.0', action: 'synchronize' });
+const event = pullRequest.event;
 
 let github: FakeGitHub;
 let registry: FakeNpmRegistry;
@@ -42,8 +29,8 @@ beforeEach(async () => {
   github = await startFakeGitHub({
     repositories: {
       [REPOSITORY]: {
-        commits: { [BASE_SHA]: sample('base'), [HEAD_SHA]: sample('head') },
-        pulls: { [PR_NUMBER]: { baseSha: BASE_SHA, headSha: HEAD_SHA, title: event.pull_request.title, body: event.pull_request.body } },
+        commits: pullRequest.commits,
+        pulls: { [PR_NUMBER]: pullRequest.pull },
       },
     },
     requiredToken: TOKEN,

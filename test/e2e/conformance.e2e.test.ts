@@ -29,7 +29,7 @@ import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-re
 import { completion, type CompletionOptions } from '../fakes/fake-openai-server.js';
 import { loopbackProfileText } from '../fixtures/profiles/loopback-profiles.js';
 import { groundedCandidate } from '../fixtures/profiles/scripted-model-server.js';
-import { BUILT_ACTION, REPO_ROOT, runBuiltAction, type ActionRun } from './run-built-action.js';
+import { BUILT_ACTION, REPO_ROOT, runBuiltAction, type ActionRun, samplePullRequest } from './run-built-action.js';
 
 const BUILT_CLI = join(BUILT_ACTION, '..', 'cli', 'index.js');
 const REPOSITORY = 'acme/webapp';
@@ -223,22 +223,9 @@ function installProfile(variant: ProfileVariant, origin: string, directory: stri
 // ---------------------------------------------------------------------------------------
 // Shared state and helpers.
 
-const sample = (side: 'base' | 'head') => ({
-  'package.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', side, 'package.json'), 'utf8'),
-  'package-lock.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', side, 'package-lock.json'), 'utf8'),
-});
 
-const event = {
-  action: 'opened',
-  number: PR_NUMBER,
-  pull_request: {
-    number: PR_NUMBER,
-    title: 'Bump the npm group with 4 updates',
-    body: 'Bumps the npm group with 4 updates: express, axios, lodash and @types/node.',
-    base: { sha: BASE_SHA, ref: 'main' },
-    head: { sha: HEAD_SHA, ref: 'dependabot/npm_and_yarn/npm-group' },
-  },
-};
+const pullRequest = samplePullRequest({ number: PR_NUMBER, baseSha: BASE_SHA, headSha: HEAD_SHA });
+const event = pullRequest.event;
 
 let endpoint: ScriptedEndpoint;
 let workspace: string;
@@ -431,8 +418,8 @@ describe('the qualification gate in analyze mode (built action)', () => {
         [REPOSITORY]: {
           // The PR changes only the dependency files: the profile and the qualification
           // record live in the workspace, never in the PR (configuration-guard.ts).
-          commits: { [BASE_SHA]: sample('base'), [HEAD_SHA]: sample('head') },
-          pulls: { [PR_NUMBER]: { baseSha: BASE_SHA, headSha: HEAD_SHA, title: event.pull_request.title, body: event.pull_request.body } },
+          commits: pullRequest.commits,
+          pulls: { [PR_NUMBER]: pullRequest.pull },
         },
       },
       requiredToken: GITHUB_TOKEN,
@@ -544,7 +531,7 @@ describe('the qualification gate in analyze mode (built action)', () => {
     expect(conformance.exitCode, conformance.stdout + conformance.stderr).toBe(0);
     const forged = readFileSync(join(workspace, 'conformance', 'conformance.json'), 'utf8');
     // The same (valid) record, but the PR adds it: a PR must not vouch for its own configuration.
-    github.state.repositories[REPOSITORY]!.commits[HEAD_SHA] = { ...sample('head'), 'conformance/conformance.json': forged };
+    github.state.repositories[REPOSITORY]!.commits[HEAD_SHA] = { ...pullRequest.commits[HEAD_SHA], 'conformance/conformance.json': forged };
     const probesBefore = endpoint.requests.length;
 
     const run = await runAnalyze(profile.file, 'conformance/conformance.json');

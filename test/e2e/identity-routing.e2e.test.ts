@@ -16,7 +16,7 @@ import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js
 import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
 import { installLoopbackProfile, type LoopbackProfileName } from '../fixtures/profiles/loopback-profiles.js';
 import { startScriptedModelServer, type RouteScenario, type ScriptedModelServer } from '../fixtures/profiles/scripted-model-server.js';
-import { REPO_ROOT, runBuiltAction, type ActionRun } from './run-built-action.js';
+import { runBuiltAction, type ActionRun, samplePullRequest } from './run-built-action.js';
 
 const REPOSITORY = 'acme/webapp';
 const BASE_SHA = 'c'.repeat(40);
@@ -30,22 +30,9 @@ const MARKER = '<!-- depverdict:comment v1 -->';
 const MODEL_PHRASE = 'Quokka ledger reports a calm and uneventful release train';
 const DEPENDENCIES = ['@types/node', 'axios', 'express', 'lodash'];
 
-const sample = (side: 'base' | 'head') => ({
-  'package.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', side, 'package.json'), 'utf8'),
-  'package-lock.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', side, 'package-lock.json'), 'utf8'),
-});
 
-const event = {
-  action: 'opened',
-  number: PR_NUMBER,
-  pull_request: {
-    number: PR_NUMBER,
-    title: 'Bump the npm group with 4 updates',
-    body: 'Bumps the npm group with 4 updates: express, axios, lodash and @types/node.',
-    base: { sha: BASE_SHA, ref: 'main' },
-    head: { sha: HEAD_SHA, ref: 'dependabot/npm_and_yarn/npm-group' },
-  },
-};
+const pullRequest = samplePullRequest({ number: PR_NUMBER, baseSha: BASE_SHA, headSha: HEAD_SHA });
+const event = pullRequest.event;
 
 /** Usage as OpenRouter reports it (with an authoritative cost). */
 const USAGE = { prompt_tokens: 1234, completion_tokens: 56, total_tokens: 1290, cost: 0.00021 };
@@ -77,8 +64,8 @@ beforeEach(async () => {
   github = await startFakeGitHub({
     repositories: {
       [REPOSITORY]: {
-        commits: { [BASE_SHA]: sample('base'), [HEAD_SHA]: sample('head') },
-        pulls: { [PR_NUMBER]: { baseSha: BASE_SHA, headSha: HEAD_SHA, title: event.pull_request.title, body: event.pull_request.body } },
+        commits: pullRequest.commits,
+        pulls: { [PR_NUMBER]: pullRequest.pull },
       },
     },
     requiredToken: GITHUB_TOKEN,

@@ -91,3 +91,31 @@ export async function runBuiltAction(options: {
     });
   });
 }
+
+/**
+ * The grouped bump shipped in samples/grouped-bump as a pull request: the files at its base and
+ * head commits (to seed the fake GitHub) and the pull_request event a runner would deliver.
+ */
+export function samplePullRequest(options: { number: number; baseSha: string; headSha: string; body?: string; action?: string }) {
+  const side = (name: 'base' | 'head') => ({
+    'package.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', name, 'package.json'), 'utf8'),
+    'package-lock.json': readFileSync(join(REPO_ROOT, 'samples/grouped-bump', name, 'package-lock.json'), 'utf8'),
+  });
+  const title = 'Bump the npm group with 4 updates';
+  const body = options.body ?? 'Bumps the npm group with 4 updates: express, axios, lodash and @types/node.';
+  return {
+    commits: { [options.baseSha]: side('base'), [options.headSha]: side('head') },
+    pull: { baseSha: options.baseSha, headSha: options.headSha, title, body },
+    event: {
+      action: options.action ?? 'opened',
+      number: options.number,
+      pull_request: {
+        number: options.number,
+        title,
+        body,
+        base: { sha: options.baseSha, ref: 'main' },
+        head: { sha: options.headSha, ref: 'dependabot/npm_and_yarn/npm-group' },
+      },
+    },
+  };
+}

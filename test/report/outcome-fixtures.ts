@@ -4,6 +4,7 @@
  * comment mockup) and let each test swap in hostile text, failures or a fail-closed run.
  */
 import type { AnalysisResult, EvidenceReference, RegistrySignals } from '../../src/analysis/types.js';
+import { quietRegistrySignals } from '../../src/ecosystems/npm/registry-facts.js';
 import type { Bump } from '../../src/bumps/types.js';
 import { makeEvidenceItem } from '../../src/evidence/evidence-item.js';
 import type { EvidenceItem } from '../../src/evidence/types.js';
@@ -41,20 +42,7 @@ export function evidenceFor(name: string, version: string, content: string, url?
 }
 
 export function quietSignals(overrides: Partial<RegistrySignals> = {}): RegistrySignals {
-  return {
-    versionsInRange: 3,
-    targetPublishedAt: '2026-10-01T00:00:00.000Z',
-    targetDeprecated: null,
-    installScriptsAdded: [],
-    installScriptsRemoved: [],
-    provenanceLost: false,
-    provenanceGained: false,
-    publisherChanged: null,
-    licenseChanged: null,
-    enginesChanged: null,
-    newDependencies: [],
-    ...overrides,
-  };
+  return quietRegistrySignals({ versionsInRange: 3, targetPublishedAt: '2026-10-01T00:00:00.000Z', ...overrides });
 }
 
 export function analysedResult(options: {

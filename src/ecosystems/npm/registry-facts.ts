@@ -298,12 +298,12 @@ function boundedNullable(text: string | null, maxChars: number): string | null {
  * Strings and lists are bounded again here (idempotent for facts from computeRegistryFacts),
  * so facts from any other source, such as a cache, cannot break the manifest either.
  */
-export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
-  const { from, to } = facts;
-  const signals: RegistrySignals = {
-    versionsInRange: facts.versionsInRange.length,
-    targetPublishedAt: to?.publishedAt ?? null,
-    targetDeprecated: boundedNullable(to?.deprecated ?? null, REGISTRY_LIMITS.deprecationChars),
+/** Signals that report no change at all: the starting point, and the base of test fixtures. */
+export function quietRegistrySignals(overrides: Partial<RegistrySignals> = {}): RegistrySignals {
+  return {
+    versionsInRange: 0,
+    targetPublishedAt: null,
+    targetDeprecated: null,
     installScriptsAdded: [],
     installScriptsRemoved: [],
     provenanceLost: false,
@@ -312,7 +312,17 @@ export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
     licenseChanged: null,
     enginesChanged: null,
     newDependencies: [],
+    ...overrides,
   };
+}
+
+export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
+  const { from, to } = facts;
+  const signals = quietRegistrySignals({
+    versionsInRange: facts.versionsInRange.length,
+    targetPublishedAt: to?.publishedAt ?? null,
+    targetDeprecated: boundedNullable(to?.deprecated ?? null, REGISTRY_LIMITS.deprecationChars),
+  });
   if (!from || !to) return signals;
   signals.installScriptsAdded = to.installScripts.filter((name) => !from.installScripts.includes(name));
   signals.installScriptsRemoved = from.installScripts.filter((name) => !to.installScripts.includes(name));
