@@ -300,6 +300,8 @@ describe('helpers', () => {
     expect(parseRetryAfter('7')).toBe(7000);
     expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:30 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(30_000);
     expect(parseRetryAfter('soon')).toBeNull();
+    // A negative number is not a date (Date.parse would read "-3" as a year).
+    expect(parseRetryAfter('-3')).toBeNull();
     expect(parseRetryAfter(undefined)).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { parseRetryAfter as parseRetryAfterHeaders } from '../../shared/retry-after.js';
 import { createConcurrencyLimit } from '../../shared/concurrency.js';
 import { boundedRequest, describeOrigin, HttpTransportError, isLoopbackHost, type BoundedResponse } from '../../shared/bounded-http.js';
 import { silentLogger, type Logger } from '../../shared/logger.js';
@@ -95,11 +96,7 @@ const MAX_BACKOFF_MS = 10_000;
 
 /** Retry-After as delay-seconds or an HTTP date; null when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
+  return parseRetryAfterHeaders(value === undefined ? {} : { 'retry-after': value }, now);
 }
 
 /** `33554432` → `32 MiB`; other sizes in bytes. */
