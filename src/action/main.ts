@@ -24,7 +24,7 @@ import { parseActionConfig, type ActionConfig } from './config.js';
 import { ArtifactNames, Outputs } from './constants.js';
 import { createGitHubClient, type GitHubClient } from './github-client.js';
 import { createGitHubFileSource } from './github-file-source.js';
-import { resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
+import { readCommitMessages, resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
 const actionLogger: Logger = {
@@ -165,7 +165,11 @@ async function analyse(
       headRef: pullRequest.headSha,
       headSha: pullRequest.headSha,
     },
-    prText: { title: pullRequest.title, body: pullRequest.body },
+    prText: {
+      title: pullRequest.title,
+      body: pullRequest.body,
+      commitMessages: await readCommitMessages(octokit, pullRequest, (message) => actionLogger.debug(sanitizeMessage(message))),
+    },
   });
   await evidenceCache?.save();
   return outcome;

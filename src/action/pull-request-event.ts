@@ -89,3 +89,21 @@ export async function resolvePullRequest(input: {
   }
   return target;
 }
+
+/** GitHub lists at most 250 commits of a pull request; more than enough for a cross-check. */
+const MAX_COMMIT_MESSAGES = 250;
+
+/**
+ * The PR's commit messages, used only to cross-check the bumps found in the files (Dependabot
+ * and Renovate describe their bumps there too). Best effort: without them the check is simply
+ * narrower, so a failure is logged, not raised.
+ */
+export async function readCommitMessages(octokit: GitHubClient, target: PullRequestTarget, onError: (message: string) => void): Promise<string[]> {
+  try {
+    const commits = await octokit.paginate(octokit.rest.pulls.listCommits, { owner: target.owner, repo: target.repo, pull_number: target.number, per_page: 100 });
+    return commits.slice(0, MAX_COMMIT_MESSAGES).map((commit) => commit.commit.message);
+  } catch (error) {
+    onError(`Could not read the commit messages of pull request #${target.number}: ${(error as Error).message}`);
+    return [];
+  }
+}

@@ -11,7 +11,7 @@ import { writeRunOutputs } from '../pipeline/write-outputs.js';
 import { createRuntime } from '../runtime/create-runtime.js';
 import { loadProfile } from '../runtime/profiles/load-profile.js';
 import { createDirectoryFileSource } from '../sources/directory-file-source.js';
-import { createGitFileSource } from '../sources/git-file-source.js';
+import { createGitFileSource, gitCommitMessages } from '../sources/git-file-source.js';
 import { findInstallRoot } from '../shared/install-root.js';
 import type { Logger } from '../shared/logger.js';
 import { redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
@@ -40,6 +40,8 @@ interface Inputs {
   headRef: string;
   /** Commit analysed, when the head is a git commit (directories have none). */
   headSha: string | null;
+  /** Text that describes the change, for the cross-check with the files. */
+  prText?: { commitMessages: string[] };
 }
 
 async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promise<Inputs> {
@@ -74,8 +76,20 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
       headSha: null,
     };
   }
-  const fileSource = await createGitFileSource({ repoDir: resolve(args.repo), base: args.base!, head: args.head!, mergeBase: true });
-  return { fileSource, registry, registryUrl: args.npmRegistry, github, baseRef: args.base!, headRef: args.head!, headSha: fileSource.describe('head') };
+  const repoDir = resolve(args.repo);
+  const fileSource = await createGitFileSource({ repoDir, base: args.base!, head: args.head!, mergeBase: true });
+  // Commit messages only cross-check the files (Dependabot and Renovate describe bumps there).
+  const commitMessages = await gitCommitMessages({ repoDir, base: args.base!, head: args.head! }).catch(() => []);
+  return {
+    fileSource,
+    registry,
+    registryUrl: args.npmRegistry,
+    github,
+    baseRef: args.base!,
+    headRef: args.head!,
+    headSha: fileSource.describe('head'),
+    prText: { commitMessages },
+  };
 }
 
 /** Runs one CLI invocation; returns the process exit code. */

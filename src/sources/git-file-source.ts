@@ -102,3 +102,18 @@ export async function createGitFileSource(options: GitFileSourceOptions): Promis
     },
   };
 }
+
+/** At most this many commit messages are read for the cross-check. */
+const MAX_COMMIT_MESSAGES = 250;
+
+/**
+ * Messages of the commits in head that base does not have (what a pull request would list),
+ * newest first; used only to cross-check the bumps found in the files.
+ */
+export async function gitCommitMessages(options: { repoDir: string; base: string; head: string }): Promise<string[]> {
+  const { stdout } = await git(options.repoDir, ['log', `--max-count=${MAX_COMMIT_MESSAGES}`, '--format=%B%x00', `${options.base}..${options.head}`, '--']);
+  return stdout
+    .split('\u0000')
+    .map((message) => message.trim())
+    .filter((message) => message !== '');
+}

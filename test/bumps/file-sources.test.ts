@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectBumps } from '../../src/bumps/detect-bumps.js';
 import { createDirectoryFileSource } from '../../src/sources/directory-file-source.js';
-import { createGitFileSource } from '../../src/sources/git-file-source.js';
+import { createGitFileSource, gitCommitMessages } from '../../src/sources/git-file-source.js';
 import { manifestText, npmLockText } from './in-memory-file-source.js';
 
 const temporaryDirectories: string[] = [];
@@ -96,6 +96,12 @@ describe('git file source', () => {
     expect(prLike.describe('base')).toBe(baseSha.slice(0, 12));
     const { bumps } = await detectBumps(prLike);
     expect(bumps.map((bump) => bump.name)).toEqual(['lodash', 'ms']);
+  });
+
+  it('reads the commit messages head adds over base, for the cross-check', async () => {
+    const { repo } = makeRepository();
+    expect(await gitCommitMessages({ repoDir: repo, base: 'main', head: 'bump' })).toEqual(['bump']);
+    expect(await gitCommitMessages({ repoDir: repo, base: 'bump', head: 'bump' })).toEqual([]);
   });
 
   it('rejects a ref that does not exist, naming it and the directory', async () => {

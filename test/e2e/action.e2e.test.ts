@@ -134,6 +134,16 @@ describe('the built action on a pull request', () => {
     expect(artifacts.artifacts.map((artifact) => artifact.name).sort()).toEqual(['depverdict-trace', 'version-analysis']);
   });
 
+  it('cross-checks the PR commit messages against the files and warns when they disagree', async () => {
+    github.state.repositories[REPOSITORY]!.pulls[PR_NUMBER]!.commitMessages = ['Bump lodash from 4.17.20 to 4.17.99'];
+    const run = await runAction();
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(run.outputs['manifest-path']!, 'utf8'));
+    expect(manifest.detectionWarnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'PR_TEXT_DISAGREES', subject: 'lodash' })]));
+    // The files win: lodash is still analysed at the versions the lockfile says.
+    expect(manifest.results.find((result: { dependency: { name: string } }) => result.dependency.name === 'lodash').versions).toMatchObject({ from: '4.17.20', to: '4.17.21' });
+  });
+
   it('marks the comment stale when the pull request moved on while the run analysed an older head', async () => {
     const newerHead = 'c'.repeat(40);
     github.state.repositories[REPOSITORY]!.pulls[PR_NUMBER]!.headSha = newerHead;

@@ -6,6 +6,7 @@
  *
  * Endpoints
  * - GET  /repos/{o}/{r}/pulls/{n}                 PR metadata (head/base SHAs, title, body)
+ * - GET  /repos/{o}/{r}/pulls/{n}/commits         paginated commit messages (seeded `commitMessages`)
  * - GET  /repos/{o}/{r}/pulls/{n}/files           paginated (per_page ≤ 100, Link header),
  *                                                 capped at 3000 files like GitHub
  * - GET  /repos/{o}/{r}/contents/{path}?ref=      raw media type (`application/vnd.github.raw+json`
@@ -81,6 +82,8 @@ export interface FakePull {
   body?: string;
   headRef?: string;
   baseRef?: string;
+  /** Commit messages of the PR, oldest first (GET pulls/{n}/commits). */
+  commitMessages?: string[];
   /** new path → old path, reported as `renamed` with `previous_filename`. */
   renames?: Record<string, string>;
   /** Explicit file list; when absent it is computed from the two commits. */
@@ -270,6 +273,12 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
     }
 
     if (rest[0] === 'pulls' && rest.length === 2 && method === 'GET') return getPull(fullName, repository, Number(rest[1]));
+    if (rest[0] === 'pulls' && rest[2] === 'commits' && rest.length === 3 && method === 'GET') {
+      const pull = repository.pulls[Number(rest[1])];
+      if (!pull) return notFound();
+      const messages = pull.commitMessages ?? [];
+      return paginate(url, messages.map((message, index) => ({ sha: createHash('sha1').update(`${index}:${message}`).digest('hex'), commit: { message } })));
+    }
     if (rest[0] === 'pulls' && rest[2] === 'files' && rest.length === 3 && method === 'GET') {
       return listPullFiles(fullName, repository, Number(rest[1]), url);
     }
