@@ -24,7 +24,7 @@ export const REVIEW_REASON_EXPLANATION: Readonly<Record<HumanReviewReason, strin
   ANALYSIS_FAILED: 'the analysis did not complete, so nothing is known about this bump beyond the registry facts.',
   HIGH_RISK: 'the evidence documents changes likely to break existing code (for example removed or renamed APIs).',
   UNKNOWN_RISK: 'the evidence was not enough to rate the risk either way.',
-  EVIDENCE_NONE: 'no changelog, release notes or advisories were found for the versions in range.',
+  EVIDENCE_NONE: 'no changelog or release notes were found for the versions in range (Missing information says what could not be checked).',
   EVIDENCE_PARTIAL: 'evidence covers only some of the versions in range.',
   VERSION_UNCERTAIN: 'the from or to version could not be confirmed in the registry.',
   SOURCE_CONFLICT: 'two sources say contradicting things about these versions.',

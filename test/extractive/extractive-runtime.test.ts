@@ -82,7 +82,7 @@ describe('extractive runtime: identity and envelope', () => {
 });
 
 describe('extractive runtime: classification', () => {
-  it('breakingChanges evidence → high, one finding per item, citing it', async () => {
+  it('breakingChanges evidence → high, one finding per listed change, each citing the item', async () => {
     const breaking = evidence('breakingChanges', '### Breaking Changes\n\n- `pad()` no longer accepts a string length.\n- Removed `padLeft` alias.', { versions: ['2.0.0'] });
     const candidate = await candidateFor(buildContext({ evidence: [breaking, notes, semverFact()] }));
     expect(candidate.riskLevel).toBe('high');
@@ -90,7 +90,20 @@ describe('extractive runtime: classification', () => {
     expect(candidate.summary).toMatch(/^Extractive analysis: /);
     expect(candidate.findings).toEqual([
       { id: 'breaking-change-1', kind: 'breakingChange', summary: '`pad()` no longer accepts a string length.', appliesToVersions: ['2.0.0'], evidenceRefs: [breaking.id] },
+      { id: 'breaking-change-2', kind: 'breakingChange', summary: 'Removed `padLeft` alias.', appliesToVersions: ['2.0.0'], evidenceRefs: [breaking.id] },
     ]);
+  });
+
+  it('lists every API a "remove:" group removes (bounded per item), not the dependencies it drops, and each line once', async () => {
+    const alpha = evidence(
+      'changelog',
+      ['This is the first alpha.', '', '  * remove:', '    - `app.del` - use `app.delete`', '    - `path-to-regexp` dependency', '    - `req.param()` -- use `req.params`', '  * deps: debug@3.1.0', '    - Remove `DEBUG_FD` environment variable support'].join('\n'),
+      { versions: ['2.0.0'] },
+    );
+    const repeated = evidence('changelog', ['  * remove:', '    - `app.del` - use `app.delete`'].join('\n'), { versions: ['1.5.0'] });
+    const candidate = await candidateFor(buildContext({ evidence: [alpha, repeated], semverClass: 'major' }));
+    expect(candidate.riskLevel).toBe('high');
+    expect(candidate.findings.map((finding) => finding.summary)).toEqual(['`app.del` - use `app.delete`', '`req.param()` -- use `req.params`']);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+import { excerpt, excerpts, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -43,5 +43,19 @@ describe('release-text markers', () => {
     const trimmed = '* deps: qs@6.13.0\n  * add `depth` option\n  * IMPORTANT: The default `depth` level is now `32`';
     expect(ownReleaseText(trimmed)).toBe(trimmed);
     expect(strongestMarker(ownReleaseText(trimmed))).toBe('compatibility');
+  });
+
+  it('takes the outermost change bullets of a breaking section, not their elaborations or dependency updates', () => {
+    const section = [
+      'Breaking changes (inline)',
+      '',
+      '* breaking:',
+      '  * `res.status()` accepts only integers',
+      '    * will throw a `RangeError` for inputs outside this range',
+      '  * `res.redirect(\'back\')` is no longer a supported magic string',
+      '  * deps: send@1.0.0',
+    ].join('\n');
+    expect(excerpts(section, 200, undefined, 4)).toEqual(['`res.status()` accepts only integers', "`res.redirect('back')` is no longer a supported magic string"]);
+    expect(excerpts(section, 200, undefined, 1)).toHaveLength(1);
   });
 });

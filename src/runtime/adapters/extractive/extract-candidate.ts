@@ -1,7 +1,7 @@
 import type { Candidate, CandidateFinding, FindingKind, RiskLevel } from '../../../analysis/types.js';
 import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
-import { excerpt, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
+import { excerpts, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
@@ -19,6 +19,8 @@ import { excerpt, ownReleaseText, strongestMarker, type MarkerClass } from './re
  */
 
 const MAX_FINDINGS = 20;
+/** Change lines taken from one evidence item: enough to show a release's removals, bounded. */
+const FINDINGS_PER_ITEM = 4;
 const MAX_REFERENCES = 16;
 const FINDING_SUMMARY_LENGTH = 280;
 
@@ -147,17 +149,26 @@ export function extractCandidate(context: DependencyContext): Candidate {
 
   const counters = new Map<FindingKind, number>();
   const findings: CandidateFinding[] = [];
+  // One finding per change line (a few per item), so a release that removes five APIs shows
+  // five findings; the same line repeated by later releases is reported once.
+  const seenSummaries = new Set<string>();
   for (const entry of classified) {
-    if (entry.findingKind === null || findings.length >= MAX_FINDINGS) continue;
-    const count = (counters.get(entry.findingKind) ?? 0) + 1;
-    counters.set(entry.findingKind, count);
-    findings.push({
-      id: `${FINDING_ID_PREFIX[entry.findingKind]}-${count}`,
-      kind: entry.findingKind,
-      summary: excerpt(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass) ?? FINDING_FALLBACK[entry.findingKind],
-      appliesToVersions: uniqueVersions(entry.item.releaseVersions),
-      evidenceRefs: [entry.item.id],
-    });
+    if (entry.findingKind === null) continue;
+    const findingKind = entry.findingKind;
+    const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
+    for (const summary of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
+      if (findings.length >= MAX_FINDINGS || seenSummaries.has(`${findingKind}\u0000${summary}`)) continue;
+      seenSummaries.add(`${findingKind}\u0000${summary}`);
+      const count = (counters.get(findingKind) ?? 0) + 1;
+      counters.set(findingKind, count);
+      findings.push({
+        id: `${FINDING_ID_PREFIX[findingKind]}-${count}`,
+        kind: findingKind,
+        summary,
+        appliesToVersions: uniqueVersions(entry.item.releaseVersions),
+        evidenceRefs: [entry.item.id],
+      });
+    }
   }
 
   // The summary rests on the same evidence as the risk; with no risk evidence, on whatever

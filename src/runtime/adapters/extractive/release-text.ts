@@ -17,6 +17,8 @@ const BREAKING_MARKERS: RegExp[] = [
   // "Remove link renderization in HTML error pages" (an internal change) out.
   // Dropping one of the package's own dependencies ("Remove `debug` dependency") is not an API change.
   /^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
+  // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
+  /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
 
 const DEPRECATION_MARKERS: RegExp[] = [/\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i];
@@ -109,6 +111,48 @@ export function bound(text: string, maxLength: number): string {
   if (sentenceEnd > maxLength / 2) return slice.slice(0, sentenceEnd + 1);
   const space = slice.lastIndexOf(' ');
   return `${space > maxLength / 2 ? slice.slice(0, space) : slice}…`;
+}
+
+/** A group label whose nested bullets are each a breaking change ("* remove:", "* breaking:"). */
+const BREAKING_GROUP_LABEL = /^[ \t]*[-*+][ \t]+(?:remove[sd]?|removals?|breaking(?: changes?)?)[ \t]*:[ \t]*$/i;
+const BULLET = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/;
+
+/**
+ * Up to `limit` distinct change lines of `content`, each one finding: the lines carrying the
+ * marker when `markerClass` is given (for breaking changes also every entry nested under a
+ * "remove:"/"breaking:" group label), otherwise the bullets (an item whose kind already says
+ * what it is, such as a "Breaking Changes" section, lists one change per bullet). Falls back
+ * to the single best excerpt.
+ */
+export function excerpts(content: string, maxLength: number, markerClass: MarkerClass | undefined, limit: number): string[] {
+  const chosen: string[] = [];
+  const lines = content.split('\n');
+  // Without a marker, only the outermost change bullets count: nested bullets elaborate on
+  // their parent ("will throw a RangeError …") rather than being changes of their own.
+  const changeBullets = lines.filter((raw) => BULLET.test(raw) && !BREAKING_GROUP_LABEL.test(raw));
+  const outermost = changeBullets.length === 0 ? 0 : Math.min(...changeBullets.map((raw) => raw.length - raw.trimStart().length));
+  let groupIndent: number | null = null;
+  for (const raw of lines) {
+    if (chosen.length >= limit) break;
+    const indent = raw.length - raw.trimStart().length;
+    if (groupIndent !== null && raw.trim() !== '' && indent <= groupIndent) groupIndent = null;
+    if (BREAKING_GROUP_LABEL.test(raw)) {
+      groupIndent = indent;
+      continue;
+    }
+    const plain = plainLine(raw);
+    if (!isMeaningful(raw, plain) || !BULLET.test(raw)) continue;
+    const inBreakingGroup = groupIndent !== null && indent > groupIndent && markerClass === 'breaking';
+    const marked = markerClass === undefined ? indent === outermost : inBreakingGroup || MARKERS[markerClass].some((pattern) => pattern.test(raw));
+    // Dependency updates ("deps: send@1.0.0") and dependency removals are not API changes.
+    if (/^deps?:/i.test(plain) || (inBreakingGroup && /\bdependenc/i.test(plain))) continue;
+    if (!marked) continue;
+    const text = bound(plain, maxLength);
+    if (!chosen.includes(text)) chosen.push(text);
+  }
+  if (chosen.length > 0) return chosen;
+  const single = excerpt(content, maxLength, markerClass);
+  return single === null ? [] : [single];
 }
 
 /**
