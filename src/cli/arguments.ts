@@ -151,6 +151,9 @@ export function parseCliArguments(argv: string[]): CliArguments {
   }
   const modes = [args.sample, args.baseDir !== null || args.headDir !== null, args.base !== null || args.head !== null].filter(Boolean).length;
   if (modes > 1) throw new UsageError('Use one of --sample, --base-dir/--head-dir, or --base/--head.');
+  if (values.repo !== undefined && (args.sample || args.baseDir !== null || args.headDir !== null)) {
+    throw new UsageError('--repo goes with --base/--head; --sample and --base-dir/--head-dir read no repository.');
+  }
   if (args.baseDir !== null || args.headDir !== null) {
     if (!args.baseDir || !args.headDir) throw new UsageError('--base-dir and --head-dir go together.');
   } else if (!args.sample && (!args.base || !args.head)) {

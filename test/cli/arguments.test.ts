@@ -35,6 +35,7 @@ describe('CLI arguments', () => {
     [['analyze', '--base-dir', 'a'], /--base-dir and --head-dir go together/],
     [['analyze', '--sample', '--fail-on', 'sometimes'], /--fail-on must be one of never, high-risk, review \(got "sometimes"\)/],
     [['conformance'], /conformance needs --profile/],
+    [['analyze', '--sample', '--repo', '/tmp'], /--repo goes with --base\/--head/],
     [['analyze', '--sample', '--colour'], /Unknown option '--colour'/],
   ])('rejects %j with a message saying what to do', (argv, message) => {
     expect(() => parseCliArguments(argv as string[])).toThrow(UsageError);

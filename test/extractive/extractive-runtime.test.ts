@@ -94,6 +94,15 @@ describe('extractive runtime: classification', () => {
     ]);
   });
 
+  it('drops release-note Node.js requirements that the engines fact supersedes', async () => {
+    const beta = evidence('changelog', '- Requires Node.js 4+\n- Use `mime-types` for content types', { versions: ['2.0.0'] });
+    const withEngines = await candidateFor(buildContext({ evidence: [beta, enginesFact()], semverClass: 'major' }));
+    expect(withEngines.findings.map((finding) => finding.summary)).not.toContain('Requires Node.js 4+');
+    expect(withEngines.findings.some((finding) => finding.kind === 'compatibility')).toBe(true);
+    const withoutEngines = await candidateFor(buildContext({ evidence: [beta], semverClass: 'major' }));
+    expect(withoutEngines.findings.map((finding) => finding.summary)).toContain('Requires Node.js 4+');
+  });
+
   it('lists every API a "remove:" group removes (bounded per item), not the dependencies it drops, and each line once', async () => {
     const alpha = evidence(
       'changelog',

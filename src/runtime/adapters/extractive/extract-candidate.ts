@@ -152,12 +152,16 @@ export function extractCandidate(context: DependencyContext): Candidate {
   // One finding per change line (a few per item), so a release that removes five APIs shows
   // five findings; the same line repeated by later releases is reported once.
   const seenSummaries = new Set<string>();
+  // When the registry's engines fact states the Node.js requirement of the target, older
+  // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
+  const enginesFactPresent = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/engines');
   for (const entry of classified) {
     if (entry.findingKind === null) continue;
     const findingKind = entry.findingKind;
     const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
     for (const summary of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
-      if (findings.length >= MAX_FINDINGS || seenSummaries.has(`${findingKind}\u0000${summary}`)) continue;
+      const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(summary);
+      if (supersededByEngines || findings.length >= MAX_FINDINGS || seenSummaries.has(`${findingKind}\u0000${summary}`)) continue;
       seenSummaries.add(`${findingKind}\u0000${summary}`);
       const count = (counters.get(findingKind) ?? 0) + 1;
       counters.set(findingKind, count);
