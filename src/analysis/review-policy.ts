@@ -44,7 +44,13 @@ export function evaluateCoverage(context: DependencyContext): EvidenceCoverage {
 
 export function hasSupplyChainChange(signals: RegistrySignals | null): boolean {
   if (signals === null) return false;
-  return signals.installScriptsAdded.length > 0 || signals.provenanceLost || signals.publisherChanged !== null || signals.targetDeprecated !== null;
+  return (
+    signals.installScriptsAdded.length > 0 ||
+    signals.provenanceLost ||
+    signals.publisherChanged !== null ||
+    signals.targetDeprecated !== null ||
+    signals.lockfileIntegrityMismatch !== null
+  );
 }
 
 export type ResultErrorCode = NonNullable<AnalysisResult['error']>['code'];

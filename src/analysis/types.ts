@@ -80,6 +80,12 @@ export interface RegistrySignals {
   licenseChanged: { from: string | null; to: string | null } | null;
   enginesChanged: { from: Record<string, string>; to: Record<string, string> } | null;
   newDependencies: string[];
+  /**
+   * The head lockfile records another integrity for the target version than the registry
+   * publishes: what would be installed is not the published package. Null when they agree or
+   * cannot be compared (no npm lockfile, no common hash algorithm).
+   */
+  lockfileIntegrityMismatch: { lockfile: string; registry: string } | null;
 }
 
 export interface TrustedFinding {

@@ -7,6 +7,8 @@ import { buildDependencyContext } from '../context/build-context.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
 import { gatherEvidence } from '../evidence/gather-evidence.js';
+import { checkLockfileIntegrity } from '../evidence/lockfile-integrity-evidence.js';
+import { readLockfileIntegrity } from '../bumps/lockfile-integrity.js';
 import type { GitHubClient } from '../action/github-client.js';
 import { computeVerdict } from '../report/verdict.js';
 import type { RuntimeCallOutcome, RuntimeDescriptor, StructuredRuntime } from '../runtime/contract.js';
@@ -136,16 +138,19 @@ async function prepareContext(bump: Bump, input: PreparationInput): Promise<Prep
       logger: input.logger,
     });
     const facts = gathered.facts;
+    const integrity = checkLockfileIntegrity(bump, facts, await readLockfileIntegrity(input.fileSource, bump));
+    if (integrity.mismatch) input.logger.warning(`${bump.name}@${bump.to}: the lockfile's integrity differs from the registry's.`);
     const context = buildDependencyContext({
       bump,
       versionsInRange: facts?.versionsInRange ?? [],
       fromExists: Boolean(facts?.from),
       toExists: Boolean(facts?.to),
-      evidence: gathered.evidence,
+      evidence: integrity.evidence ? [...gathered.evidence, integrity.evidence] : gathered.evidence,
       missingInformation: gathered.missingInformation,
       warnings: gathered.warnings,
     });
-    return { context, knownVersions: new Set(facts?.allVersions ?? []), signals: facts ? registrySignalsOf(facts) : null };
+    const signals = facts ? { ...registrySignalsOf(facts), lockfileIntegrityMismatch: integrity.mismatch } : null;
+    return { context, knownVersions: new Set(facts?.allVersions ?? []), signals };
   } catch (error) {
     const message = sanitizeMessage(error instanceof Error ? error.message : String(error));
     input.logger.warning(`${bump.name} ${bump.from} → ${bump.to}: evidence could not be gathered: ${message}`);

@@ -86,6 +86,7 @@ export function registryFactsLine(signals: RegistrySignals, now: Date): string {
   );
   if (signals.installScriptsRemoved.length > 0) facts.push(`install scripts removed: ${namesList(signals.installScriptsRemoved, TEXT_BOUNDS.list)}`);
   if (signals.provenanceLost) facts.push('⚠️ provenance lost (the earlier version had a provenance attestation, this one has none)');
+  if (signals.lockfileIntegrityMismatch) facts.push('⚠️ the lockfile\'s integrity for this version differs from the registry\'s: the bytes it would install are not the published package');
   else if (signals.provenanceGained) facts.push('provenance attestation added');
   const person = (name: string | null): string => (name === null ? 'unknown' : codeSpan(name, { maxLength: 100 }));
   if (signals.publisherChanged) {

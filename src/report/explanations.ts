@@ -30,7 +30,7 @@ export const REVIEW_REASON_EXPLANATION: Readonly<Record<HumanReviewReason, strin
   SOURCE_CONFLICT: 'two sources say contradicting things about these versions.',
   CLAIMS_DROPPED: 'some analysis claims cited no valid evidence and were removed.',
   DOWNGRADE: 'the version goes down, which can reintroduce fixed bugs or vulnerabilities.',
-  SUPPLY_CHAIN_CHANGE: 'the registry shows a supply-chain change (install scripts, publisher or provenance).',
+  SUPPLY_CHAIN_CHANGE: 'a supply-chain change: install scripts added, provenance lost, publisher changed, target deprecated, or a lockfile integrity that differs from the registry.',
 };
 
 /** Findings kinds as a reader says them. */

@@ -45,6 +45,7 @@ function projectSignals(signals: RegistrySignals | null): RegistrySignals | null
     licenseChanged: fromTo(signals.licenseChanged),
     enginesChanged: signals.enginesChanged ? { from: { ...signals.enginesChanged.from }, to: { ...signals.enginesChanged.to } } : null,
     newDependencies: [...signals.newDependencies],
+    lockfileIntegrityMismatch: signals.lockfileIntegrityMismatch ? { ...signals.lockfileIntegrityMismatch } : null,
   };
 }
 

@@ -65,6 +65,7 @@ const REGISTRY_SIGNALS = {
       licenseChanged: FROM_TO_TEXT,
       enginesChanged: { anyOf: [{ type: 'null' }, closedObject({ from: STRING_MAP, to: STRING_MAP })] },
       newDependencies: NAME_LIST,
+      lockfileIntegrityMismatch: { anyOf: [{ type: 'null' }, closedObject({ lockfile: SHORT_TEXT, registry: SHORT_TEXT })] },
     }),
   ],
 };

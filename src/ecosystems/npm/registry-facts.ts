@@ -312,6 +312,7 @@ export function quietRegistrySignals(overrides: Partial<RegistrySignals> = {}): 
     licenseChanged: null,
     enginesChanged: null,
     newDependencies: [],
+    lockfileIntegrityMismatch: null,
     ...overrides,
   };
 }
