@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeArtifactService, type FakeArtifactService } from '../fakes/fake-artifact-service.js';
-import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
-import { runBuiltAction, samplePullRequest } from './run-built-action.js';
+import type { FakeGitHub } from '../fakes/fake-github-server.js';
+import type { FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
+import { runBuiltAction, samplePullRequest, startRunnerFakes } from './run-built-action.js';
 
 const REPOSITORY = 'acme/webapp';
 const BASE_SHA = 'a'.repeat(40);
@@ -26,17 +26,7 @@ let registry: FakeNpmRegistry;
 let artifacts: FakeArtifactService;
 
 beforeEach(async () => {
-  github = await startFakeGitHub({
-    repositories: {
-      [REPOSITORY]: {
-        commits: pullRequest.commits,
-        pulls: { [PR_NUMBER]: pullRequest.pull },
-      },
-    },
-    requiredToken: TOKEN,
-  });
-  registry = await startFakeNpmRegistry();
-  artifacts = await startFakeArtifactService();
+  ({ github, registry, artifacts } = await startRunnerFakes({ repository: REPOSITORY, number: PR_NUMBER, pullRequest, token: TOKEN }));
 });
 
 afterEach(async () => {

@@ -23,13 +23,13 @@ import { BOGUS_MODEL_ID, PROBE_SCHEMAS, TINY_USER_PROMPT, TRUNCATION_USER_PROMPT
 import { parseProfile } from '../../src/runtime/profiles/load-profile.js';
 import { digestOf } from '../../src/shared/canonical-json.js';
 import { VALID_ANSWERS } from '../conformance/provider-behaviours.js';
-import { startFakeArtifactService, type FakeArtifactService } from '../fakes/fake-artifact-service.js';
-import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
+import type { FakeArtifactService } from '../fakes/fake-artifact-service.js';
+import type { FakeGitHub } from '../fakes/fake-github-server.js';
+import type { FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
 import { completion, type CompletionOptions } from '../fakes/fake-openai-server.js';
 import { loopbackProfileText } from '../fixtures/profiles/loopback-profiles.js';
 import { groundedCandidate } from '../fixtures/profiles/scripted-model-server.js';
-import { BUILT_ACTION, REPO_ROOT, runBuiltAction, type ActionRun, samplePullRequest } from './run-built-action.js';
+import { BUILT_ACTION, REPO_ROOT, runBuiltAction, type ActionRun, samplePullRequest, startRunnerFakes } from './run-built-action.js';
 
 const BUILT_CLI = join(BUILT_ACTION, '..', 'cli', 'index.js');
 const REPOSITORY = 'acme/webapp';
@@ -413,19 +413,7 @@ describe('the qualification gate in analyze mode (built action)', () => {
   let artifacts: FakeArtifactService;
 
   beforeEach(async () => {
-    github = await startFakeGitHub({
-      repositories: {
-        [REPOSITORY]: {
-          // The PR changes only the dependency files: the profile and the qualification
-          // record live in the workspace, never in the PR (configuration-guard.ts).
-          commits: pullRequest.commits,
-          pulls: { [PR_NUMBER]: pullRequest.pull },
-        },
-      },
-      requiredToken: GITHUB_TOKEN,
-    });
-    registry = await startFakeNpmRegistry();
-    artifacts = await startFakeArtifactService();
+    ({ github, registry, artifacts } = await startRunnerFakes({ repository: REPOSITORY, number: PR_NUMBER, pullRequest, token: GITHUB_TOKEN }));
   });
 
   afterEach(async () => {

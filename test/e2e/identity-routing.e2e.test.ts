@@ -11,12 +11,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeArtifactService, type FakeArtifactService } from '../fakes/fake-artifact-service.js';
-import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
+import type { FakeArtifactService } from '../fakes/fake-artifact-service.js';
+import type { FakeGitHub } from '../fakes/fake-github-server.js';
+import type { FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
 import { installLoopbackProfile, type LoopbackProfileName } from '../fixtures/profiles/loopback-profiles.js';
 import { startScriptedModelServer, type RouteScenario, type ScriptedModelServer } from '../fixtures/profiles/scripted-model-server.js';
-import { runBuiltAction, type ActionRun, samplePullRequest } from './run-built-action.js';
+import { runBuiltAction, type ActionRun, samplePullRequest, startRunnerFakes } from './run-built-action.js';
 
 const REPOSITORY = 'acme/webapp';
 const BASE_SHA = 'c'.repeat(40);
@@ -61,17 +61,7 @@ let model: ScriptedModelServer;
 const workspaces: string[] = [];
 
 beforeEach(async () => {
-  github = await startFakeGitHub({
-    repositories: {
-      [REPOSITORY]: {
-        commits: pullRequest.commits,
-        pulls: { [PR_NUMBER]: pullRequest.pull },
-      },
-    },
-    requiredToken: GITHUB_TOKEN,
-  });
-  registry = await startFakeNpmRegistry();
-  artifacts = await startFakeArtifactService();
+  ({ github, registry, artifacts } = await startRunnerFakes({ repository: REPOSITORY, number: PR_NUMBER, pullRequest, token: GITHUB_TOKEN }));
   model = await startScriptedModelServer({ phrase: MODEL_PHRASE, scenario: OPENROUTER_OK });
 });
 

@@ -7,6 +7,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFakeArtifactService, type FakeArtifactService } from '../fakes/fake-artifact-service.js';
+import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
+import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
 
 export const REPO_ROOT = new URL('../../', import.meta.url).pathname;
 /** DEPVERDICT_DIST_DIR points at another build (see scripts/build.mjs); default: the committed dist/. */
@@ -118,4 +121,22 @@ export function samplePullRequest(options: { number: number; baseSha: string; he
       },
     },
   };
+}
+
+/**
+ * The loopback services a runner would reach, seeded with one repository holding the sample
+ * pull request: fake GitHub REST (requiring `token`), the npm registry replaying recorded
+ * fixtures, and the Actions artifact service.
+ */
+export async function startRunnerFakes(options: {
+  repository: string;
+  number: number;
+  pullRequest: ReturnType<typeof samplePullRequest>;
+  token: string;
+}): Promise<{ github: FakeGitHub; registry: FakeNpmRegistry; artifacts: FakeArtifactService }> {
+  const github = await startFakeGitHub({
+    repositories: { [options.repository]: { commits: options.pullRequest.commits, pulls: { [options.number]: options.pullRequest.pull } } },
+    requiredToken: options.token,
+  });
+  return { github, registry: await startFakeNpmRegistry(), artifacts: await startFakeArtifactService() };
 }
