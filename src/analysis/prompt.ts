@@ -82,7 +82,7 @@ const evidenceItemShape = z.looseObject({
   id: z.string().regex(/^sha256:[a-f0-9]{64}$/),
   packageId: z.string(),
   sourceId: z.string(),
-  kind: z.enum(['registryFact', 'releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'advisory']),
+  kind: z.enum(['registryFact', 'releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'advisory', 'apiSurface']),
   locator: z.string(),
   title: z.string(),
   sourceUrl: z.string(),

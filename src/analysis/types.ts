@@ -1,4 +1,5 @@
 import type { DependencyType, SemverClass, BumpDirection } from '../bumps/types.js';
+import type { ManifestChange } from '../ecosystems/npm/manifest-diff.js';
 import type { EvidenceKind, MissingInformation } from '../evidence/types.js';
 import type { RuntimeErrorCode } from '../runtime/contract.js';
 
@@ -86,6 +87,11 @@ export interface RegistrySignals {
    * cannot be compared (no npm lockfile, no common hash algorithm).
    */
   lockfileIntegrityMismatch: { lockfile: string; registry: string } | null;
+  /**
+   * Consumer-facing manifest differences (ESM-only, exports or commands removed, peers and
+   * platforms narrowed…), by fact and effect; the evidence items carry the details.
+   */
+  manifestChanges: Array<{ fact: ManifestChange['fact']; effect: ManifestChange['effect'] }>;
 }
 
 export interface TrustedFinding {

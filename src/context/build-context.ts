@@ -21,6 +21,7 @@ export const DEFAULT_CONTEXT_BOUNDS: ContextBounds = { maxItems: 24, maxChars: 2
 const KIND_RANK: Record<EvidenceKind, number> = {
   registryFact: 0,
   breakingChanges: 1,
+  apiSurface: 1,
   advisory: 2,
   migrationGuide: 3,
   compatibility: 4,

@@ -4,6 +4,8 @@
  * each one becomes a `registryFact` evidence item with an ID of its own.
  */
 
+import type { ManifestShape } from './npm/manifest-shape.js';
+
 export interface GitHubRepository {
   owner: string;
   repo: string;
@@ -29,6 +31,8 @@ export interface VersionManifestFacts {
   tarballUrl: string | null;
   /** `dist.integrity` (SRI) or null. */
   integrity: string | null;
+  /** What consumers can import, require and run, and which peers and platforms it demands. */
+  shape: ManifestShape;
 }
 
 export interface RegistryFacts {

@@ -12,6 +12,7 @@ import { changelogEvidence } from './changelog-evidence.js';
 import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
 import { fetchAdvisories } from './github-advisories.js';
 import { fetchReleaseNotes } from './github-release-notes.js';
+import { fetchNpmAdvisories, ghsaIdOf } from './npm-advisories.js';
 import { registryFactEvidence } from './registry-fact-evidence.js';
 import type { EvidenceItem, EvidenceWarning, MissingInformation } from './types.js';
 
@@ -55,7 +56,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
 
   // The newer side's tarball carries the changelog for the whole interval, in both directions.
   const newerSide = bump.direction === 'downgrade' ? facts.from : facts.to;
-  const [changelog, releaseNotes, advisories] = await Promise.all([
+  const [changelog, releaseNotes, advisories, npmAdvisories] = await Promise.all([
     readTarballChangelog(bump, newerSide?.tarballUrl ?? null, newerSide?.version ?? to, facts, sources, packageId, warnings),
     fetchReleaseNotes({
       octokit: sources.github,
@@ -67,10 +68,30 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
       logger: sources.logger,
     }),
     fetchAdvisories({ octokit: sources.github, packageName: bump.name, from, to, logger: sources.logger }),
+    fetchNpmAdvisories({ registry: sources.registry, packageName: bump.name, from, to, logger: sources.logger }),
   ]);
-  evidence.push(...changelog.evidence, ...releaseNotes.evidence, ...advisories.evidence);
-  missingInformation.push(...changelog.missing, ...releaseNotes.missing, ...advisories.missing);
+  evidence.push(...changelog.evidence, ...releaseNotes.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
+  missingInformation.push(...changelog.missing, ...releaseNotes.missing, ...advisoryGaps(advisories, npmAdvisories));
   return { facts, evidence, missingInformation, warnings };
+}
+
+/** One advisory, one item: GitHub's entry (with its first patched version) wins over npm's. */
+function withoutKnownAdvisories(npmItems: EvidenceItem[], gitHubItems: EvidenceItem[]): EvidenceItem[] {
+  const known = new Set(gitHubItems.map(ghsaIdOf).filter((id): id is string => id !== null));
+  return npmItems.filter((item) => {
+    const id = ghsaIdOf(item);
+    // GitHub lists only what the bump fixes; an npm item saying "introduced" or "unfixed" adds to it.
+    return id === null || !known.has(id) || !item.locator.endsWith('/fixed');
+  });
+}
+
+/**
+ * Advisories were checked when either source answered. A gap is reported only when neither
+ * did (both reasons kept), so a tokenless run whose registry answers is not told it lacks them.
+ */
+function advisoryGaps(gitHub: { missing: MissingInformation[] }, npm: { missing: MissingInformation[] }): MissingInformation[] {
+  if (gitHub.missing.length === 0 || npm.missing.length === 0) return [];
+  return [...gitHub.missing, ...npm.missing];
 }
 
 async function readTarballChangelog(

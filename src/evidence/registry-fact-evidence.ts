@@ -1,6 +1,8 @@
 import type { BumpDirection, SemverClass } from '../bumps/types.js';
 import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
+import { describeManifestChange, diffManifestShapes, MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
 import { newDependencyNames, REGISTRY_LIMITS, registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
+import { plainOrQuoted, quoteData as quote } from '../shared/data-quoting.js';
 import { makeEvidenceItem } from './evidence-item.js';
 import type { EvidenceItem } from './types.js';
 
@@ -16,8 +18,6 @@ export const REGISTRY_SOURCE_ID = 'npm-registry';
 
 /** How many versions (or dependencies) one item lists before summarising the rest. */
 const MAX_LISTED = 40;
-/** Bound for quoted registry strings (deprecation messages can be long). */
-const MAX_QUOTED_CHARS = 500;
 
 export interface RegistryFactBump {
   packageId: string;
@@ -26,16 +26,6 @@ export interface RegistryFactBump {
   to: string;
   direction: BumpDirection;
   semverClass: SemverClass;
-}
-
-function quote(text: string): string {
-  const bounded = text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text;
-  return JSON.stringify(bounded);
-}
-
-/** Version ranges and names print as they are; anything else from the registry is quoted as data. */
-function plainOrQuoted(text: string): string {
-  return /^[\w@/.\s<>=^~|*+-]{1,80}$/.test(text) ? text : quote(text);
 }
 
 function quoteOrNone(text: string | null): string {
@@ -141,6 +131,13 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
     const count = capped ? `at least ${added.length}` : String(added.length);
     const note = capped ? ` (${bump.to} declares ${REGISTRY_LIMITS.dependencies} or more dependencies; only the first ${REGISTRY_LIMITS.dependencies} by name were compared)` : '';
     add('new-dependencies', 'new dependencies', `${bump.to} adds ${count} runtime dependenc${added.length === 1 && !capped ? 'y' : 'ies'}${note}: ${describeList(described)}.`, target);
+  }
+  if (facts.from && to) {
+    // Each consumer-facing manifest difference is its own fact, so a finding can cite exactly
+    // "ESM-only" or "exports removed" (the extractive analyzer turns breaking ones into findings).
+    for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies })) {
+      add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
+    }
   }
   return items;
 }

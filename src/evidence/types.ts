@@ -11,7 +11,9 @@ export type EvidenceKind =
   | 'deprecations'
   | 'compatibility'
   | 'migrationGuide'
-  | 'advisory';
+  | 'advisory'
+  /** Exported names or entry files removed between the two published tarballs (computed locally). */
+  | 'apiSurface';
 
 export interface EvidenceItem {
   /** `sha256:` + hex sha256 of canonical JSON {packageId, sourceId, kind, locator, releaseVersions, contentDigest}. */

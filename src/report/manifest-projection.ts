@@ -46,6 +46,7 @@ function projectSignals(signals: RegistrySignals | null): RegistrySignals | null
     enginesChanged: signals.enginesChanged ? { from: { ...signals.enginesChanged.from }, to: { ...signals.enginesChanged.to } } : null,
     newDependencies: [...signals.newDependencies],
     lockfileIntegrityMismatch: signals.lockfileIntegrityMismatch ? { ...signals.lockfileIntegrityMismatch } : null,
+    manifestChanges: signals.manifestChanges.map(({ fact, effect }) => ({ fact, effect })),
   };
 }
 

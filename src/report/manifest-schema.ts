@@ -7,6 +7,8 @@ import {
   EVIDENCE_KINDS,
   FINDING_KINDS,
   HUMAN_REVIEW_REASONS,
+  MANIFEST_CHANGE_EFFECTS,
+  MANIFEST_CHANGE_FACTS,
   NEXT_ACTIONS,
   RESULT_STATUSES,
   RISK_LEVELS,
@@ -66,6 +68,11 @@ const REGISTRY_SIGNALS = {
       enginesChanged: { anyOf: [{ type: 'null' }, closedObject({ from: STRING_MAP, to: STRING_MAP })] },
       newDependencies: NAME_LIST,
       lockfileIntegrityMismatch: { anyOf: [{ type: 'null' }, closedObject({ lockfile: SHORT_TEXT, registry: SHORT_TEXT })] },
+      manifestChanges: {
+        type: 'array',
+        maxItems: 20,
+        items: closedObject({ fact: { type: 'string', enum: MANIFEST_CHANGE_FACTS }, effect: { type: 'string', enum: MANIFEST_CHANGE_EFFECTS } }),
+      },
     }),
   ],
 };

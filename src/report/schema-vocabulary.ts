@@ -1,6 +1,7 @@
 import type { BumpDirection, DependencyType, DetectionWarning, SemverClass, VersionSource } from '../bumps/types.js';
 import type { EvidenceCoverage, FindingKind, HumanReviewReason, NextAction, ResultStatus, RiskLevel, TrustIssueCode } from '../analysis/types.js';
 import type { EvidenceKind } from '../evidence/types.js';
+import type { ManifestChange } from '../ecosystems/npm/manifest-diff.js';
 
 /**
  * The enum values the published schemas list, derived from the contract types. Each list is
@@ -35,6 +36,7 @@ export const EVIDENCE_KINDS = keysOf<EvidenceKind>({
   compatibility: true,
   migrationGuide: true,
   advisory: true,
+  apiSurface: true,
 });
 export const RISK_LEVELS = keysOf<RiskLevel>({ low: true, medium: true, high: true, unknown: true });
 export const FINDING_KINDS = keysOf<FindingKind>({ breakingChange: true, deprecation: true, compatibility: true, security: true });
@@ -61,3 +63,14 @@ export const HUMAN_REVIEW_REASONS = keysOf<HumanReviewReason>({
   DOWNGRADE: true,
   SUPPLY_CHAIN_CHANGE: true,
 });
+export const MANIFEST_CHANGE_FACTS = keysOf<ManifestChange['fact']>({
+  'module-format': true,
+  'exports-removed': true,
+  'exports-added': true,
+  'bin-removed': true,
+  'types-dropped': true,
+  'peer-dependencies': true,
+  platform: true,
+  'dependency-majors': true,
+});
+export const MANIFEST_CHANGE_EFFECTS = keysOf<ManifestChange['effect']>({ breaking: true, compatibility: true, info: true });

@@ -42,6 +42,8 @@ describe('registryFactEvidence', () => {
       'fact/release-age',
       'fact/engines',
       'fact/new-dependencies',
+      // express 5 raised body-parser, cookie, debug, … a major each.
+      'fact/dependency-majors',
     ]);
     expect(items.every((item) => item.kind === 'registryFact' && item.sourceId === 'npm-registry' && item.packageId === 'npm:express')).toBe(true);
     expect(items.every((item) => item.sourceUrl === 'https://www.npmjs.com/package/express/v/5.1.0')).toBe(true);

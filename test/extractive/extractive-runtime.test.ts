@@ -164,9 +164,28 @@ describe('extractive runtime: classification', () => {
     expect(candidate.riskEvidenceRefs).toEqual([]);
   });
 
-  it('a minor change with registry facts only is unknown', async () => {
-    const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor')], semverClass: 'minor' }));
-    expect(candidate.riskLevel).toBe('unknown');
+  it('without release text, a minor is medium and a clean patch low, each saying it rests on registry facts', async () => {
+    const minor = await candidateFor(buildContext({ evidence: [semverFact('minor')], semverClass: 'minor' }));
+    expect(minor.riskLevel).toBe('medium');
+    expect(minor.summary).toContain('no release notes found');
+    const patch = await candidateFor(buildContext({ evidence: [semverFact('patch')], semverClass: 'patch' }));
+    expect(patch.riskLevel).toBe('low');
+    expect(patch.summary).toContain('registry facts only');
+  });
+
+  it('without release text, a patch with a supply-chain fact is medium and cites it', async () => {
+    const publisher = evidence('registryFact', 'Publisher changed: a → b.', { versions: [], locator: 'fact/publisher' });
+    const patch = await candidateFor(buildContext({ evidence: [semverFact('patch'), publisher], semverClass: 'patch' }));
+    expect(patch.riskLevel).toBe('medium');
+    expect(patch.riskEvidenceRefs).toContain(publisher.id);
+  });
+
+  it('without release text, a semver-major is high and says so; without any registry fact the risk is unknown', async () => {
+    const major = await candidateFor(buildContext({ evidence: [semverFact('major')], semverClass: 'major' }));
+    expect(major.riskLevel).toBe('high');
+    expect(major.summary).toContain('semver-major; no release notes found');
+    const nothing = await candidateFor(buildContext({ evidence: [], semverClass: 'patch' }));
+    expect(nothing.riskLevel).toBe('unknown');
   });
 
   it('a minor or patch update of a declaration-only @types package is low, citing the semver fact; a major one is not', async () => {
@@ -176,7 +195,7 @@ describe('extractive runtime: classification', () => {
     const major = await candidateFor(buildContext({ name: '@types/node', evidence: [semverFact('major')], semverClass: 'major' }));
     expect(major.riskLevel).toBe('high');
     const lookalike = await candidateFor(buildContext({ name: 'types-node', evidence: [semverFact('minor')], semverClass: 'minor' }));
-    expect(lookalike.riskLevel).toBe('unknown');
+    expect(lookalike.riskLevel).toBe('medium');
   });
 
   it('install-script and provenance facts are not risk', async () => {

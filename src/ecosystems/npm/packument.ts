@@ -35,7 +35,20 @@ const versionSchema = z.object({
   hasInstallScript: z.boolean().optional().catch(undefined),
   _npmUser: z.object({ name: z.string().optional().catch(undefined) }).optional().catch(undefined),
   dependencies: stringRecord.optional().catch(undefined),
+  peerDependencies: stringRecord.optional().catch(undefined),
+  peerDependenciesMeta: z.record(z.string(), z.unknown()).optional().catch(undefined),
   repository: repositorySchema.optional().catch(undefined),
+  // Module shape: what a consumer can import or require, and what runs where.
+  type: z.string().optional().catch(undefined),
+  main: z.string().optional().catch(undefined),
+  module: z.string().optional().catch(undefined),
+  types: z.string().optional().catch(undefined),
+  typings: z.string().optional().catch(undefined),
+  /** Any JSON: a string, an array, or nested condition/subpath objects (walked with bounds). */
+  exports: z.unknown().optional(),
+  bin: z.union([z.string(), stringRecord]).optional().catch(undefined),
+  os: z.array(z.string()).optional().catch(undefined),
+  cpu: z.array(z.string()).optional().catch(undefined),
   dist: z
     .object({
       tarball: z.string().optional().catch(undefined),

@@ -18,6 +18,8 @@ export const DEFAULT_REGISTRY_URL = 'https://registry.npmjs.org';
 /** Default packument size limit. The largest real packuments are a few tens of MiB. */
 export const DEFAULT_MAX_PACKUMENT_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_MAX_TARBALL_BYTES = 16 * 1024 * 1024;
+/** Bulk advisory answers are a few KiB per package; anything near this is not an answer. */
+export const MAX_ADVISORY_RESPONSE_BYTES = 2 * 1024 * 1024;
 /** Tarball URLs longer than this are refused: no registry needs them, and they end up in messages. */
 const MAX_TARBALL_URL_CHARS = 2048;
 
@@ -29,7 +31,9 @@ export type RegistryErrorCode =
   | 'REGISTRY_RESPONSE_INVALID'
   | 'REGISTRY_ACCESS_DENIED'
   | 'REGISTRY_URL_REFUSED'
-  | 'PACKAGE_NAME_INVALID';
+  | 'PACKAGE_NAME_INVALID'
+  /** The registry does not offer the endpoint (404/405/501): mirrors often lack the audit API. */
+  | 'ENDPOINT_UNSUPPORTED';
 
 /** Codes a later attempt may cure; the client already retried them before throwing. */
 const RETRYABLE_CODES: ReadonlySet<RegistryErrorCode> = new Set(['REGISTRY_RATE_LIMITED', 'REGISTRY_UNAVAILABLE']);
@@ -87,7 +91,13 @@ export interface NpmRegistryClient {
    * SRI) lets a caching client check a stored copy; callers verify the bytes they get anyway.
    */
   getTarball(url: string, label?: string, integrity?: string | null): Promise<Buffer>;
-  readonly stats: { packumentRequests: number; tarballRequests: number };
+  /**
+   * The bulk advisory endpoint `npm audit` uses: `POST /-/npm/v1/security/advisories/bulk` with
+   * `{ "<name>": ["<version>", …] }`. Resolves to the decoded JSON answer (untrusted: the caller
+   * validates it); rejects with ENDPOINT_UNSUPPORTED when the registry does not offer it.
+   */
+  getAdvisories(versionsByName: Record<string, string[]>): Promise<unknown>;
+  readonly stats: { packumentRequests: number; tarballRequests: number; advisoryRequests?: number };
   /** Registry base URL without credentials or trailing slash. */
   readonly registryUrl: string;
 }
@@ -152,9 +162,13 @@ interface Attempt {
   url: string;
   maxBytes: number;
   /** The client option that raises `maxBytes`, named in the too-large error. */
-  limitOption: 'maxPackumentBytes' | 'maxTarballBytes';
+  limitOption: 'maxPackumentBytes' | 'maxTarballBytes' | 'the advisory response limit';
   withToken: boolean;
   accept: string;
+  /** POST with a JSON body (the advisory endpoint); GET otherwise. */
+  jsonBody?: string;
+  /** Statuses that mean "this registry does not offer the endpoint". */
+  unsupportedStatuses?: ReadonlySet<number>;
   countRequest: () => void;
 }
 
@@ -172,7 +186,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
   const logger = options.logger ?? silentLogger;
   const sleep = options.sleep ?? ((milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds)));
   const limit = createConcurrencyLimit(Math.max(1, options.concurrency ?? 6));
-  const stats = { packumentRequests: 0, tarballRequests: 0 };
+  const stats = { packumentRequests: 0, tarballRequests: 0, advisoryRequests: 0 };
   const packuments = new Map<string, Promise<Packument>>();
 
   /** Maps one HTTP outcome to a RegistryError; returns null for success. */
@@ -180,6 +194,9 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     const { status } = response;
     const details = { subject: attempt.subject, status };
     if (status >= 200 && status < 300) return null;
+    if (attempt.unsupportedStatuses?.has(status)) {
+      return new RegistryError('ENDPOINT_UNSUPPORTED', `${registryOrigin} does not offer ${attempt.what} (HTTP ${status}).`, details);
+    }
     if (status === 404) {
       return new RegistryError('PACKAGE_NOT_FOUND', `${attempt.what} was not found on ${registryOrigin} (HTTP 404): check the package name or the registry URL.`, details);
     }
@@ -220,12 +237,20 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
   const fetchWithRetries = async (attempt: Attempt): Promise<Buffer> => {
     const headers: Record<string, string> = { accept: attempt.accept, 'user-agent': 'depverdict' };
     if (token && attempt.withToken) headers.authorization = `Bearer ${token}`;
+    if (attempt.jsonBody !== undefined) headers['content-type'] = 'application/json';
     for (let attemptNumber = 0; ; attemptNumber += 1) {
       let failure: RegistryError;
       try {
         const response = await limit.run(() => {
           attempt.countRequest();
-          return boundedRequest({ url: attempt.url, headers, timeoutMs, maxBytes: attempt.maxBytes, dispatcher: options.dispatcher });
+          return boundedRequest({
+            url: attempt.url,
+            headers,
+            timeoutMs,
+            maxBytes: attempt.maxBytes,
+            dispatcher: options.dispatcher,
+            ...(attempt.jsonBody === undefined ? {} : { method: 'POST' as const, body: attempt.jsonBody }),
+          });
         });
         const httpFailure = failureOf(attempt, response);
         if (!httpFailure) return response.body;
@@ -325,5 +350,27 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     });
   };
 
-  return { getPackument, getTarball, stats, registryUrl };
+  const getAdvisories = async (versionsByName: Record<string, string[]>): Promise<unknown> => {
+    const names = Object.keys(versionsByName);
+    const subject = names.length === 1 ? names[0]! : `${names.length} packages`;
+    const body = await fetchWithRetries({
+      what: `the security advisories of ${subject}`,
+      subject,
+      url: `${registryUrl}/-/npm/v1/security/advisories/bulk`,
+      maxBytes: MAX_ADVISORY_RESPONSE_BYTES,
+      limitOption: 'the advisory response limit',
+      withToken: true,
+      accept: 'application/json',
+      jsonBody: JSON.stringify(versionsByName),
+      unsupportedStatuses: new Set([404, 405, 501]),
+      countRequest: () => (stats.advisoryRequests += 1),
+    });
+    try {
+      return parseJsonDroppingProtoKeys(body.toString('utf8'));
+    } catch (error) {
+      throw new RegistryError('REGISTRY_RESPONSE_INVALID', `${registryOrigin} answered the advisory request for ${subject} with something that is not JSON.`, { subject, status: 200, cause: error });
+    }
+  };
+
+  return { getPackument, getTarball, getAdvisories, stats, registryUrl };
 }

@@ -1,6 +1,8 @@
 import semver from 'semver';
 import type { RegistrySignals } from '../../analysis/types.js';
 import type { GitHubRepository, RegistryFacts, VersionManifestFacts } from '../types.js';
+import { diffManifestShapes } from './manifest-diff.js';
+import { manifestShapeOf } from './manifest-shape.js';
 import type { Packument, PackumentRepository, PackumentVersion } from './packument.js';
 
 /**
@@ -138,6 +140,7 @@ function versionFactsOf(packument: Packument, version: string): VersionManifestF
     // A cut URL would fetch something else: an over-long one is treated as absent.
     tarballUrl: tarballUrl && tarballUrl.length <= REGISTRY_LIMITS.urlChars ? tarballUrl : null,
     integrity: integrity ? boundText(integrity, REGISTRY_LIMITS.integrityChars) : null,
+    shape: manifestShapeOf(manifest),
   };
 }
 
@@ -313,6 +316,7 @@ export function quietRegistrySignals(overrides: Partial<RegistrySignals> = {}): 
     enginesChanged: null,
     newDependencies: [],
     lockfileIntegrityMismatch: null,
+    manifestChanges: [],
     ...overrides,
   };
 }
@@ -338,6 +342,7 @@ export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
   if (!sameRecord(from.engines, to.engines)) {
     signals.enginesChanged = { from: boundedEngines(from.engines), to: boundedEngines(to.engines) };
   }
+  signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }).map(({ fact, effect }) => ({ fact, effect }));
   signals.newDependencies = newDependencyNames(from, to)
     .slice(0, REGISTRY_LIMITS.newDependencies)
     .map((name) => boundText(name, REGISTRY_LIMITS.nameChars));

@@ -50,6 +50,27 @@ export function createSnapshotRegistryClient(options: { directory: string; regis
       }
       return pending;
     },
+    /**
+     * Recorded advisory answers live in `advisories/<encoded-name>.json` (the endpoint's response
+     * for that package). Without one the snapshot behaves like a registry without the endpoint,
+     * which is what most mirrors are: nothing is invented.
+     */
+    async getAdvisories(versionsByName) {
+      const answer: Record<string, unknown> = {};
+      let recorded = false;
+      for (const name of Object.keys(versionsByName)) {
+        if (!isValidPackageName(name)) continue;
+        try {
+          const text = await readFile(join(options.directory, 'advisories', `${encodePackageName(name)}.json`), 'utf8');
+          answer[name] = (parseJsonDroppingProtoKeys(text) as Record<string, unknown>)[name] ?? [];
+          recorded = true;
+        } catch {
+          // Not recorded for this package.
+        }
+      }
+      if (!recorded) throw new RegistryError('ENDPOINT_UNSUPPORTED', 'The registry snapshot holds no recorded security advisories.', { subject: Object.keys(versionsByName).join(', ') });
+      return answer;
+    },
     async getTarball(url, label) {
       stats.tarballRequests += 1;
       const file = tarballFiles.get(url);

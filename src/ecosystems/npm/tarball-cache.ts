@@ -26,6 +26,8 @@ export function withTarballCache(client: NpmRegistryClient, directory: string, l
       return cacheHits;
     },
     getPackument: (name) => client.getPackument(name),
+    // Advisories change as they are published: never cached.
+    getAdvisories: (versionsByName) => client.getAdvisories(versionsByName),
     async getTarball(url, label, integrity) {
       const file = fileOf(url);
       try {

@@ -1,7 +1,9 @@
+import semver from 'semver';
 import type { Candidate, CandidateFinding, FindingKind, RiskLevel } from '../../../analysis/types.js';
 import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
-import { excerpts, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
+import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
+import { excerpts, hasMarker, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
@@ -32,6 +34,7 @@ const FINDING_KIND_OF_MARKER: Record<MarkerClass, FindingKind> = {
   breaking: 'breakingChange',
   deprecation: 'deprecation',
   compatibility: 'compatibility',
+  security: 'security',
 };
 
 const FINDING_ID_PREFIX: Record<FindingKind, string> = {
@@ -48,12 +51,45 @@ const FINDING_FALLBACK: Record<FindingKind, string> = {
   security: 'The cited advisory concerns a version in this range.',
 };
 
+/** When one change line would become two findings, the stronger kind is kept. */
+const FINDING_KIND_STRENGTH: Record<FindingKind, number> = { breakingChange: 4, security: 3, compatibility: 2, deprecation: 1 };
+
+/**
+ * Registry facts (computed locally from the two manifests) and what they mean for callers.
+ * `fact/engines` is medium: a raised Node.js floor needs action but breaks no code on a
+ * supported runtime. Facts not listed (semver class, versions, dates, new dependencies,
+ * dependency majors) describe the update without rating it.
+ */
+const REGISTRY_FACT_EFFECT: Readonly<Record<string, { level: 'high' | 'medium'; findingKind: FindingKind }>> = {
+  'fact/module-format': { level: 'high', findingKind: 'breakingChange' },
+  'fact/exports-removed': { level: 'high', findingKind: 'breakingChange' },
+  'fact/bin-removed': { level: 'high', findingKind: 'breakingChange' },
+  'fact/engines': { level: 'medium', findingKind: 'compatibility' },
+  'fact/exports-added': { level: 'medium', findingKind: 'compatibility' },
+  'fact/types-dropped': { level: 'medium', findingKind: 'compatibility' },
+  'fact/peer-dependencies': { level: 'medium', findingKind: 'compatibility' },
+  'fact/platform': { level: 'medium', findingKind: 'compatibility' },
+};
+
+/**
+ * Registry facts that make a patch more than routine: supply-chain changes and a deprecated
+ * target. A patch without any of them (and without the facts above) has "clean" registry facts.
+ */
+const UNCLEAN_PATCH_FACTS: ReadonlySet<string> = new Set(['fact/install-scripts', 'fact/publisher', 'fact/deprecated']);
+
 interface Classified {
   item: EvidenceItem;
   /** What this item contributes to the risk level. */
   level: 'high' | 'medium' | 'low' | 'none';
   findingKind: FindingKind | null;
   markerClass: MarkerClass | undefined;
+}
+
+function classifyAdvisory(item: EvidenceItem): Classified {
+  // npm's bulk answer says which side an advisory affects; GitHub's lists only what is fixed.
+  // Bringing in a known vulnerability is a reason to stop; fixing one is reported, not scored.
+  const introduced = item.locator.endsWith('/introduced');
+  return { item, level: introduced ? 'high' : 'none', findingKind: 'security', markerClass: undefined };
 }
 
 function classify(item: EvidenceItem): Classified {
@@ -65,12 +101,13 @@ function classify(item: EvidenceItem): Classified {
     case 'compatibility':
       return { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined };
     case 'advisory':
-      // An advisory in range may be what this update fixes; it is reported, not scored.
-      return { item, level: 'none', findingKind: 'security', markerClass: undefined };
-    case 'registryFact':
-      return item.locator === 'fact/engines'
-        ? { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined }
-        : { item, level: 'none', findingKind: null, markerClass: undefined };
+      return classifyAdvisory(item);
+    case 'apiSurface':
+      return { item, level: 'high', findingKind: 'breakingChange', markerClass: undefined };
+    case 'registryFact': {
+      const effect = REGISTRY_FACT_EFFECT[item.locator];
+      return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };
+    }
     default: {
       const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content)) : null;
       if (marker === 'breaking') return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
@@ -80,6 +117,12 @@ function classify(item: EvidenceItem): Classified {
       return { item, level: 'low', findingKind: null, markerClass: undefined };
     }
   }
+}
+
+/** Release text that names a security fix adds a `security` finding next to its risk finding. */
+function securityMentions(item: EvidenceItem): Classified[] {
+  if (!RELEASE_TEXT_KINDS.has(item.kind) || !hasMarker(ownReleaseText(item.content), 'security')) return [];
+  return [{ item, level: 'none', findingKind: 'security', markerClass: 'security' }];
 }
 
 function uniqueVersions(versions: string[]): string[] {
@@ -99,80 +142,180 @@ function isTypeDeclarationsOnly(name: string): boolean {
   return name.startsWith('@types/');
 }
 
+/**
+ * Semver-major for callers: the major moved, or, below 1.0.0, the first non-zero part moved
+ * (`^0.3.0` does not accept 0.4.0, so a 0.x minor is as breaking as a major by semver's rules).
+ */
+function isMajorForCallers(from: string, to: string, semverClass: string): boolean {
+  if (semverClass === 'major') return true;
+  const low = semver.valid(from) && semver.valid(to) ? (semver.lt(from, to) ? from : to) : null;
+  const high = low === from ? to : from;
+  if (low === null) return false;
+  if (semver.major(low) !== 0) return false;
+  if (semver.minor(low) !== semver.minor(high)) return true;
+  return semver.minor(low) === 0 && semver.patch(low) !== semver.patch(high);
+}
+
+interface RiskDecision {
+  riskLevel: RiskLevel;
+  riskItems: EvidenceItem[];
+  summary: string;
+}
+
+/**
+ * The risk when no release text was found: calibrated on registry facts alone, and always
+ * saying so. Evidence that rated the bump (API removals, ESM-only, engines…) is handled before
+ * this; what is left is the semver class and whether the registry facts are clean.
+ */
+function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceItem[], majorForCallers: boolean): RiskDecision {
+  const { from, to, direction, semverClass } = context.versions;
+  const semverFact = evidence.find((item) => item.kind === 'registryFact' && item.locator === 'fact/semver-class');
+  if (semverFact === undefined) {
+    return { riskLevel: 'unknown', riskItems: [], summary: `Extractive analysis: the registry facts of ${from} → ${to} could not be read, so the risk cannot be judged.` };
+  }
+  const unclean = evidence.filter((item) => item.kind === 'registryFact' && (UNCLEAN_PATCH_FACTS.has(item.locator) || (item.locator === 'fact/provenance' && /provenance lost/.test(item.content))));
+  if (direction === 'downgrade') {
+    return {
+      riskLevel: majorForCallers ? 'high' : 'medium',
+      riskItems: [semverFact],
+      summary: `Extractive analysis: ${from} → ${to} is a ${majorForCallers ? 'semver-major ' : ''}downgrade; no release notes found. Going back can reintroduce fixed bugs or vulnerabilities.`,
+    };
+  }
+  if (majorForCallers) {
+    return { riskLevel: 'high', riskItems: [semverFact], summary: `Extractive analysis: semver-major; no release notes found. ${from} → ${to} may break callers, and nothing says how.` };
+  }
+  if (isTypeDeclarationsOnly(context.dependency.name)) {
+    // DefinitelyTyped publishes no release notes, ever; its packages hold only `.d.ts` files,
+    // so a minor or patch update can at most change type checking, never runtime behaviour.
+    return {
+      riskLevel: 'low',
+      riskItems: [semverFact],
+      summary: `Extractive analysis: ${context.dependency.name} ships only TypeScript declarations (no runtime code) and publishes no release notes; ${from} → ${to} is not a major change, so it can at most affect type checking.`,
+    };
+  }
+  if (semverClass === 'minor') {
+    return {
+      riskLevel: 'medium',
+      riskItems: [semverFact, ...unclean],
+      summary: `Extractive analysis: feature release; no release notes found, so deprecations or behaviour changes in ${from} → ${to} cannot be ruled out.`,
+    };
+  }
+  if (semverClass === 'patch' && unclean.length === 0) {
+    return {
+      riskLevel: 'low',
+      riskItems: [semverFact],
+      summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, engines unchanged, not deprecated, no API removal found); no release notes found, so this rests on registry facts only.`,
+    };
+  }
+  return {
+    riskLevel: 'medium',
+    riskItems: [semverFact, ...unclean],
+    summary:
+      unclean.length > 0
+        ? `Extractive analysis: no release notes found, and the registry facts of ${from} → ${to} are not routine (${unclean.map((item) => item.locator.replace('fact/', '')).join(', ')}).`
+        : `Extractive analysis: ${from} → ${to} is a ${semverClass} version change; no release notes found.`,
+  };
+}
+
+function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classified: Classified[], majorForCallers: boolean): RiskDecision {
+  const { from, to } = context.versions;
+  const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
+  const semverFact = evidence.find((item) => item.kind === 'registryFact' && item.locator === 'fact/semver-class');
+  const high = classified.filter((entry) => entry.level === 'high').map((entry) => entry.item);
+  const medium = classified.filter((entry) => entry.level === 'medium').map((entry) => entry.item);
+  const basis = (items: EvidenceItem[]): string => describeBasis(items);
+  if (high.length > 0) {
+    return {
+      riskLevel: 'high',
+      riskItems: high,
+      summary: `Extractive analysis: ${basis(high)} for ${from} → ${to} show${high.length === 1 ? 's' : ''} changes that break existing callers (${plural(high.length, 'evidence item')}). Read the cited evidence before merging.`,
+    };
+  }
+  if (medium.length > 0) {
+    return {
+      riskLevel: 'medium',
+      riskItems: medium,
+      summary: `Extractive analysis: ${basis(medium)} for ${from} → ${to} report${medium.length === 1 ? 's' : ''} deprecations, compatibility or runtime-requirement changes (${plural(medium.length, 'evidence item')}) and no breaking-change markers.`,
+    };
+  }
+  // With release text to read, only a real major is suspect: 0.x minors with plain fix notes
+  // (the jshttp family's habit) are what their notes say they are.
+  if (releaseText.length > 0 && context.versions.semverClass === 'major') {
+    // Semver says callers may break; release text without markers does not prove otherwise.
+    return {
+      riskLevel: 'medium',
+      riskItems: semverFact === undefined ? releaseText : [semverFact, ...releaseText],
+      summary: `Extractive analysis: ${from} → ${to} is a major version change; the release text has no breaking-change markers, but a major change may still break callers.`,
+    };
+  }
+  if (releaseText.length > 0) {
+    return {
+      riskLevel: context.versions.direction === 'downgrade' ? 'medium' : 'low',
+      riskItems: releaseText,
+      summary:
+        context.versions.direction === 'downgrade'
+          ? `Extractive analysis: ${from} → ${to} is a downgrade; the release text given up lists no breaking, deprecation or compatibility markers, but going back can reintroduce fixed bugs.`
+          : `Extractive analysis: the release text for ${from} → ${to} lists changes and fixes with no breaking, deprecation or compatibility markers.`,
+    };
+  }
+  return riskWithoutReleaseText(context, evidence, majorForCallers);
+}
+
+/** "the release text", "the registry facts", "the API-surface diff and the release text"… */
+function describeBasis(items: EvidenceItem[]): string {
+  const parts = new Set<string>();
+  for (const item of items) {
+    if (item.kind === 'registryFact') parts.add('the registry facts');
+    else if (item.kind === 'apiSurface') parts.add('the API-surface diff');
+    else if (item.kind === 'advisory') parts.add('the security advisories');
+    else parts.add('the release text');
+  }
+  const list = [...parts];
+  return list.length <= 1 ? (list[0] ?? 'the evidence') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
 export function extractCandidate(context: DependencyContext): Candidate {
   const selected = new Set(context.metadata.selectedEvidenceIds);
   const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
   const classified = evidence.map(classify);
   const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
-  const semverFact = evidence.find((item) => item.kind === 'registryFact' && item.locator === 'fact/semver-class');
-  const isMajor = context.versions.semverClass === 'major';
-  const { from, to } = context.versions;
+  const { from, to, semverClass } = context.versions;
+  const majorForCallers = isMajorForCallers(from, to, semverClass);
+  const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);
 
-  const high = classified.filter((entry) => entry.level === 'high').map((entry) => entry.item);
-  const medium = classified.filter((entry) => entry.level === 'medium').map((entry) => entry.item);
-
-  let riskLevel: RiskLevel;
-  let riskItems: EvidenceItem[];
-  let summary: string;
-  if (high.length > 0) {
-    riskLevel = 'high';
-    riskItems = high;
-    summary = `Extractive analysis: the release text for ${from} → ${to} marks breaking changes (${plural(high.length, 'evidence item')}). Read the cited evidence before merging.`;
-  } else if (medium.length > 0) {
-    riskLevel = 'medium';
-    riskItems = medium;
-    summary = `Extractive analysis: the evidence for ${from} → ${to} reports deprecations, compatibility or runtime-requirement changes (${plural(medium.length, 'evidence item')}) and no breaking-change markers.`;
-  } else if (releaseText.length > 0 && isMajor) {
-    // Semver says callers may break; release text without markers does not prove otherwise.
-    riskLevel = 'medium';
-    riskItems = semverFact === undefined ? releaseText : [semverFact, ...releaseText];
-    summary = `Extractive analysis: ${from} → ${to} is a major version change; the release text has no breaking-change markers, but a major change may still break callers.`;
-  } else if (releaseText.length > 0) {
-    riskLevel = 'low';
-    riskItems = releaseText;
-    summary = `Extractive analysis: the release text for ${from} → ${to} lists changes and fixes with no breaking, deprecation or compatibility markers.`;
-  } else if (isMajor && semverFact !== undefined && /\bmajor\b/i.test(semverFact.content)) {
-    riskLevel = 'high';
-    riskItems = [semverFact];
-    summary = `Extractive analysis: no release notes or changelog were found; ${from} → ${to} is a major version change, which by semver may break callers.`;
-  } else if (isTypeDeclarationsOnly(context.dependency.name) && !isMajor && semverFact !== undefined) {
-    // DefinitelyTyped publishes no release notes, ever; its packages hold only `.d.ts` files,
-    // so a minor or patch update can at most change type checking, never runtime behaviour.
-    riskLevel = 'low';
-    riskItems = [semverFact];
-    summary = `Extractive analysis: ${context.dependency.name} ships only TypeScript declarations (no runtime code) and publishes no release notes; ${from} → ${to} is not a major change, so it can at most affect type checking.`;
-  } else {
-    riskLevel = 'unknown';
-    riskItems = [];
-    summary = `Extractive analysis: no release notes or changelog were found for ${from} → ${to}; risk cannot be judged from registry facts alone.`;
-  }
-
-  const counters = new Map<FindingKind, number>();
-  const findings: CandidateFinding[] = [];
   // One finding per change line (a few per item), so a release that removes five APIs shows
-  // five findings; the same line repeated by later releases is reported once.
-  const seenSummaries = new Set<string>();
+  // five findings; a line repeated by later releases, or read as two kinds, is reported once,
+  // with the stronger kind.
+  const drafts = new Map<string, { kind: FindingKind; summary: string; item: EvidenceItem }>();
   // When the registry's engines fact states the Node.js requirement of the target, older
   // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
   const enginesFactPresent = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/engines');
-  for (const entry of classified) {
+  for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
     if (entry.findingKind === null) continue;
     const findingKind = entry.findingKind;
+    // Registry facts and API diffs are local sentences: their text is the finding.
     const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
-    for (const summary of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
-      const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(summary);
-      if (supersededByEngines || findings.length >= MAX_FINDINGS || seenSummaries.has(`${findingKind}\u0000${summary}`)) continue;
-      seenSummaries.add(`${findingKind}\u0000${summary}`);
-      const count = (counters.get(findingKind) ?? 0) + 1;
-      counters.set(findingKind, count);
-      findings.push({
-        id: `${FINDING_ID_PREFIX[findingKind]}-${count}`,
-        kind: findingKind,
-        summary,
-        appliesToVersions: uniqueVersions(entry.item.releaseVersions),
-        evidenceRefs: [entry.item.id],
-      });
+    for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
+      const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
+      if (supersededByEngines || isAddressedToAnalyzer(line)) continue;
+      const known = drafts.get(line);
+      if (known !== undefined && FINDING_KIND_STRENGTH[known.kind] >= FINDING_KIND_STRENGTH[findingKind]) continue;
+      drafts.set(line, { kind: findingKind, summary: line, item: entry.item });
     }
+  }
+  const counters = new Map<FindingKind, number>();
+  const findings: CandidateFinding[] = [];
+  for (const draft of drafts.values()) {
+    if (findings.length >= MAX_FINDINGS) break;
+    const count = (counters.get(draft.kind) ?? 0) + 1;
+    counters.set(draft.kind, count);
+    findings.push({
+      id: `${FINDING_ID_PREFIX[draft.kind]}-${count}`,
+      kind: draft.kind,
+      summary: draft.summary,
+      appliesToVersions: uniqueVersions(draft.item.releaseVersions),
+      evidenceRefs: [draft.item.id],
+    });
   }
 
   // The summary rests on the same evidence as the risk; with no risk evidence, on whatever

@@ -4,7 +4,8 @@
  * use to label changes, so instructions hidden in evidence have nothing to act on.
  */
 
-export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility';
+/** Risk-bearing marker classes, strongest first, plus `security`, which is reported but not scored. */
+export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility' | 'security';
 
 const BREAKING_MARKERS: RegExp[] = [
   /\bbreaking[\s_-]*changes?\b/i,
@@ -36,14 +37,38 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
 ];
 
+/**
+ * Security fixes as release authors write them: an advisory ID, or the words for a class of
+ * vulnerability. A security fix does not raise risk by itself (labelling rules: a fix without
+ * behaviour change is low); it becomes a finding so the reviewer sees what the update resolves.
+ */
+const SECURITY_MARKERS: RegExp[] = [
+  /CVE-\d{4}-\d{4,}/i,
+  /GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}/i,
+  /security[\s-]+(?:fix|issue|vulnerabilit|advisory|advisories|patch|release|update|problem|hardening)/i,
+  /vulnerabilit(?:y|ies)/i,
+  /prototype[\s-]+pollution/i,
+  /ReDoS/,
+  /regular\s+expression\s+denial\s+of\s+service/i,
+  /(?:command|code|sql|header|template)\s+injection/i,
+  /cross[\s-]site\s+(?:scripting|request\s+forgery)/i,
+  /open\s+redirect/i,
+  /(?:path|directory)\s+traversal/i,
+];
+
 const MARKERS: Record<MarkerClass, RegExp[]> = {
   breaking: BREAKING_MARKERS,
   deprecation: DEPRECATION_MARKERS,
   compatibility: COMPATIBILITY_MARKERS,
+  security: SECURITY_MARKERS,
 };
 
-/** The strongest marker class present, in order breaking > deprecation > compatibility. */
-export function strongestMarker(text: string): MarkerClass | null {
+export function hasMarker(text: string, markerClass: MarkerClass): boolean {
+  return MARKERS[markerClass].some((pattern) => pattern.test(text));
+}
+
+/** The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility. */
+export function strongestMarker(text: string): Exclude<MarkerClass, 'security'> | null {
   for (const markerClass of ['breaking', 'deprecation', 'compatibility'] as const) {
     if (MARKERS[markerClass].some((pattern) => pattern.test(text))) return markerClass;
   }

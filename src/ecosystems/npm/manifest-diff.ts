@@ -1,0 +1,171 @@
+import semver from 'semver';
+import { plainOrQuoted } from '../../shared/data-quoting.js';
+import type { ManifestShape } from './manifest-shape.js';
+
+/**
+ * Differences between the manifests of `from` and `to` that matter to a consumer, as plain
+ * facts. Each change carries the effect it has on existing callers:
+ * - `breaking`: code or scripts that worked stop working (the root can no longer be
+ *   `require()`d, an exported subpath or an installed command is gone);
+ * - `compatibility`: installs or builds may need action (a new required peer, a narrower
+ *   peer range, a platform restriction, bundled types dropped, an `exports` map that now
+ *   closes deep imports);
+ * - `info`: context a reviewer may want (a runtime dependency that moved a major version).
+ * Names and ranges in `detail` are registry data; the evidence layer quotes them.
+ */
+
+export type ManifestChangeEffect = 'breaking' | 'compatibility' | 'info';
+
+export type ManifestChange =
+  | { fact: 'module-format'; effect: 'breaking'; fromType: ManifestShape['type']; toType: ManifestShape['type'] }
+  | { fact: 'exports-removed'; effect: 'breaking'; subpaths: string[] }
+  | { fact: 'exports-added'; effect: 'compatibility'; subpaths: string[] }
+  | { fact: 'bin-removed'; effect: 'breaking'; commands: string[] }
+  | { fact: 'types-dropped'; effect: 'compatibility'; types: string }
+  | { fact: 'peer-dependencies'; effect: 'compatibility'; added: Array<{ name: string; range: string }>; narrowed: Array<{ name: string; from: string; to: string }> }
+  | { fact: 'platform'; effect: 'compatibility'; field: 'os' | 'cpu'; from: string[]; to: string[] }
+  | { fact: 'dependency-majors'; effect: 'info'; moved: Array<{ name: string; from: string; to: string }> };
+
+/** Does a subpath pattern (`./*`, `./lib/*.js`) of `to` still export `subpath`? */
+function coveredByPattern(subpath: string, patterns: string[]): boolean {
+  return patterns.some((pattern) => {
+    const star = pattern.indexOf('*');
+    if (star < 0) return false;
+    const prefix = pattern.slice(0, star);
+    const suffix = pattern.slice(star + 1);
+    return subpath.length >= prefix.length + suffix.length && subpath.startsWith(prefix) && subpath.endsWith(suffix);
+  });
+}
+
+function removedSubpaths(from: string[], to: string[]): string[] {
+  const kept = new Set(to);
+  const patterns = to.filter((key) => key.includes('*'));
+  return from.filter((subpath) => !kept.has(subpath) && !coveredByPattern(subpath, patterns));
+}
+
+/** Versions `from` allowed that `to` no longer does; ranges that do not parse are left alone. */
+function isNarrowed(fromRange: string, toRange: string): boolean {
+  try {
+    if (!semver.validRange(fromRange) || !semver.validRange(toRange)) return false;
+    return !semver.subset(fromRange, toRange);
+  } catch {
+    return false;
+  }
+}
+
+/** A platform list became stricter: a restriction where there was none, or fewer allowed values. */
+function platformNarrowed(from: string[], to: string[]): boolean {
+  if (to.length === 0) return false;
+  if (from.length === 0) return true;
+  // Negations (`!win32`) make set comparison unreliable; only compare plain allow-lists.
+  if ([...from, ...to].some((value) => value.startsWith('!'))) return false;
+  return from.some((value) => !to.includes(value));
+}
+
+function majorOf(range: string): number | null {
+  try {
+    const minimum = semver.validRange(range) ? semver.minVersion(range) : null;
+    return minimum ? minimum.major : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runtime dependencies declared by both versions whose lowest allowed major went up. */
+export function dependencyMajorMoves(from: Record<string, string>, to: Record<string, string>): Array<{ name: string; from: string; to: string }> {
+  const moved: Array<{ name: string; from: string; to: string }> = [];
+  for (const name of Object.keys(to).sort()) {
+    if (!Object.hasOwn(from, name)) continue;
+    const before = majorOf(from[name]!);
+    const after = majorOf(to[name]!);
+    if (before !== null && after !== null && after > before) moved.push({ name, from: from[name]!, to: to[name]! });
+  }
+  return moved;
+}
+
+export function diffManifestShapes(
+  from: ManifestShape,
+  to: ManifestShape,
+  dependencies: { from: Record<string, string>; to: Record<string, string> },
+): ManifestChange[] {
+  const changes: ManifestChange[] = [];
+  if (from.rootRequirable === true && to.rootRequirable === false) {
+    changes.push({ fact: 'module-format', effect: 'breaking', fromType: from.type, toType: to.type });
+  }
+  // A cut list on either side could make a kept entry look removed: compare only whole lists.
+  const comparable = !from.truncated && !to.truncated;
+  if (comparable && from.exportsSubpaths !== null && to.exportsSubpaths !== null) {
+    const removed = removedSubpaths(from.exportsSubpaths, to.exportsSubpaths);
+    if (removed.length > 0) changes.push({ fact: 'exports-removed', effect: 'breaking', subpaths: removed });
+  }
+  if (from.exportsSubpaths === null && to.exportsSubpaths !== null) {
+    changes.push({ fact: 'exports-added', effect: 'compatibility', subpaths: to.exportsSubpaths });
+  }
+  if (comparable) {
+    const removedCommands = from.bin.filter((command) => !to.bin.includes(command));
+    if (removedCommands.length > 0) changes.push({ fact: 'bin-removed', effect: 'breaking', commands: removedCommands });
+  }
+  if (from.types !== null && to.types === null) changes.push({ fact: 'types-dropped', effect: 'compatibility', types: from.types });
+
+  const added = Object.keys(to.peerDependencies)
+    .filter((name) => !Object.hasOwn(from.peerDependencies, name))
+    .map((name) => ({ name, range: to.peerDependencies[name]! }));
+  const narrowed = Object.keys(to.peerDependencies)
+    .filter((name) => Object.hasOwn(from.peerDependencies, name) && isNarrowed(from.peerDependencies[name]!, to.peerDependencies[name]!))
+    .map((name) => ({ name, from: from.peerDependencies[name]!, to: to.peerDependencies[name]! }));
+  if (added.length > 0 || narrowed.length > 0) changes.push({ fact: 'peer-dependencies', effect: 'compatibility', added, narrowed });
+
+  for (const field of ['os', 'cpu'] as const) {
+    if (platformNarrowed(from[field], to[field])) changes.push({ fact: 'platform', effect: 'compatibility', field, from: from[field], to: to[field] });
+  }
+  const moved = dependencyMajorMoves(dependencies.from, dependencies.to);
+  if (moved.length > 0) changes.push({ fact: 'dependency-majors', effect: 'info', moved });
+  return changes;
+}
+
+const LISTED = 20;
+
+function listed(values: string[]): string {
+  const shown = values.slice(0, LISTED).map(plainOrQuoted).join(', ');
+  return values.length > LISTED ? `${shown} … (${values.length - LISTED} more)` : shown;
+}
+
+/** Title suffix of the evidence item for a change. */
+export const MANIFEST_CHANGE_TITLE: Readonly<Record<ManifestChange['fact'], string>> = {
+  'module-format': 'module format (ESM-only)',
+  'exports-removed': 'exports removed',
+  'exports-added': 'exports map added',
+  'bin-removed': 'commands removed',
+  'types-dropped': 'bundled types dropped',
+  'peer-dependencies': 'peer dependencies',
+  platform: 'platform restriction',
+  'dependency-majors': 'dependency majors',
+};
+
+/** One plain sentence per change; registry names are quoted as data when they are not plain. */
+export function describeManifestChange(change: ManifestChange, from: string, to: string): string {
+  switch (change.fact) {
+    case 'module-format':
+      return `${to} is ESM-only: its package root no longer resolves to CommonJS (package type ${change.toType}; no \`require\` condition reaches a CommonJS file), while ${from} could be loaded with require(). Code that calls require() on this package breaks.`;
+    case 'exports-removed':
+      return `${to} no longer exports these subpaths that ${from} exported: ${listed(change.subpaths)}. Imports of them stop resolving.`;
+    case 'exports-added':
+      return `${to} adds an \`exports\` map (${from} had none): only its listed subpaths (${listed(change.subpaths)}) can be imported; deep imports of other files stop resolving.`;
+    case 'bin-removed':
+      return `${to} no longer installs these commands that ${from} installed: ${listed(change.commands)}. Scripts that run them break.`;
+    case 'types-dropped':
+      return `${from} declared bundled TypeScript types (${plainOrQuoted(change.types)}); ${to} declares none. TypeScript users may need separate type declarations.`;
+    case 'peer-dependencies': {
+      const parts: string[] = [];
+      if (change.added.length > 0) parts.push(`${to} adds required peer dependencies: ${listed(change.added.map((peer) => `${peer.name}@${peer.range}`))}.`);
+      if (change.narrowed.length > 0) {
+        parts.push(`${to} narrows peer dependency ranges: ${listed(change.narrowed.map((peer) => `${peer.name} ${peer.from} → ${peer.to}`))}.`);
+      }
+      return parts.join(' ');
+    }
+    case 'platform':
+      return `${to} restricts \`${change.field}\` to ${listed(change.to)}${change.from.length > 0 ? ` (was ${listed(change.from)})` : ' (no restriction before)'}; installs on other platforms fail.`;
+    case 'dependency-majors':
+      return `Runtime dependencies of ${to} that moved a major version: ${listed(change.moved.map((moved) => `${moved.name} ${moved.from} → ${moved.to}`))}.`;
+  }
+}
