@@ -43,17 +43,17 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
  * behaviour change is low); it becomes a finding so the reviewer sees what the update resolves.
  */
 const SECURITY_MARKERS: RegExp[] = [
-  /CVE-\d{4}-\d{4,}/i,
-  /GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}/i,
-  /security[\s-]+(?:fix|issue|vulnerabilit|advisory|advisories|patch|release|update|problem|hardening)/i,
-  /vulnerabilit(?:y|ies)/i,
-  /prototype[\s-]+pollution/i,
-  /ReDoS/,
-  /regular\s+expression\s+denial\s+of\s+service/i,
-  /(?:command|code|sql|header|template)\s+injection/i,
-  /cross[\s-]site\s+(?:scripting|request\s+forgery)/i,
-  /open\s+redirect/i,
-  /(?:path|directory)\s+traversal/i,
+  /\bCVE-\d{4}-\d{4,}\b/i,
+  /\bGHSA(?:-[23456789cfghjmpqrvwx]{4}){3}\b/i,
+  /\bsecurity[\s-]+(?:fix|issue|vulnerabilit|advisory|advisories|patch|release|update|problem|hardening)/i,
+  /\bvulnerabilit(?:y|ies)\b/i,
+  /\bprototype[\s-]+pollution\b/i,
+  /\bReDoS\b/,
+  /\bregular\s+expression\s+denial\s+of\s+service\b/i,
+  /\b(?:command|code|sql|header|template)\s+injection\b/i,
+  /\bcross[\s-]site\s+(?:scripting|request\s+forgery)\b/i,
+  /\bopen\s+redirect\b/i,
+  /\b(?:path|directory)\s+traversal\b/i,
 ];
 
 const MARKERS: Record<MarkerClass, RegExp[]> = {
