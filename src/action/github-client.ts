@@ -1,5 +1,5 @@
 import { getOctokit } from '@actions/github';
-import { defaults as actionsOctokitDefaults } from '@actions/github/lib/utils';
+import { GitHub as ActionsOctokit, defaults as actionsOctokitDefaults } from '@actions/github/lib/utils';
 import type { Logger } from '../shared/logger.js';
 import { registerSecret, sanitizeMessage } from '../shared/redaction.js';
 
@@ -16,7 +16,8 @@ export const DEFAULT_GITHUB_TIMEOUT_MS = 30_000;
 type FetchFunction = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
 export interface GitHubClientOptions {
-  token: string;
+  /** null: no token, for public reads only (GitHub allows 60 unauthenticated requests an hour). */
+  token: string | null;
   /** REST base URL; defaults to GITHUB_API_URL (set by the runner, also on GHES) or api.github.com. */
   baseUrl?: string;
   /** Per-request deadline in milliseconds. */
@@ -28,7 +29,7 @@ export interface GitHubClientOptions {
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   // Registered before any request so the token can never leak through an error message.
-  registerSecret(options.token);
+  if (options.token !== null) registerSecret(options.token);
   const baseUrl = (options.baseUrl ?? process.env['GITHUB_API_URL'] ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS;
   const defaultRequest = actionsOctokitDefaults.request as { fetch?: FetchFunction; agent?: unknown } | undefined;
@@ -40,7 +41,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     return baseFetch(input, { ...init, signal });
   };
   const logger = options.logger;
-  return getOctokit(options.token, {
+  const settings = {
     baseUrl,
     request: { ...defaultRequest, fetch: fetchWithDeadline },
     log: {
@@ -49,7 +50,9 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       warn: (message: string) => logger?.warning(sanitizeMessage(message, 500)),
       error: (message: string) => logger?.error(sanitizeMessage(message, 500)),
     },
-  });
+  };
+  // Same Octokit class and plugins either way; without a token no Authorization header is sent.
+  return options.token === null ? (new ActionsOctokit(settings) as GitHubClient) : getOctokit(options.token, settings);
 }
 
 /** What a failed GitHub request means, read from an Octokit RequestError (or anything thrown). */

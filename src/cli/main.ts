@@ -36,6 +36,8 @@ interface Inputs {
   registry: NpmRegistryClient;
   registryUrl: string;
   github: GitHubClient | null;
+  /** Without a token: a tokenless client that reads changelogs of public repositories. */
+  publicGitHub?: GitHubClient | null;
   baseRef: string;
   headRef: string;
   /** Commit analysed, when the head is a git commit (directories have none). */
@@ -48,6 +50,11 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
   const githubToken = env[args.githubTokenEnv] || undefined;
   registerSecret(githubToken);
   const github = githubToken ? createGitHubClient({ token: githubToken, baseUrl: env.GITHUB_API_URL, logger: stderrLogger }) : null;
+  // A recorded registry snapshot means an offline run: nothing is fetched from GitHub either.
+  const publicGitHub = github === null && !args.sample && !args.registrySnapshot ? createGitHubClient({ token: null, baseUrl: env.GITHUB_API_URL, logger: stderrLogger }) : null;
+  if (publicGitHub !== null) {
+    stderrLogger.info(`No ${args.githubTokenEnv}: changelogs of public repositories are read from GitHub without a token (60 requests an hour); release notes and GitHub advisories need a token.`);
+  }
   if (args.sample) {
     const root = findInstallRoot();
     const snapshot = join(root, SAMPLE_REGISTRY_SNAPSHOT);
@@ -71,6 +78,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
       registry,
       registryUrl: args.npmRegistry,
       github,
+      publicGitHub,
       baseRef: args.baseDir,
       headRef: args.headDir,
       headSha: null,
@@ -85,6 +93,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
     registry,
     registryUrl: args.npmRegistry,
     github,
+    publicGitHub,
     baseRef: args.base!,
     headRef: args.head!,
     headSha: fileSource.describe('head'),

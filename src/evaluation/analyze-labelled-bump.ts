@@ -1,4 +1,5 @@
 import { analyzeDependency } from '../analysis/analyze-dependency.js';
+import type { GitHubClient } from '../action/github-client.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import type { DependencyFileSource } from '../bumps/types.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
@@ -19,6 +20,8 @@ export interface LabelledBumpSources {
   registryUrl: string;
   runtime: StructuredRuntime;
   runId: string;
+  /** GitHub (a fake serving recorded repository files, in evaluation); null reads the registry only. */
+  github?: GitHubClient | null;
   logger?: Logger;
 }
 
@@ -57,7 +60,7 @@ export async function analyzeLabelledBump(bump: LabelledBump, sources: LabelledB
     fileSource: manifestChangeOf(bump),
     registry: sources.registry,
     registryUrl: sources.registryUrl,
-    github: null,
+    github: sources.github ?? null,
     logger,
   });
   const item = prepared[0];

@@ -17,15 +17,38 @@ const semverString = z
   .max(64)
   .refine((value) => semver.valid(value) === value, { message: 'must be an exact semver version such as 1.2.3' });
 
+/**
+ * Where the label's quote comes from. `tarball-changelog` (the default when absent) is the
+ * changelog inside the target tarball; `repository-changelog` a changelog file in the source
+ * repository at the target's tag (recorded under `repository/` when `recorded` names it);
+ * `release-notes`, `commits` and `advisory` are the GitHub release page, the commit log between
+ * the tags, or the advisory page, named by `url`.
+ */
+const labelSourceSchema = z.strictObject({
+  kind: z.enum(['tarball-changelog', 'repository-changelog', 'release-notes', 'commits', 'advisory']),
+  url: z.url({ protocol: /^https$/ }).max(500),
+  repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/).optional(),
+  tag: z.string().min(1).max(100).optional(),
+  /** Path, relative to the dataset directory, of a recorded file that contains the quote. */
+  recorded: z.string().regex(/^repository\/[\w./@+-]+$/).refine((path) => !path.split('/').includes('..'), 'must stay inside repository/').optional(),
+});
+
 const labelledBumpSchema = z.strictObject({
   name: z.string().min(1).max(214),
   from: semverString,
   to: semverString,
   expected: z.enum(EXPECTED_RISK_LEVELS),
-  /** An exact substring of the changelog the target tarball ships, within the versions in range. */
+  /** An exact substring of the label's source (the target tarball's changelog by default). */
   quote: z.string().min(8).max(400),
   /** Why the quote gives this label, in the reviewer's words. */
   reason: z.string().min(10).max(600),
+  /** The target version fixes a published vulnerability. */
+  security: z.boolean().optional(),
+  /** CVE / GHSA IDs the target fixes. */
+  advisories: z.array(z.string().regex(/^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/)).max(20).optional(),
+  /** Whether the target tarball ships a changelog file, as checked when the bump was chosen. */
+  tarballChangelog: z.boolean().optional(),
+  source: labelSourceSchema.optional(),
 });
 
 const datasetSchema = z.strictObject({

@@ -50,8 +50,12 @@ function contentOf(part: KindPart): string {
 
 export interface ChangelogEvidenceInput {
   packageId: string;
-  /** File name inside the package, e.g. `CHANGELOG.md`. */
+  /** File name inside the package, e.g. `CHANGELOG.md`; for a repository file `owner/repo/path@tag`. Part of the locator. */
   fileName: string;
+  /** Name shown in titles when it differs from `fileName` (the path of a repository file). */
+  title?: string;
+  /** Defaults to the tarball source. */
+  sourceId?: string;
   /** Where a reader can see the file (e.g. the tarball's file on a package browser). */
   sourceUrl: string;
   /** Sections already selected for the bump's range. */
@@ -81,10 +85,10 @@ export function changelogEvidence(input: ChangelogEvidenceInput): EvidenceItem[]
       items.push(
         makeEvidenceItem({
           packageId: input.packageId,
-          sourceId: CHANGELOG_SOURCE_ID,
+          sourceId: input.sourceId ?? CHANGELOG_SOURCE_ID,
           kind,
           locator: `${input.fileName}#${section.version}/${slugs[index] ?? String(index + 1)}`,
-          title: `${input.fileName} — ${section.version} — ${heading}`,
+          title: `${input.title ?? input.fileName} — ${section.version} — ${heading}`,
           sourceUrl: input.sourceUrl,
           releaseVersions: [section.version],
           content: contentOf(part),

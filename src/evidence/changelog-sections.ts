@@ -89,6 +89,20 @@ function cleanVersion(raw: string): string | null {
   return parsed === null ? null : parsed.version;
 }
 
+/**
+ * `## 11.0` / `# v6.0`: some authors (isaacs's packages among them) head a section with the
+ * release line alone. It stands for that line's `.0` release; only a heading holding nothing
+ * else (or a date) counts, so prose such as "2.0 migration guide" stays a plain heading.
+ */
+const MAJOR_MINOR_HEADING = /^v?(\d{1,9})\.(\d{1,9})[ \t]*(?:[-–(/][ \t]*\d{4}-\d{2}-\d{2}\)?[ \t]*)?$/i;
+
+function majorMinorHeading(text: string): VersionMatch | null {
+  const match = MAJOR_MINOR_HEADING.exec(text.trim());
+  if (match === null) return null;
+  const version = cleanVersion(`${match[1] ?? ''}.${match[2] ?? ''}.0`);
+  return version === null ? null : { version, tail: '', date: findDate(text) };
+}
+
 /** Reads a version from heading text; null when the heading does not start with one. */
 export function versionFromHeading(text: string): VersionMatch | null {
   const scanned = text.slice(0, MAX_HEADING_SCAN_CHARS);
@@ -98,7 +112,7 @@ export function versionFromHeading(text: string): VersionMatch | null {
     return version === null ? null : { version, tail: '', date: findDate(dated[1] ?? '') };
   }
   const match = HEADING_VERSION_PATTERN.exec(scanned);
-  if (match === null) return null;
+  if (match === null) return majorMinorHeading(scanned);
   const version = cleanVersion(match[1] ?? '');
   if (version === null) return null;
   const tail = scanned.slice(match[0].length);

@@ -12,6 +12,7 @@ import { changelogEvidence } from './changelog-evidence.js';
 import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
 import { fetchAdvisories } from './github-advisories.js';
 import { fetchReleaseNotes } from './github-release-notes.js';
+import { fetchRepositoryChangelog } from './repository-changelog.js';
 import { fetchNpmAdvisories, ghsaIdOf } from './npm-advisories.js';
 import { registryFactEvidence } from './registry-fact-evidence.js';
 import type { EvidenceItem, EvidenceWarning, MissingInformation } from './types.js';
@@ -21,6 +22,12 @@ export interface EvidenceSources {
   registryUrl: string;
   /** Octokit for release notes and advisories; null when no token was given. */
   github: GitHubClient | null;
+  /**
+   * A client without a token for public repositories (the CLI without GITHUB_TOKEN), used only
+   * to read a repository changelog when `github` is null. Unauthenticated reads are limited by
+   * GitHub to 60 requests an hour.
+   */
+  publicGitHub?: GitHubClient | null;
   logger: Logger;
 }
 
@@ -70,8 +77,21 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
     fetchAdvisories({ octokit: sources.github, packageName: bump.name, from, to, logger: sources.logger }),
     fetchNpmAdvisories({ registry: sources.registry, packageName: bump.name, from, to, logger: sources.logger }),
   ]);
-  evidence.push(...changelog.evidence, ...releaseNotes.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
-  missingInformation.push(...changelog.missing, ...releaseNotes.missing, ...advisoryGaps(advisories, npmAdvisories));
+  // A package that ships no changelog usually keeps one in its repository: read it at the tag.
+  const repositoryChangelog =
+    changelog.evidence.length === 0
+      ? await fetchRepositoryChangelog({
+          octokit: sources.github ?? sources.publicGitHub ?? null,
+          repository: facts.repository,
+          packageName: bump.name,
+          from,
+          to,
+          newerVersion: newerSide?.version ?? to,
+          logger: sources.logger,
+        })
+      : { evidence: [], missing: [] };
+  evidence.push(...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
+  missingInformation.push(...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...advisoryGaps(advisories, npmAdvisories));
   return { facts, evidence, missingInformation, warnings };
 }
 

@@ -23,6 +23,8 @@ export interface PipelineInput {
   registry: NpmRegistryClient;
   registryUrl: string;
   github: GitHubClient | null;
+  /** Tokenless client for public repository changelogs when `github` is null (CLI only). */
+  publicGitHub?: GitHubClient | null;
   runtime: StructuredRuntime;
   logger: Logger;
   runId: string;
@@ -95,7 +97,7 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   };
 }
 
-export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'logger' | 'prText' | 'evidenceConcurrency'>;
+export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency'>;
 
 /** At most this many transitive-only bumps are analysed when a PR changes nothing direct. */
 export const MAX_TRANSITIVE_ANALYSES = 25;
@@ -135,6 +137,7 @@ async function prepareContext(bump: Bump, input: PreparationInput): Promise<Prep
       registry: input.registry,
       registryUrl: input.registryUrl,
       github: input.github,
+      publicGitHub: input.publicGitHub ?? null,
       logger: input.logger,
     });
     const facts = gathered.facts;

@@ -4,10 +4,12 @@
  * from the recorded snapshot in test/fixtures/labelled/registry/, GitHub is off (null).
  * The acceptance bar from the issue: the analyzer must beat the semver rule, or it adds nothing.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGitHubClient } from '../../src/action/github-client.js';
+import { startFakeGitHub, type FakeGitHub, type FakeRepository } from '../fakes/fake-github-server.js';
 import type { AnalysisResult } from '../../src/analysis/types.js';
 import { analyzeLabelledBump } from '../../src/evaluation/analyze-labelled-bump.js';
 import { bumpLabel, parseLabelledDataset, type LabelledBump } from '../../src/evaluation/dataset.js';
@@ -44,7 +46,34 @@ interface Evaluated {
 }
 
 let bumps: LabelledBump[] = [];
+/**
+ * Two settings users meet: only the npm registry reachable (a private mirror, a fork PR
+ * without a token, a GitHub outage), and the registry plus GitHub, where the repository's own
+ * changelog is read at the target's tag (served from the recorded files under repository/).
+ */
+type Setting = 'registry only' | 'registry + repository';
+const SETTINGS: readonly Setting[] = ['registry only', 'registry + repository'];
+const evaluations = new Map<Setting, Evaluated[]>();
 let evaluated: Evaluated[] = [];
+let github: FakeGitHub | null = null;
+
+/** repository/<owner>/<repo>/<tag>/<path> → the fake's repositories[owner/repo].commits[tag][path]. */
+async function recordedRepositories(): Promise<Record<string, FakeRepository>> {
+  const root = join(LABELLED_DIRECTORY, 'repository');
+  const repositories: Record<string, FakeRepository> = {};
+  for (const file of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!file.isFile()) continue;
+    const [owner, repo, tag, ...path] = relative(root, join(file.parentPath, file.name)).split(sep);
+    if (!owner || !repo || !tag || path.length === 0) continue;
+    const repository = (repositories[`${owner}/${repo}`] ??= { commits: {} });
+    (repository.commits![tag] ??= {})[path.join('/')] = await readFile(join(file.parentPath, file.name), 'utf8');
+  }
+  return repositories;
+}
+
+afterAll(async () => {
+  await github?.close();
+});
 
 function tarballPathOf(bump: LabelledBump): string {
   return join(REGISTRY_DIRECTORY, 'tarballs', `${encodePackageName(bump.name)}-${bump.to}.tgz`);
@@ -52,29 +81,65 @@ function tarballPathOf(bump: LabelledBump): string {
 
 beforeAll(async () => {
   bumps = parseLabelledDataset(await readFile(join(LABELLED_DIRECTORY, 'bumps.json'), 'utf8'), 'test/fixtures/labelled/bumps.json').bumps;
-  const registry = createSnapshotRegistryClient({ directory: REGISTRY_DIRECTORY, registryUrl: REGISTRY_URL });
   const runtime = createExtractiveRuntime(DESCRIPTOR, { now: () => 0 });
-  evaluated = [];
-  // Sequential on purpose: the order of log lines and the table follows the dataset.
-  for (const bump of bumps) {
-    const result = await analyzeLabelledBump(bump, { registry, registryUrl: REGISTRY_URL, runtime, runId: 'labelled-evaluation' });
-    evaluated.push({ bump, result, semver: semverRule(bump) });
+  github = await startFakeGitHub({ repositories: await recordedRepositories() });
+  for (const setting of SETTINGS) {
+    const registry = createSnapshotRegistryClient({ directory: REGISTRY_DIRECTORY, registryUrl: REGISTRY_URL });
+    const client = setting === 'registry only' ? null : createGitHubClient({ token: 'evaluation-token', baseUrl: github.url });
+    const rows: Evaluated[] = [];
+    // Sequential on purpose: the order of log lines and the table follows the dataset.
+    for (const bump of bumps) {
+      const result = await analyzeLabelledBump(bump, { registry, registryUrl: REGISTRY_URL, runtime, runId: 'labelled-evaluation', github: client });
+      rows.push({ bump, result, semver: semverRule(bump) });
+    }
+    evaluations.set(setting, rows);
   }
-}, 120_000);
+  evaluated = evaluations.get('registry + repository')!;
+}, 180_000);
+
+/** Whether the recorded target tarball ships a changelog: the split users meet. */
+const shipsChangelog = new Map<LabelledBump, boolean>();
 
 describe('labelled dataset', () => {
-  it('is large enough and covers every class', () => {
-    expect(bumps.length).toBeGreaterThanOrEqual(30);
+  beforeAll(async () => {
+    for (const bump of bumps) {
+      const changelog = await extractChangelogFromTarball(await readFile(tarballPathOf(bump)), { label: `${bump.name}@${bump.to}` });
+      shipsChangelog.set(bump, changelog !== null);
+    }
+  });
+
+  it('covers the cases users meet: no tarball changelog, security fixes, majors without release text', () => {
+    const withoutChangelog = bumps.filter((bump) => shipsChangelog.get(bump) === false);
+    expect(bumps.length).toBeGreaterThanOrEqual(60);
+    expect(withoutChangelog.length).toBeGreaterThanOrEqual(20);
+    expect(bumps.filter((bump) => bump.security === true).length).toBeGreaterThanOrEqual(8);
+    expect(withoutChangelog.filter((bump) => semverRule(bump) === 'high').length).toBeGreaterThanOrEqual(8);
     for (const label of ['high', 'medium', 'low'] as const) {
       // Each class needs enough members that one bump cannot swing the comparison.
       expect(bumps.filter((bump) => bump.expected === label).length, label).toBeGreaterThanOrEqual(8);
     }
   });
 
-  it('quotes, for every bump, a line of the changelog in the recorded target tarball', async () => {
+  it('says truthfully whether each target tarball ships a changelog', () => {
+    const wrong = bumps.filter((bump) => bump.tarballChangelog !== undefined && bump.tarballChangelog !== shipsChangelog.get(bump)).map(bumpLabel);
+    expect(wrong).toEqual([]);
+  });
+
+  it('quotes, for every bump, a line of its named source (tarball changelog or recorded repository file)', async () => {
     const problems: string[] = [];
     const outsideRange: string[] = [];
     for (const bump of bumps) {
+      const source = bump.source ?? { kind: 'tarball-changelog' as const, url: `https://www.npmjs.com/package/${bump.name}/v/${bump.to}` };
+      if (source.recorded !== undefined) {
+        const text = await readFile(join(LABELLED_DIRECTORY, source.recorded), 'utf8');
+        if (!text.includes(bump.quote)) problems.push(`${bumpLabel(bump)}: quote not found in ${source.recorded}`);
+        continue;
+      }
+      if (source.kind !== 'tarball-changelog') {
+        // Release pages and commit logs are not recorded; the URL names where the quote is.
+        if (!source.url.startsWith('https://github.com/')) problems.push(`${bumpLabel(bump)}: ${source.kind} source must be a github.com URL`);
+        continue;
+      }
       const changelog = await extractChangelogFromTarball(await readFile(tarballPathOf(bump)), { label: `${bump.name}@${bump.to}` });
       if (changelog === null) {
         problems.push(`${bumpLabel(bump)}: no changelog in the recorded tarball`);
@@ -98,21 +163,41 @@ describe('extractive analyzer versus the semver rule', () => {
   let extractive: AccuracyMetrics;
   let baseline: AccuracyMetrics;
 
+  const subsets: Record<string, (entry: Evaluated) => boolean> = {
+    all: () => true,
+    'tarball ships a changelog': (entry) => shipsChangelog.get(entry.bump) === true,
+    'no tarball changelog': (entry) => shipsChangelog.get(entry.bump) === false,
+  };
+  const scores = new Map<string, { extractive: AccuracyMetrics; semver: AccuracyMetrics }>();
+
   beforeAll(() => {
-    extractive = computeMetrics(evaluated.map(({ bump, result }) => ({ expected: bump.expected, predicted: result.riskLevel })));
-    baseline = computeMetrics(evaluated.map(({ bump, semver }) => ({ expected: bump.expected, predicted: semver })));
-    const rows: EvaluationRow[] = evaluated.map(({ bump, result, semver }) => ({
-      bump: bumpLabel(bump),
+    for (const setting of SETTINGS) for (const [subset, include] of Object.entries(subsets)) {
+      const name = `${setting}: ${subset}`;
+      const entries = evaluations.get(setting)!.filter(include);
+      scores.set(name, {
+        extractive: computeMetrics(entries.map(({ bump, result }) => ({ expected: bump.expected, predicted: result.riskLevel }))),
+        semver: computeMetrics(entries.map(({ bump, semver }) => ({ expected: bump.expected, predicted: semver }))),
+      });
+    }
+    extractive = scores.get('registry + repository: all')!.extractive;
+    baseline = scores.get('registry + repository: all')!.semver;
+    const registryOnly = evaluations.get('registry only')!;
+    const rows: EvaluationRow[] = evaluated.map(({ bump, result, semver }, index) => ({
+      bump: `${bumpLabel(bump)}${shipsChangelog.get(bump) ? '' : ' (no tarball changelog)'}`,
       expected: bump.expected,
-      predictions: { extractive: result.riskLevel, semver },
+      predictions: { extractive: result.riskLevel, 'registry only': registryOnly[index]!.result.riskLevel, semver },
     }));
     console.log(
       [
-        formatPredictionTable(rows, ['extractive', 'semver']),
+        formatPredictionTable(rows, ['extractive', 'registry only', 'semver']),
         '',
         formatMetrics('extractive', extractive),
         '',
         formatMetrics('semver rule', baseline),
+        '',
+        '| subset | bumps | extractive | semver rule |',
+        '| --- | --- | --- | --- |',
+        ...[...scores].map(([name, score]) => `| ${name} | ${score.extractive.total} | ${score.extractive.correct}/${score.extractive.total} = ${(score.extractive.accuracy * 100).toFixed(1)}% | ${score.semver.correct}/${score.semver.total} = ${(score.semver.accuracy * 100).toFixed(1)}% |`),
       ].join('\n'),
     );
   });
@@ -123,16 +208,29 @@ describe('extractive analyzer versus the semver rule', () => {
     expect(evaluated).toHaveLength(bumps.length);
   });
 
-  it('is more accurate than the semver rule', () => {
+  it('is more accurate than the semver rule, with and without a tarball changelog, when the repository can be read', () => {
     expect(extractive.total).toBe(bumps.length);
-    expect(extractive.accuracy).toBeGreaterThan(baseline.accuracy);
+    for (const [name, score] of scores) {
+      if (name.startsWith('registry + repository')) expect(score.extractive.accuracy, name).toBeGreaterThan(score.semver.accuracy);
+    }
+  });
+
+  it('with the registry alone, never loses to the semver rule and beats it overall', () => {
+    // Without release text the calibrated rule IS the semver rule plus registry facts (a major
+    // is high, a minor medium, a clean patch low), so on bumps with no changelog it can at best
+    // tie; the facts and tarball changelogs are what put it ahead.
+    for (const [name, score] of scores) {
+      if (name.startsWith('registry only')) expect(score.extractive.accuracy, name).toBeGreaterThanOrEqual(score.semver.accuracy);
+    }
+    expect(scores.get('registry only: all')!.extractive.accuracy).toBeGreaterThan(scores.get('registry only: all')!.semver.accuracy);
   });
 
   it('is deterministic: a second run gives the same risk for every bump', async () => {
     const registry = createSnapshotRegistryClient({ directory: REGISTRY_DIRECTORY, registryUrl: REGISTRY_URL });
     const runtime = createExtractiveRuntime(DESCRIPTOR, { now: () => 0 });
+    const client = createGitHubClient({ token: 'evaluation-token', baseUrl: github!.url });
     for (const { bump, result } of evaluated.slice(0, 6)) {
-      const again = await analyzeLabelledBump(bump, { registry, registryUrl: REGISTRY_URL, runtime, runId: 'labelled-evaluation' });
+      const again = await analyzeLabelledBump(bump, { registry, registryUrl: REGISTRY_URL, runtime, runId: 'labelled-evaluation', github: client });
       expect({ bump: bumpLabel(bump), risk: again.riskLevel, contextId: again.contextId }).toEqual({ bump: bumpLabel(bump), risk: result.riskLevel, contextId: result.contextId });
     }
   });

@@ -231,7 +231,9 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
       summary: `Extractive analysis: ${basis(high)} for ${from} → ${to} show${high.length === 1 ? 's' : ''} changes that break existing callers (${plural(high.length, 'evidence item')}). Read the cited evidence before merging.`,
     };
   }
-  if (medium.length > 0) {
+  // Without release text, a major's registry facts (an engines change, say) do not show it is
+  // only that: nothing says what else changed, so the semver rule below decides (high).
+  if (medium.length > 0 && (releaseText.length > 0 || !majorForCallers)) {
     return {
       riskLevel: 'medium',
       riskItems: medium,

@@ -1,0 +1,156 @@
+import { describeGitHubError, formatGitHubError, type GitHubClient } from '../action/github-client.js';
+import { rankChangelogName } from '../ecosystems/npm/tarball-changelog.js';
+import type { GitHubRepository } from '../ecosystems/types.js';
+import type { Logger } from '../shared/logger.js';
+import { changelogEvidence } from './changelog-evidence.js';
+import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
+import { candidateTags } from './github-release-notes.js';
+import type { EvidenceItem, MissingInformation } from './types.js';
+
+/**
+ * The changelog in the package's source repository, for packages whose npm tarball ships none
+ * (about a third of popular packages: commander, semver, mime, nanoid…). The repository and
+ * its `directory` come from the registry, never from the PR; the file is read at the tag of the
+ * target version through the contents API, with the same parser and section selection as a
+ * tarball changelog, and a locator that names repository, tag and path.
+ *
+ * Requests are few on purpose (the CLI may read without a token, 60 requests an hour): one to
+ * refuse private repositories, one directory listing per tag spelling tried (at most
+ * {@link MAX_TAG_ATTEMPTS}), one more listing for a monorepo root, one file read.
+ */
+
+export const REPOSITORY_SOURCE_ID = 'github-repository';
+/** Largest changelog read; the biggest real ones (e.g. babel's) stay well below this. */
+export const MAX_REPOSITORY_CHANGELOG_BYTES = 2 * 1024 * 1024;
+const MAX_TAG_ATTEMPTS = 4;
+const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
+
+export interface RepositoryChangelogRequest {
+  octokit: GitHubClient | null;
+  repository: GitHubRepository | null;
+  packageName: string;
+  from: string;
+  to: string;
+  /** The newer side (`from` for a downgrade): its tag holds the history of the whole interval. */
+  newerVersion: string;
+  logger: Logger;
+}
+
+export interface RepositoryChangelogResult {
+  evidence: EvidenceItem[];
+  missing: MissingInformation[];
+}
+
+interface DirectoryEntry {
+  type: string;
+  name: string;
+  path: string;
+  size: number;
+}
+
+function unavailable(message: string): RepositoryChangelogResult {
+  return { evidence: [], missing: [{ code: 'REPOSITORY_CHANGELOG_UNAVAILABLE', message }] };
+}
+
+/**
+ * Tag spellings to try, in the order most likely to exist: a monorepo package is tagged with
+ * its name (`pkg@1.2.3`), a single-package repository with `v1.2.3` or `1.2.3`.
+ */
+export function tagsToTry(packageName: string, version: string, inMonorepo: boolean): string[] {
+  const all = candidateTags(packageName, version);
+  const plain = [`v${version}`, version];
+  const ordered = inMonorepo ? all : [...plain, ...all.filter((tag) => !plain.includes(tag))];
+  return ordered.slice(0, MAX_TAG_ATTEMPTS);
+}
+
+function asEntries(data: unknown): DirectoryEntry[] | null {
+  if (!Array.isArray(data)) return null;
+  return data.filter(
+    (entry): entry is DirectoryEntry =>
+      typeof entry === 'object' && entry !== null && typeof entry.name === 'string' && typeof entry.path === 'string' && typeof entry.type === 'string',
+  );
+}
+
+/** The best-ranked changelog file of a listing (same preference as in tarballs). */
+function bestChangelog(entries: DirectoryEntry[]): DirectoryEntry | null {
+  const ranked = entries
+    .filter((entry) => entry.type === 'file')
+    .map((entry) => ({ entry, rank: rankChangelogName(entry.name) }))
+    .filter((candidate): candidate is { entry: DirectoryEntry; rank: NonNullable<ReturnType<typeof rankChangelogName>> } => candidate.rank !== null)
+    .sort(
+      (left, right) =>
+        left.rank.nameRank - right.rank.nameRank ||
+        left.rank.suffixRank - right.rank.suffixRank ||
+        left.rank.extensionRank - right.rank.extensionRank ||
+        (left.entry.name < right.entry.name ? -1 : left.entry.name > right.entry.name ? 1 : 0),
+    );
+  return ranked[0]?.entry ?? null;
+}
+
+/** Octokit hands raw bodies over as a string, or an ArrayBuffer for GitHub's raw media type. */
+function rawText(data: unknown): string | null {
+  if (typeof data === 'string') return data;
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+  return null;
+}
+
+export async function fetchRepositoryChangelog(request: RepositoryChangelogRequest): Promise<RepositoryChangelogResult> {
+  const { octokit, repository, packageName, from, to, newerVersion, logger } = request;
+  if (repository === null) return { evidence: [], missing: [] };
+  const fullName = `${repository.owner}/${repository.repo}`;
+  if (octokit === null) return unavailable(`The changelog in ${fullName} was not read: no GitHub access.`);
+  const { owner, repo } = repository;
+  const directory = repository.directory ?? '';
+  try {
+    const { data: info } = await octokit.rest.repos.get({ owner, repo });
+    if (info.private) return unavailable(`The changelog in ${fullName} was not read: the repository is private, and its text could end up in a public comment or a remote model.`);
+
+    let tag: string | null = null;
+    let entries: DirectoryEntry[] = [];
+    for (const candidate of tagsToTry(packageName, newerVersion, directory !== '')) {
+      try {
+        const response = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: directory, ref: candidate });
+        entries = asEntries(response.data) ?? [];
+        tag = candidate;
+        break;
+      } catch (error) {
+        if (describeGitHubError(error).status !== 404) throw error;
+      }
+    }
+    if (tag === null) return unavailable(`No tag for ${packageName} ${newerVersion} was found in ${fullName} (tried ${tagsToTry(packageName, newerVersion, directory !== '').join(', ')}), so its changelog could not be read at that version.`);
+
+    let file = bestChangelog(entries);
+    if (file === null && directory !== '') {
+      // Monorepos often keep one changelog at the root for every package.
+      const root = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: '', ref: tag });
+      file = bestChangelog(asEntries(root.data) ?? []);
+    }
+    if (file === null) return unavailable(`${fullName} has no changelog file at ${tag}${directory ? ` (looked in ${directory}/ and the root)` : ''}.`);
+    if (file.size > MAX_REPOSITORY_CHANGELOG_BYTES) {
+      return unavailable(`${file.path} in ${fullName} at ${tag} is ${file.size} bytes, above the ${MAX_REPOSITORY_CHANGELOG_BYTES}-byte limit; it was not read.`);
+    }
+    const content = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: file.path, ref: tag, headers: { accept: RAW_MEDIA_TYPE } });
+    const text = rawText(content.data);
+    if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES) return unavailable(`${file.path} in ${fullName} at ${tag} did not come back as text.`);
+
+    const sections = selectSectionsInRange(parseChangelog(text), from, to);
+    if (sections.length === 0) {
+      return { evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} has no section for the versions in range.` }] };
+    }
+    const evidence = changelogEvidence({
+      packageId: `npm:${packageName}`,
+      sourceId: REPOSITORY_SOURCE_ID,
+      fileName: `${fullName}/${file.path}@${tag}`,
+      title: file.path,
+      sourceUrl: `https://github.com/${fullName}/blob/${encodeURIComponent(tag)}/${file.path.split('/').map(encodeURIComponent).join('/')}`,
+      sections,
+    });
+    return { evidence, missing: [] };
+  } catch (error) {
+    const info = describeGitHubError(error);
+    const reason = info.status === 404 ? `repository ${fullName} was not found or is private` : formatGitHubError(info);
+    logger.warning(`The changelog in ${fullName} for ${packageName} is unavailable: ${reason}`);
+    return unavailable(`The changelog in ${fullName} could not be read: ${reason}.`);
+  }
+}
