@@ -1,6 +1,6 @@
 import type { Bump } from '../bumps/types.js';
 import { packageIdOf } from '../bumps/types.js';
-import type { RegistryFacts } from '../ecosystems/types.js';
+import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { computeRegistryFacts } from '../ecosystems/npm/registry-facts.js';
 import { extractChangelogFromTarball } from '../ecosystems/npm/tarball-changelog.js';
@@ -8,6 +8,7 @@ import { verifyTarballIntegrity } from '../ecosystems/npm/tarball-integrity.js';
 import type { GitHubClient } from '../action/github-client.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
+import { apiSurfaceEvidence, hasDeclaredTypes } from './api-surface-evidence.js';
 import { changelogEvidence } from './changelog-evidence.js';
 import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
 import { fetchAdvisories } from './github-advisories.js';
@@ -63,8 +64,9 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
 
   // The newer side's tarball carries the changelog for the whole interval, in both directions.
   const newerSide = bump.direction === 'downgrade' ? facts.from : facts.to;
-  const [changelog, releaseNotes, advisories, npmAdvisories] = await Promise.all([
-    readTarballChangelog(bump, newerSide?.tarballUrl ?? null, newerSide?.version ?? to, facts, sources, packageId, warnings),
+  const tarballs = createTarballLoader(bump.name, sources, warnings);
+  const [changelog, releaseNotes, advisories, npmAdvisories, surface] = await Promise.all([
+    readTarballChangelog(bump, newerSide, tarballs, facts, sources, packageId, warnings),
     fetchReleaseNotes({
       octokit: sources.github,
       repository: facts.repository,
@@ -76,6 +78,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
     }),
     fetchAdvisories({ octokit: sources.github, packageName: bump.name, from, to, logger: sources.logger }),
     fetchNpmAdvisories({ registry: sources.registry, packageName: bump.name, from, to, logger: sources.logger }),
+    readApiSurfaceDiff(bump.name, packageId, facts, tarballs, sources.logger),
   ]);
   // A package that ships no changelog usually keeps one in its repository: read it at the tag.
   const repositoryChangelog =
@@ -90,8 +93,8 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
           logger: sources.logger,
         })
       : { evidence: [], missing: [] };
-  evidence.push(...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
-  missingInformation.push(...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...advisoryGaps(advisories, npmAdvisories));
+  evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
+  missingInformation.push(...surface.missing, ...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...advisoryGaps(advisories, npmAdvisories));
   return { facts, evidence, missingInformation, warnings };
 }
 
@@ -114,25 +117,64 @@ function advisoryGaps(gitHub: { missing: MissingInformation[] }, npm: { missing:
   return [...gitHub.missing, ...npm.missing];
 }
 
+type Side = VersionManifestFacts;
+
+/** Each side's tarball is downloaded and verified at most once per bump, whoever asks first. */
+interface TarballLoader {
+  get(side: Side): Promise<Buffer>;
+}
+
+function createTarballLoader(name: string, sources: EvidenceSources, warnings: EvidenceWarning[]): TarballLoader {
+  const loaded = new Map<string, Promise<Buffer>>();
+  const load = async (side: Side): Promise<Buffer> => {
+    const label = `${name}@${side.version}`;
+    if (!side.tarballUrl) throw new Error(`the registry lists no usable tarball URL for ${label}`);
+    const tarball = await sources.registry.getTarball(side.tarballUrl, label, side.integrity);
+    if (!verifyTarballIntegrity(tarball, side.integrity, label)) {
+      warnings.push({ code: 'TARBALL_UNVERIFIED', message: `The registry publishes no integrity for ${label}; its files were read unverified.` });
+    }
+    return tarball;
+  };
+  return {
+    get(side) {
+      let pending = loaded.get(side.version);
+      if (!pending) {
+        pending = load(side);
+        loaded.set(side.version, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** The API-surface diff, for packages that declare types (the only ones with a surface to read). */
+async function readApiSurfaceDiff(name: string, packageId: string, facts: RegistryFacts, tarballs: TarballLoader, logger: Logger): Promise<{ evidence: EvidenceItem[]; missing: MissingInformation[] }> {
+  if (!hasDeclaredTypes(facts) || facts.from === null || facts.to === null) return { evidence: [], missing: [] };
+  try {
+    const [from, to] = await Promise.all([tarballs.get(facts.from), tarballs.get(facts.to)]);
+    return await apiSurfaceEvidence({ packageName: name, packageId, facts, from: facts.from.version, to: facts.to.version, tarballs: { from, to } });
+  } catch (error) {
+    const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
+    logger.warning(`Could not compare the API surface of ${name}: ${reason}`);
+    return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${name} ${facts.from.version} and ${facts.to.version} could not be compared: ${reason}` }] };
+  }
+}
+
 async function readTarballChangelog(
   bump: Bump,
-  tarballUrl: string | null,
-  version: string,
+  side: Side | null,
+  tarballs: TarballLoader,
   facts: RegistryFacts,
   sources: EvidenceSources,
   packageId: string,
   warnings: EvidenceWarning[],
 ): Promise<{ evidence: EvidenceItem[]; missing: MissingInformation[] }> {
-  if (!tarballUrl) {
+  const version = side?.version ?? bump.to!;
+  if (!side?.tarballUrl) {
     return { evidence: [], missing: [{ code: 'TARBALL_UNAVAILABLE', message: `The registry lists no usable tarball URL for ${bump.name}@${version}.` }] };
   }
   try {
-    const label = `${bump.name}@${version}`;
-    const side = version === facts.from?.version ? facts.from : facts.to;
-    const tarball = await sources.registry.getTarball(tarballUrl, label, side?.integrity ?? null);
-    if (!verifyTarballIntegrity(tarball, side?.integrity ?? null, label)) {
-      warnings.push({ code: 'TARBALL_UNVERIFIED', message: `The registry publishes no integrity for ${label}; its changelog was read unverified.` });
-    }
+    const tarball = await tarballs.get(side);
     const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, onWarning: (warning) => warnings.push(warning) });
     if (!changelog) {
       return { evidence: [], missing: [{ code: 'CHANGELOG_NOT_IN_TARBALL', message: `No changelog in the ${bump.name}@${version} tarball.` }] };

@@ -1,6 +1,5 @@
-import { createGunzip, type Gunzip } from 'node:zlib';
-import { Parser, type ReadEntry } from 'tar';
 import { parseChangelog } from '../../evidence/changelog-sections.js';
+import { readSelectedEntries } from './tarball-files.js';
 import type { EvidenceWarning } from '../../evidence/types.js';
 
 /**
@@ -15,7 +14,7 @@ export const DEFAULT_MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 /** More candidates than this at one package root is not a real package; the rest are ignored. */
 const MAX_CANDIDATES = 16;
 /** Inflated bytes handed to the tar parser at a time; the scan overshoots its budget by at most this. */
-export const INFLATE_CHUNK_BYTES = 64 * 1024;
+export { INFLATE_CHUNK_BYTES } from './tarball-files.js';
 
 export interface TarballChangelog {
   /** Path inside the tarball, e.g. `package/History.md`. */
@@ -124,7 +123,6 @@ function rootFileName(entryPath: string): string | null {
   return rest;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: false });
 
 /**
  * Returns the package's changelog, or null when the tarball ships none that parses into
@@ -136,7 +134,31 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
   const label = options.label ?? 'the package';
   const warn = (code: string, message: string): void => options.onWarning?.({ code, message });
 
-  const candidates = await readCandidates(tarball, { maxEntryBytes, maxTotalBytes, label, warn, onScanStats: options.onScanStats });
+  const entries = await readSelectedEntries(
+    tarball,
+    {
+      maxEntryBytes,
+      maxTotalBytes,
+      maxSelected: MAX_CANDIDATES,
+      label,
+      purpose: 'for a changelog',
+      warn,
+      onScanStats: options.onScanStats,
+      select: (path) => {
+        const fileName = rootFileName(path);
+        return fileName !== null && rankChangelogName(fileName) !== null;
+      },
+      tooLarge: (path, size) => ({
+        code: 'CHANGELOG_TOO_LARGE',
+        message: `${rootFileName(path) ?? path} in the tarball of ${label} is ${String(size)} bytes, over the ${String(maxEntryBytes)}-byte limit; it was skipped.`,
+      }),
+    },
+    (reason) => new TarballReadError(label, reason),
+  );
+  const candidates: ReadCandidate[] = entries.map((entry) => {
+    const fileName = rootFileName(entry.path)!;
+    return { ...rankChangelogName(fileName)!, path: entry.path, fileName, text: entry.text };
+  });
   candidates.sort(compareCandidates);
   for (const candidate of candidates) {
     // Release-procedure notes and other prose have no version sections: try the next name.
@@ -145,152 +167,3 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
   return null;
 }
 
-interface ReadLimits {
-  maxEntryBytes: number;
-  maxTotalBytes: number;
-  label: string;
-  warn: (code: string, message: string) => void;
-  onScanStats: ((stats: TarballScanStats) => void) | undefined;
-}
-
-const GZIP_MAGIC = [0x1f, 0x8b] as const;
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
-
-function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
-  return bytes.length >= magic.length && magic.every((byte, index) => bytes[index] === byte);
-}
-
-/**
- * Streams the tarball through the tar parser. Inflating is done here, not by the parser, so the
- * scan controls it: the inflater is fed the compressed bytes, each inflated chunk is counted and
- * handed on, and once the budget is reached the inflater is destroyed and the parser aborted. A
- * gzip bomb therefore costs at most the budget plus one chunk of inflate work, never its full size.
- * The inflater also stops at the archive's end marker, so junk after it is never inflated.
- */
-function readCandidates(tarball: Buffer, limits: ReadLimits): Promise<ReadCandidate[]> {
-  return new Promise<ReadCandidate[]>((resolve, reject) => {
-    const candidates: ReadCandidate[] = [];
-    const stats: TarballScanStats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
-    let scannedBytes = 0;
-    let settled = false;
-    let failure: TarballReadError | undefined;
-    // npm tarballs are gzip; anything else is read as a plain tar (never inflated by the parser).
-    const inflater: Gunzip | undefined = startsWith(tarball, GZIP_MAGIC) ? createGunzip({ chunkSize: INFLATE_CHUNK_BYTES }) : undefined;
-    const readError = (error: unknown, fallback: string): TarballReadError =>
-      new TarballReadError(limits.label, error instanceof Error ? error.message.slice(0, 200) : fallback);
-
-    const finish = (error?: Error): void => {
-      if (settled) return;
-      settled = true;
-      inflater?.destroy();
-      limits.onScanStats?.({ ...stats });
-      const problem = error ?? failure;
-      if (problem === undefined) resolve(candidates);
-      else reject(problem);
-    };
-
-    /** Ends the scan at its budget: what was read so far stands, nothing more is inflated or parsed. */
-    const stopAtLimit = (message: string): void => {
-      if (settled) return;
-      stats.stoppedAtLimit = true;
-      limits.warn('TARBALL_SCAN_LIMIT', message);
-      finish();
-      parser.abort(new Error('scan limit reached'));
-    };
-
-    const parser = new Parser({
-      // Non-strict: a bad header is a warning and the scan goes on; an unreadable stream still errors.
-      strict: false,
-      // The bytes given to the parser are plain tar (inflated above); it must not decompress anything.
-      zstd: false,
-      onwarn: (code: string, message: string) => {
-        // Not a tar stream at all: say so rather than report "no changelog".
-        if (code === 'TAR_BAD_ARCHIVE') failure = new TarballReadError(limits.label, message.slice(0, 200));
-      },
-      onReadEntry: (entry: ReadEntry) => {
-        stats.entries += 1;
-        if (settled) {
-          entry.resume();
-          return;
-        }
-        scannedBytes += entry.size;
-        if (scannedBytes > limits.maxTotalBytes) {
-          entry.resume();
-          stopAtLimit(`The tarball of ${limits.label} unpacks to more than ${String(limits.maxTotalBytes)} bytes; files from ${entry.path.slice(0, 200)} on were not scanned for a changelog.`);
-          return;
-        }
-        const fileName = entry.type === 'File' || entry.type === 'OldFile' ? rootFileName(entry.path) : null;
-        const rank = fileName === null ? null : rankChangelogName(fileName);
-        if (fileName === null || rank === null || candidates.length >= MAX_CANDIDATES) {
-          entry.resume();
-          return;
-        }
-        if (entry.size > limits.maxEntryBytes) {
-          limits.warn('CHANGELOG_TOO_LARGE', `${fileName} in the tarball of ${limits.label} is ${String(entry.size)} bytes, over the ${String(limits.maxEntryBytes)}-byte limit; it was skipped.`);
-          entry.resume();
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let received = 0;
-        entry.on('data', (chunk: Buffer) => {
-          // The header size is checked above; this guards a header that lies about it.
-          received += chunk.length;
-          if (received <= limits.maxEntryBytes) chunks.push(chunk);
-        });
-        entry.on('end', () => {
-          if (received > limits.maxEntryBytes || settled) return;
-          const text = decoder.decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
-          candidates.push({ ...rank, path: entry.path, fileName, text });
-        });
-      },
-    });
-    // The end-of-archive marker: whatever follows is padding or junk. The parser would keep
-    // buffering it (re-concatenating its buffer per chunk), so stop inflating and end here.
-    let archiveEnded = false;
-    parser.on('eof', () => {
-      archiveEnded = true;
-    });
-    const endParser = (): void => {
-      inflater?.destroy();
-      if (!settled) parser.end();
-    };
-    parser.on('error', (error: unknown) => finish(readError(error, 'unknown error')));
-    parser.on('abort', (error: unknown) => finish(readError(error, 'aborted')));
-    parser.on('close', () => finish());
-    parser.on('end', () => finish());
-
-    /** Hands inflated tar bytes to the parser, within the budget. */
-    const consume = (chunk: Buffer): void => {
-      if (settled) return;
-      const first = stats.inflatedBytes === 0;
-      stats.inflatedBytes += chunk.length;
-      // A compressed stream inside the gzip would be inflated by the parser, outside our budget.
-      if (first && (startsWith(chunk, GZIP_MAGIC) || startsWith(chunk, ZSTD_MAGIC))) {
-        finish(new TarballReadError(limits.label, 'it holds another compressed stream instead of a tar archive'));
-        return;
-      }
-      if (stats.inflatedBytes > limits.maxTotalBytes) {
-        stopAtLimit(`The tarball of ${limits.label} inflates to more than ${String(limits.maxTotalBytes)} bytes; the rest was not scanned for a changelog.`);
-        return;
-      }
-      parser.write(chunk);
-      if (archiveEnded) endParser();
-    };
-
-    if (inflater === undefined) {
-      // Not gzip: read it as a plain tar (its size is already bounded by the download limit).
-      // Anything else compressed (zstd, brotli) is refused, not inflated.
-      for (let offset = 0; offset < tarball.length && !settled && !archiveEnded; offset += INFLATE_CHUNK_BYTES) {
-        consume(tarball.subarray(offset, offset + INFLATE_CHUNK_BYTES));
-      }
-      if (!archiveEnded) endParser();
-      return;
-    }
-    inflater.on('data', consume);
-    inflater.on('error', (error: unknown) => finish(readError(error, 'not a valid gzip stream')));
-    inflater.on('end', () => {
-      if (!archiveEnded) endParser();
-    });
-    inflater.end(tarball);
-  });
-}

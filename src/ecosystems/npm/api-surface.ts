@@ -1,0 +1,315 @@
+import { parse } from '@babel/parser';
+import type { ManifestShape } from './manifest-shape.js';
+import { readSelectedEntries } from './tarball-files.js';
+import { TarballReadError } from './tarball-changelog.js';
+
+/**
+ * The public surface of one published version, read from its tarball without running any of
+ * its code: the names its root type declarations (`.d.ts`) export, parsed with a real parser
+ * (Babel's TypeScript grammar in declaration mode), following relative re-exports; and which
+ * entry files its manifest names that the tarball really contains. Everything is bounded in
+ * bytes, files and names; a surface cut by a bound or by an unfollowable re-export is marked
+ * incomplete, so the diff never reports a "removal" it cannot prove.
+ */
+
+export const SURFACE_LIMITS = {
+  /** One declaration file; larger ones are not parsed. */
+  fileBytes: 2 * 1024 * 1024,
+  /** Declaration files read from one tarball. */
+  declarationFiles: 400,
+  /** Files followed through re-exports from the entry. */
+  filesFollowed: 200,
+  /** Names kept per version; more means the surface is reported as too large to compare. */
+  names: 20_000,
+  /** Paths remembered to check entry files. */
+  paths: 50_000,
+  /** Tarball bytes scanned (uncompressed). */
+  scanBytes: 64 * 1024 * 1024,
+} as const;
+
+export interface ApiSurface {
+  /** The declaration file the surface was read from (relative to the package root), or null. */
+  entry: string | null;
+  /** Exported names; null when the package has no readable type declarations. */
+  names: ReadonlySet<string> | null;
+  /** False when a re-export could not be followed or a bound was hit. */
+  complete: boolean;
+  /** Entry files the manifest names (main, types, bin, exports targets) that are not in the tarball. */
+  missingEntries: string[];
+  /** Why the surface is incomplete or absent, for a missing-information note. */
+  notes: string[];
+}
+
+const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
+/** Names compared are identifiers (or `default` / `export=`): anything else is not an API name. */
+const API_NAME = /^[A-Za-z_$][\w$]{0,200}$/;
+
+/** `package/lib/x.d.ts` → `lib/x.d.ts`; null outside the package directory. */
+function packagePath(tarPath: string): string | null {
+  const path = tarPath.startsWith('./') ? tarPath.slice(2) : tarPath;
+  const slash = path.indexOf('/');
+  // npm packs into `package/`, but some old tarballs use another top directory name.
+  return slash > 0 ? path.slice(slash + 1) : null;
+}
+
+function normalise(path: string): string | null {
+  const parts: string[] = [];
+  for (const segment of path.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+function dirname(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+/** Declaration files a specifier (`./x`, `./x.js`, `./dir`) may resolve to, in TypeScript's order. */
+function declarationCandidates(fromFile: string, specifier: string): string[] {
+  const base = normalise(`${dirname(fromFile)}/${specifier}`);
+  if (base === null) return [];
+  const stem = base.replace(/\.(?:[cm]?js|ts|d\.[cm]?ts)$/, '');
+  const suffixes = /\.mjs$/.test(base) ? ['.d.mts'] : /\.cjs$/.test(base) ? ['.d.cts'] : ['.d.ts', '.d.mts', '.d.cts'];
+  return [...suffixes.map((suffix) => `${stem}${suffix}`), `${base}/index.d.ts`];
+}
+
+/** The root declaration file: the declared `types`, else the one beside `main`, else `index.d.ts`. */
+function entryCandidates(shape: ManifestShape): string[] {
+  const candidates: string[] = [];
+  const add = (path: string | null): void => {
+    const clean = path === null ? null : normalise(path);
+    if (clean && !candidates.includes(clean)) candidates.push(clean);
+  };
+  add(shape.types);
+  // `"types": "dist/source"` names a directory or an extension-less file, as Node resolves `main`.
+  if (shape.types !== null && !DECLARATION_FILE.test(shape.types)) for (const candidate of declarationCandidates('', shape.types)) add(candidate);
+  if (shape.main !== null) for (const candidate of declarationCandidates('', shape.main)) add(candidate);
+  add('index.d.ts');
+  return candidates;
+}
+
+interface FileExports {
+  names: string[];
+  /** `export * from '<specifier>'` sources still to follow. */
+  starFrom: string[];
+  /** Something exported that cannot be named from here (a re-export from another package…). */
+  opaque: boolean;
+}
+
+type Node = { type: string; [key: string]: unknown };
+
+function identifierName(node: unknown): string | null {
+  if (typeof node !== 'object' || node === null) return null;
+  const value = node as { type?: string; name?: unknown; value?: unknown };
+  if (value.type === 'Identifier' && typeof value.name === 'string') return value.name;
+  if (value.type === 'StringLiteral' && typeof value.value === 'string') return value.value;
+  return null;
+}
+
+function declaredNames(declaration: Node): string[] {
+  if (declaration.type === 'VariableDeclaration') {
+    const declarators = (declaration.declarations as Node[] | undefined) ?? [];
+    return declarators.map((declarator) => identifierName(declarator.id)).filter((name): name is string => name !== null);
+  }
+  const name = identifierName(declaration.id);
+  return name === null ? [] : [name];
+}
+
+/** Names a `declare namespace X { … }` body declares: in an ambient namespace, members are exported. */
+function namespaceMembers(body: Node[], name: string): string[] | null {
+  const members: string[] = [];
+  let found = false;
+  for (const node of body) {
+    if (node.type !== 'TSModuleDeclaration' || identifierName(node.id) !== name) continue;
+    found = true;
+    const block = node.body as Node | undefined;
+    for (const statement of (block?.body as Node[] | undefined) ?? []) {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+      if (declaration) members.push(...declaredNames(declaration));
+      // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
+      if (statement.type === 'ExportNamedDeclaration') {
+        for (const specifier of (statement.specifiers as Node[] | undefined) ?? []) {
+          const exported = identifierName(specifier.exported);
+          if (exported !== null) members.push(exported);
+        }
+      }
+    }
+  }
+  return found ? members : null;
+}
+
+function exportsOfProgram(body: Node[], packageName: string): FileExports {
+  const result: FileExports = { names: [], starFrom: [], opaque: false };
+  let sawModuleSyntax = false;
+  for (const node of body) {
+    switch (node.type) {
+      case 'ExportNamedDeclaration': {
+        sawModuleSyntax = true;
+        const declaration = node.declaration as Node | null;
+        if (declaration) result.names.push(...declaredNames(declaration));
+        for (const specifier of (node.specifiers as Node[] | undefined) ?? []) {
+          const name = identifierName(specifier.exported);
+          if (name !== null) result.names.push(name);
+        }
+        break;
+      }
+      case 'ExportDefaultDeclaration':
+        sawModuleSyntax = true;
+        result.names.push('default');
+        break;
+      case 'ExportAllDeclaration': {
+        sawModuleSyntax = true;
+        const namespace = identifierName(node.exported);
+        const source = (node.source as { value?: unknown } | undefined)?.value;
+        if (namespace !== null) result.names.push(namespace);
+        else if (typeof source === 'string' && source.startsWith('.')) result.starFrom.push(source);
+        else result.opaque = true;
+        break;
+      }
+      case 'TSExportAssignment': {
+        // `export = X`: a CommonJS-style export; its names are X's namespace members, if declared.
+        sawModuleSyntax = true;
+        result.names.push('export=');
+        const target = identifierName(node.expression);
+        const members = target === null ? null : namespaceMembers(body, target);
+        if (members === null) result.opaque = true;
+        else result.names.push(...members);
+        break;
+      }
+      case 'TSImportEqualsDeclaration':
+        if (node.isExport === true) {
+          const name = identifierName(node.id);
+          if (name !== null) result.names.push(name);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  if (!sawModuleSyntax) {
+    // A global script: `declare module "pkg" { … }` holds the package's exports, if anywhere.
+    const ambient = body.find((node) => node.type === 'TSModuleDeclaration' && identifierName(node.id) === packageName);
+    const inner = ((ambient?.body as Node | undefined)?.body as Node[] | undefined) ?? null;
+    if (inner === null) result.opaque = true;
+    else return exportsOfProgram(inner, `\u0000${packageName}`);
+  }
+  return result;
+}
+
+/** Parses one declaration file; null when it does not parse (the surface is then incomplete). */
+function parseDeclarations(text: string, packageName: string): FileExports | null {
+  try {
+    const ast = parse(text, { sourceType: 'module', plugins: [['typescript', { dts: true }]], errorRecovery: false });
+    return exportsOfProgram(ast.program.body as unknown as Node[], packageName);
+  } catch {
+    return null;
+  }
+}
+
+/** Every entry file path the manifest names, relative to the package root. */
+function declaredEntryFiles(shape: ManifestShape): string[] {
+  const paths = [shape.main, shape.types].filter((path): path is string => path !== null);
+  return [...new Set(paths.map((path) => normalise(path)).filter((path): path is string => path !== null && path.length > 0))];
+}
+
+export async function readApiSurface(tarball: Buffer, shape: ManifestShape, options: { packageName: string; label: string }): Promise<ApiSurface> {
+  const notes: string[] = [];
+  const allPaths = new Set<string>();
+  let pathsCapped = false;
+  const entries = await readSelectedEntries(
+    tarball,
+    {
+      maxEntryBytes: SURFACE_LIMITS.fileBytes,
+      maxTotalBytes: SURFACE_LIMITS.scanBytes,
+      maxSelected: SURFACE_LIMITS.declarationFiles,
+      label: options.label,
+      purpose: 'for type declarations',
+      warn: (_code, message) => notes.push(message),
+      onScanStats: undefined,
+      select: (path) => DECLARATION_FILE.test(path),
+      onFile: (path) => {
+        const clean = packagePath(path);
+        if (clean === null) return;
+        if (allPaths.size < SURFACE_LIMITS.paths) allPaths.add(clean);
+        else pathsCapped = true;
+      },
+      tooLarge: (path, size) => ({
+        code: 'API_SURFACE_FILE_TOO_LARGE',
+        message: `${packagePath(path) ?? path} in the tarball of ${options.label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
+      }),
+    },
+    (reason) => new TarballReadError(options.label, reason),
+  );
+  const declarations = new Map<string, string>();
+  for (const entry of entries) {
+    const path = packagePath(entry.path);
+    if (path !== null) declarations.set(path, entry.text);
+  }
+  const resolvable = (path: string): boolean => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
+  const missingEntries = pathsCapped ? [] : declaredEntryFiles(shape).filter((path) => !resolvable(path));
+
+  const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
+  if (entry === null) {
+    const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
+    if (declaredButMissing) notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
+    return { entry: null, names: null, complete: false, missingEntries, notes };
+  }
+
+  const names = new Set<string>();
+  let complete = notes.length === 0;
+  const queue = [entry];
+  const visited = new Set<string>();
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (visited.has(file)) continue;
+    if (visited.size >= SURFACE_LIMITS.filesFollowed) {
+      complete = false;
+      notes.push(`The type declarations of ${options.label} re-export through more than ${String(SURFACE_LIMITS.filesFollowed)} files; the rest were not followed.`);
+      break;
+    }
+    visited.add(file);
+    const parsed = parseDeclarations(declarations.get(file) ?? '', options.packageName);
+    if (parsed === null) {
+      complete = false;
+      notes.push(`${file} in ${options.label} could not be parsed as TypeScript declarations.`);
+      continue;
+    }
+    if (parsed.opaque) complete = false;
+    for (const name of parsed.names) if (API_NAME.test(name) || name === 'export=') names.add(name);
+    for (const specifier of parsed.starFrom) {
+      const target = declarationCandidates(file, specifier).find((candidate) => declarations.has(candidate));
+      if (target === undefined) complete = false;
+      else queue.push(target);
+    }
+    if (names.size > SURFACE_LIMITS.names) {
+      notes.push(`The type declarations of ${options.label} export more than ${String(SURFACE_LIMITS.names)} names; the surface was not compared.`);
+      return { entry, names: null, complete: false, missingEntries, notes };
+    }
+  }
+  return { entry, names, complete, missingEntries, notes };
+}
+
+export interface ApiSurfaceDiff {
+  /** Names `from` exported that `to` does not (only when `to`'s surface is complete), sorted. */
+  removedNames: string[];
+  /** Entry files `to`'s manifest names that its tarball lacks. */
+  missingEntries: string[];
+}
+
+export function diffApiSurfaces(from: ApiSurface, to: ApiSurface): ApiSurfaceDiff {
+  // A removal is reported only when the new surface is fully known: a name re-exported from
+  // another package, or behind a bound, could still be there.
+  const comparable = from.names !== null && to.names !== null && to.complete && to.names.size > 0;
+  // `export =` and a default export are the same thing to an importer using esModuleInterop
+  // (the TypeScript default for years), so a switch between them is not a removal.
+  const hasDefault = (surface: ApiSurface): boolean => surface.names!.has('default') || surface.names!.has('export=');
+  const removedNames = comparable
+    ? [...from.names!].filter((name) => !to.names!.has(name) && !((name === 'default' || name === 'export=') && hasDefault(to))).sort()
+    : [];
+  return { removedNames, missingEntries: [...to.missingEntries] };
+}

@@ -1,0 +1,183 @@
+import { createGunzip, type Gunzip } from 'node:zlib';
+import { Parser, type ReadEntry } from 'tar';
+import type { TarballScanStats } from './tarball-changelog.js';
+
+/**
+ * Reads chosen files of an npm tarball in memory, as a bounded stream: nothing is written to
+ * disk, symlinks are never followed, and the scan stops (and stops inflating) at its budget.
+ * The changelog reader and the API-surface diff both use it, with their own `select`.
+ */
+
+export const INFLATE_CHUNK_BYTES = 64 * 1024;
+
+export interface SelectedEntry {
+  /** Path inside the tarball, e.g. `package/History.md`. */
+  path: string;
+  text: string;
+}
+
+export interface ReadLimits {
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+  /** Stop reading (not scanning) once this many entries were selected. */
+  maxSelected: number;
+  label: string;
+  /** What the scan looks for, in warnings: "for a changelog", "for type declarations". */
+  purpose: string;
+  warn: (code: string, message: string) => void;
+  onScanStats: ((stats: TarballScanStats) => void) | undefined;
+  /** Which regular files to read; `path` is the tarball path (`package/...`). */
+  select: (path: string) => boolean;
+  /** Told the path of every regular file met (bounded by the scan budget). */
+  onFile?: (path: string) => void;
+  /** Warning code and wording for a selected file over `maxEntryBytes`. */
+  tooLarge: (path: string, size: number) => { code: string; message: string };
+}
+
+/** Thrown by the caller's error type: the tarball could not be read at all. */
+export type ReadFailure = (reason: string) => Error;
+
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
+
+function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
+  return bytes.length >= magic.length && magic.every((byte, index) => bytes[index] === byte);
+}
+
+/**
+ * Streams the tarball through the tar parser. Inflating is done here, not by the parser, so the
+ * scan controls it: the inflater is fed the compressed bytes, each inflated chunk is counted and
+ * handed on, and once the budget is reached the inflater is destroyed and the parser aborted. A
+ * gzip bomb therefore costs at most the budget plus one chunk of inflate work, never its full size.
+ * The inflater also stops at the archive's end marker, so junk after it is never inflated.
+ */
+export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFailure: ReadFailure): Promise<SelectedEntry[]> {
+  return new Promise<SelectedEntry[]>((resolve, reject) => {
+    const candidates: SelectedEntry[] = [];
+    const stats: TarballScanStats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
+    let scannedBytes = 0;
+    let settled = false;
+    let failure: Error | undefined;
+    // npm tarballs are gzip; anything else is read as a plain tar (never inflated by the parser).
+    const inflater: Gunzip | undefined = startsWith(tarball, GZIP_MAGIC) ? createGunzip({ chunkSize: INFLATE_CHUNK_BYTES }) : undefined;
+    const readError = (error: unknown, fallback: string): Error => readFailure(error instanceof Error ? error.message.slice(0, 200) : fallback);
+
+    const finish = (error?: Error): void => {
+      if (settled) return;
+      settled = true;
+      inflater?.destroy();
+      limits.onScanStats?.({ ...stats });
+      const problem = error ?? failure;
+      if (problem === undefined) resolve(candidates);
+      else reject(problem);
+    };
+
+    /** Ends the scan at its budget: what was read so far stands, nothing more is inflated or parsed. */
+    const stopAtLimit = (message: string): void => {
+      if (settled) return;
+      stats.stoppedAtLimit = true;
+      limits.warn('TARBALL_SCAN_LIMIT', message);
+      finish();
+      parser.abort(new Error('scan limit reached'));
+    };
+
+    const parser = new Parser({
+      // Non-strict: a bad header is a warning and the scan goes on; an unreadable stream still errors.
+      strict: false,
+      // The bytes given to the parser are plain tar (inflated above); it must not decompress anything.
+      zstd: false,
+      onwarn: (code: string, message: string) => {
+        // Not a tar stream at all: say so rather than report "no changelog".
+        if (code === 'TAR_BAD_ARCHIVE') failure = readFailure(message.slice(0, 200));
+      },
+      onReadEntry: (entry: ReadEntry) => {
+        stats.entries += 1;
+        if (settled) {
+          entry.resume();
+          return;
+        }
+        scannedBytes += entry.size;
+        if (scannedBytes > limits.maxTotalBytes) {
+          entry.resume();
+          stopAtLimit(`The tarball of ${limits.label} unpacks to more than ${String(limits.maxTotalBytes)} bytes; files from ${entry.path.slice(0, 200)} on were not scanned ${limits.purpose}.`);
+          return;
+        }
+        const isFile = entry.type === 'File' || entry.type === 'OldFile';
+        if (isFile) limits.onFile?.(entry.path);
+        if (!isFile || !limits.select(entry.path) || candidates.length >= limits.maxSelected) {
+          entry.resume();
+          return;
+        }
+        if (entry.size > limits.maxEntryBytes) {
+          const { code, message } = limits.tooLarge(entry.path, entry.size);
+          limits.warn(code, message);
+          entry.resume();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let received = 0;
+        entry.on('data', (chunk: Buffer) => {
+          // The header size is checked above; this guards a header that lies about it.
+          received += chunk.length;
+          if (received <= limits.maxEntryBytes) chunks.push(chunk);
+        });
+        entry.on('end', () => {
+          if (received > limits.maxEntryBytes || settled) return;
+          const text = decoder.decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
+          candidates.push({ path: entry.path, text });
+        });
+      },
+    });
+    // The end-of-archive marker: whatever follows is padding or junk. The parser would keep
+    // buffering it (re-concatenating its buffer per chunk), so stop inflating and end here.
+    let archiveEnded = false;
+    parser.on('eof', () => {
+      archiveEnded = true;
+    });
+    const endParser = (): void => {
+      inflater?.destroy();
+      if (!settled) parser.end();
+    };
+    parser.on('error', (error: unknown) => finish(readError(error, 'unknown error')));
+    parser.on('abort', (error: unknown) => finish(readError(error, 'aborted')));
+    parser.on('close', () => finish());
+    parser.on('end', () => finish());
+
+    /** Hands inflated tar bytes to the parser, within the budget. */
+    const consume = (chunk: Buffer): void => {
+      if (settled) return;
+      const first = stats.inflatedBytes === 0;
+      stats.inflatedBytes += chunk.length;
+      // A compressed stream inside the gzip would be inflated by the parser, outside our budget.
+      if (first && (startsWith(chunk, GZIP_MAGIC) || startsWith(chunk, ZSTD_MAGIC))) {
+        finish(readFailure('it holds another compressed stream instead of a tar archive'));
+        return;
+      }
+      if (stats.inflatedBytes > limits.maxTotalBytes) {
+        stopAtLimit(`The tarball of ${limits.label} inflates to more than ${String(limits.maxTotalBytes)} bytes; the rest was not scanned ${limits.purpose}.`);
+        return;
+      }
+      parser.write(chunk);
+      if (archiveEnded) endParser();
+    };
+
+    if (inflater === undefined) {
+      // Not gzip: read it as a plain tar (its size is already bounded by the download limit).
+      // Anything else compressed (zstd, brotli) is refused, not inflated.
+      for (let offset = 0; offset < tarball.length && !settled && !archiveEnded; offset += INFLATE_CHUNK_BYTES) {
+        consume(tarball.subarray(offset, offset + INFLATE_CHUNK_BYTES));
+      }
+      if (!archiveEnded) endParser();
+      return;
+    }
+    inflater.on('data', consume);
+    inflater.on('error', (error: unknown) => finish(readError(error, 'not a valid gzip stream')));
+    inflater.on('end', () => {
+      if (!archiveEnded) endParser();
+    });
+    inflater.end(tarball);
+  });
+}

@@ -1,0 +1,91 @@
+import { diffApiSurfaces, readApiSurface, type ApiSurface } from '../ecosystems/npm/api-surface.js';
+import type { RegistryFacts } from '../ecosystems/types.js';
+import { sanitizeMessage } from '../shared/redaction.js';
+import { makeEvidenceItem } from './evidence-item.js';
+import type { EvidenceItem, MissingInformation } from './types.js';
+
+/**
+ * The API-surface diff of a bump as evidence: names the type declarations of `from` exported
+ * that `to` no longer exports, and entry files `to` names but does not ship. One `apiSurface`
+ * item per kind of removal, computed locally from the two verified tarballs (no package code
+ * runs), with a bounded list; the extractive analyzer turns it into a breaking-change finding.
+ */
+
+export const API_SURFACE_SOURCE_ID = 'npm-tarball';
+const LISTED_NAMES = 40;
+
+export interface ApiSurfaceInput {
+  packageName: string;
+  packageId: string;
+  facts: RegistryFacts;
+  from: string;
+  to: string;
+  /** The verified tarballs of both sides. */
+  tarballs: { from: Buffer; to: Buffer };
+}
+
+export interface ApiSurfaceEvidence {
+  evidence: EvidenceItem[];
+  missing: MissingInformation[];
+}
+
+/** Only packages that declare types have a surface to compare; others cost no extra download. */
+export function hasDeclaredTypes(facts: RegistryFacts): boolean {
+  return facts.from !== null && facts.to !== null && (facts.from.shape.types !== null || facts.to.shape.types !== null);
+}
+
+function listed(names: string[]): string {
+  const shown = names.slice(0, LISTED_NAMES).join(', ');
+  return names.length > LISTED_NAMES ? `${shown} … (${names.length - LISTED_NAMES} more)` : shown;
+}
+
+export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSurfaceEvidence> {
+  const { facts, from, to, packageName } = input;
+  if (facts.from === null || facts.to === null) return { evidence: [], missing: [] };
+  let surfaces: [ApiSurface, ApiSurface];
+  try {
+    surfaces = await Promise.all([
+      readApiSurface(input.tarballs.from, facts.from.shape, { packageName, label: `${packageName}@${from}` }),
+      readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` }),
+    ]);
+  } catch (error) {
+    const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
+    return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${packageName} ${from} and ${to} could not be compared: ${reason}` }] };
+  }
+  const [fromSurface, toSurface] = surfaces;
+  const diff = diffApiSurfaces(fromSurface, toSurface);
+  const sourceUrl = `${facts.packagePageUrl}/v/${to}?activeTab=code`;
+  const evidence: EvidenceItem[] = [];
+  if (diff.removedNames.length > 0) {
+    evidence.push(
+      makeEvidenceItem({
+        packageId: input.packageId,
+        sourceId: API_SURFACE_SOURCE_ID,
+        kind: 'apiSurface',
+        locator: `api-surface/${from}..${to}/removed-exports`,
+        title: `API surface — ${packageName} ${from} → ${to} — exports removed`,
+        sourceUrl,
+        releaseVersions: [to],
+        content: `The type declarations of ${packageName} ${to} (${toSurface.entry ?? 'types'}) no longer export ${diff.removedNames.length} name(s) that ${from} exported (${fromSurface.entry ?? 'types'}): ${listed(diff.removedNames)}. Code that imports them stops compiling, and they are likely gone at runtime too.`,
+      }),
+    );
+  }
+  if (diff.missingEntries.length > 0) {
+    evidence.push(
+      makeEvidenceItem({
+        packageId: input.packageId,
+        sourceId: API_SURFACE_SOURCE_ID,
+        kind: 'apiSurface',
+        locator: `api-surface/${to}/missing-entries`,
+        title: `API surface — ${packageName} ${to} — entry files missing`,
+        sourceUrl,
+        releaseVersions: [to],
+        content: `The manifest of ${packageName} ${to} names entry file(s) its tarball does not contain: ${listed(diff.missingEntries.map((path) => JSON.stringify(path)))}. Loading the package that way fails.`,
+      }),
+    );
+  }
+  const notes = [...fromSurface.notes, ...toSurface.notes];
+  const missing: MissingInformation[] =
+    notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: sanitizeMessage(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
+  return { evidence, missing };
+}
