@@ -99,7 +99,7 @@ class Detection {
     const manifests = await this.loadManifests(lockfiles);
     const { records, directNamesByLockfile } = this.resolveDirect(manifests, lockfiles);
     const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directNamesByLockfile)];
-    // Merging keeps the first change's specs: make "first" independent of read order.
+    // Merging breaks ties by the first change: make "first" independent of read order.
     changes.sort((left, right) => compareText(left.manifests.join('\n'), right.manifests.join('\n')));
     const bumps = mergeChanges(changes);
     for (const bump of bumps) this.warnIfNotSemver(bump);
@@ -417,40 +417,68 @@ export function pairVersions(removed: string[], added: string[]): Array<[string 
 
 /** Same package, same from → to, same directness: one bump listing every manifest and lockfile. */
 function mergeChanges(changes: Change[]): Bump[] {
-  const merged = new Map<string, Change>();
+  const groups = new Map<string, Change[]>();
   for (const change of changes) {
     const key = [change.name, change.from ?? '', change.to ?? '', String(change.direct)].join('\u0000');
-    const existing = merged.get(key);
-    if (existing === undefined) {
-      merged.set(key, { ...change });
-      continue;
-    }
-    existing.manifests = uniqueSorted([...existing.manifests, ...change.manifests]);
-    existing.lockfiles = uniqueSorted([...existing.lockfiles, ...change.lockfiles]);
-    existing.types = uniqueSorted([...existing.types, ...change.types]);
-    if (change.versionSource === 'manifest') existing.versionSource = 'manifest';
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [change]);
+    else group.push(change);
   }
   const bumps: Bump[] = [];
-  for (const change of merged.values()) {
-    const classification = classifyChange(change.from, change.to);
+  for (const group of groups.values()) {
+    const first = group[0] as Change;
+    const classification = classifyChange(first.from, first.to);
     if (classification === undefined) continue;
+    const specs = representativeSpecs(group);
     bumps.push({
       ecosystem: 'npm',
-      name: change.name,
-      from: change.from,
-      to: change.to,
-      fromSpec: change.fromSpec,
-      toSpec: change.toSpec,
+      name: first.name,
+      from: first.from,
+      to: first.to,
+      fromSpec: specs.fromSpec,
+      toSpec: specs.toSpec,
       direction: classification.direction,
       semverClass: classification.semverClass,
-      dependencyTypes: change.types,
-      manifests: uniqueSorted(change.manifests),
-      lockfiles: uniqueSorted(change.lockfiles),
-      direct: change.direct,
-      versionSource: change.versionSource,
+      dependencyTypes: uniqueSorted(group.flatMap((change) => change.types)),
+      manifests: uniqueSorted(group.flatMap((change) => change.manifests)),
+      lockfiles: uniqueSorted(group.flatMap((change) => change.lockfiles)),
+      direct: first.direct,
+      versionSource: majorityVersionSource(group),
     });
   }
   return bumps.sort(compareBumps);
+}
+
+/**
+ * The declared ranges a merged bump reports. A manifest whose range did not move (`^7.0.0`,
+ * satisfied by both versions) says nothing about the bump, so manifests whose range changed
+ * come first, and among them the from → to pair most of them share. Ties keep the earliest
+ * change, which the caller orders by manifest path, so the choice is the same on every run.
+ */
+function representativeSpecs(group: Change[]): Pick<Change, 'fromSpec' | 'toSpec'> {
+  const changedSpecs = group.filter((change) => change.fromSpec !== change.toSpec);
+  const candidates = changedSpecs.length > 0 ? changedSpecs : group;
+  const counts = new Map<string, { specs: Pick<Change, 'fromSpec' | 'toSpec'>; count: number }>();
+  for (const change of candidates) {
+    const key = JSON.stringify([change.fromSpec, change.toSpec]);
+    const entry = counts.get(key);
+    if (entry === undefined) counts.set(key, { specs: { fromSpec: change.fromSpec, toSpec: change.toSpec }, count: 1 });
+    else entry.count += 1;
+  }
+  let best: { specs: Pick<Change, 'fromSpec' | 'toSpec'>; count: number } | undefined;
+  // Map iteration follows insertion order, so a strict `>` keeps the earliest on a tie.
+  for (const entry of counts.values()) if (best === undefined || entry.count > best.count) best = entry;
+  return (best as { specs: Pick<Change, 'fromSpec' | 'toSpec'> }).specs;
+}
+
+/**
+ * Where most of the merged changes read their versions. One manifest outside any lockfile
+ * does not make a bump resolved by the lockfile for eighteen others "manifest"; a tie says
+ * `manifest`, the weaker claim.
+ */
+function majorityVersionSource(group: Change[]): VersionSource {
+  const fromLockfile = group.filter((change) => change.versionSource === 'lockfile').length;
+  return fromLockfile > group.length - fromLockfile ? 'lockfile' : 'manifest';
 }
 
 function compareBumps(left: Bump, right: Bump): number {
