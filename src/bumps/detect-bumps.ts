@@ -61,9 +61,17 @@ interface Change {
   types: DependencyType[];
   manifests: string[];
   lockfiles: string[];
+  installPaths: string[];
   direct: boolean;
   versionSource: VersionSource;
 }
+
+/**
+ * Per lockfile and side: the versions its direct declarations resolve to, by package name.
+ * `null` marks a name the lockfile could not resolve for some declaration at that side: its
+ * direct copy cannot be told from the others, so none of them is reported as transitive.
+ */
+type DirectResolutions = Map<string, Record<Side, Map<string, Set<string> | null>>>;
 
 export async function detectBumps(source: DependencyFileSource, options: DetectBumpsOptions = {}): Promise<BumpDetection> {
   const detection = new Detection(source, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
@@ -97,8 +105,8 @@ class Detection {
     for (const path of lockfilePaths) lockfiles.set(path, await this.loadBothSides(path, (text) => PARSERS[lockfileFormatOf(path) as LockfileFormat](path, text)));
 
     const manifests = await this.loadManifests(lockfiles);
-    const { records, directNamesByLockfile } = this.resolveDirect(manifests, lockfiles);
-    const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directNamesByLockfile)];
+    const { records, directResolutions } = this.resolveDirect(manifests, lockfiles);
+    const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directResolutions)];
     // Merging breaks ties by the first change: make "first" independent of read order.
     changes.sort((left, right) => compareText(left.manifests.join('\n'), right.manifests.join('\n')));
     const bumps = mergeChanges(changes);
@@ -197,9 +205,9 @@ class Detection {
   private resolveDirect(
     manifests: Map<string, Record<Side, Loaded<Manifest>>>,
     lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>,
-  ): { records: Record<Side, DirectRecord[]>; directNamesByLockfile: Map<string, Set<string>> } {
+  ): { records: Record<Side, DirectRecord[]>; directResolutions: DirectResolutions } {
     const records: Record<Side, DirectRecord[]> = { base: [], head: [] };
-    const directNamesByLockfile = new Map<string, Set<string>>();
+    const directResolutions: DirectResolutions = new Map();
     for (const [path, sides] of manifests) {
       // A manifest unusable at one side would turn every dependency into an added/removed one.
       if (sides.base.state === 'unusable' || sides.head.state === 'unusable') continue;
@@ -209,8 +217,8 @@ class Detection {
         if (loaded.state !== 'present') continue;
         const snapshot = governing?.snapshots[side];
         for (const declaration of loaded.value.declarations.values()) {
-          if (governing !== undefined) addToSetMap(directNamesByLockfile, governing.path, declaration.name);
           const locked = snapshot?.resolveDirect(governing?.importer ?? '', declaration.name, declaration.spec);
+          if (governing !== undefined && snapshot !== undefined) recordResolution(directResolutions, governing.path, side, declaration.name, locked);
           records[side].push({
             manifest: path,
             name: declaration.name,
@@ -223,7 +231,7 @@ class Detection {
         }
       }
     }
-    return { records, directNamesByLockfile };
+    return { records, directResolutions };
   }
 
   /** Reads one file at both sides and parses it; failures become warnings for this file only. */
@@ -364,6 +372,7 @@ function directChanges(records: Record<Side, DirectRecord[]>): Change[] {
       types: uniqueSorted([...(before?.types ?? []), ...(after?.types ?? [])]),
       manifests: [reference.manifest],
       lockfiles: uniqueSorted([before?.lockfile, after?.lockfile].filter((path): path is string => typeof path === 'string')),
+      installPaths: [],
       direct: true,
       versionSource: [before, after].every((record) => record === undefined || record.versionSource === 'lockfile') ? 'lockfile' : 'manifest',
     });
@@ -371,26 +380,53 @@ function directChanges(records: Record<Side, DirectRecord[]>): Change[] {
   return changes;
 }
 
-/** Version changes of packages no governed manifest declares, per usable changed lockfile. */
-function transitiveChanges(lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>, directNamesByLockfile: Map<string, Set<string>>): Change[] {
+function recordResolution(resolutions: DirectResolutions, lockfile: string, side: Side, name: string, version: string | undefined): void {
+  let sides = resolutions.get(lockfile);
+  if (sides === undefined) {
+    sides = { base: new Map(), head: new Map() };
+    resolutions.set(lockfile, sides);
+  }
+  const versions = sides[side].get(name);
+  if (version === undefined) sides[side].set(name, null);
+  else if (versions === undefined) sides[side].set(name, new Set([version]));
+  else versions?.add(version);
+}
+
+/**
+ * Version changes of the copies no direct declaration resolves to, per usable lockfile: the
+ * dependencies of dependencies, including nested copies of a package that is also direct
+ * (lerna 10 bringing `node_modules/lerna/node_modules/nx` 23 while the root pins nx 22).
+ *
+ * A version counts as changed only when it entered or left the lockfile's tree as a whole: a
+ * copy that merely moved (hoisted before, nested now) brings nothing new to review.
+ */
+function transitiveChanges(lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>, directResolutions: DirectResolutions): Change[] {
   const changes: Change[] = [];
   for (const [path, sides] of lockfiles) {
     if (sides.base.state === 'unusable' || sides.head.state === 'unusable') continue;
-    const before = sides.base.state === 'present' ? sides.base.value.installed : new Map<string, Set<string>>();
-    const after = sides.head.state === 'present' ? sides.head.value.installed : new Map<string, Set<string>>();
-    const direct = directNamesByLockfile.get(path) ?? new Set<string>();
-    for (const name of new Set([...before.keys(), ...after.keys()])) {
-      if (direct.has(name)) continue;
-      const beforeVersions = before.get(name) ?? new Set<string>();
-      const afterVersions = after.get(name) ?? new Set<string>();
-      const removed = [...beforeVersions].filter((version) => !afterVersions.has(version));
-      const added = [...afterVersions].filter((version) => !beforeVersions.has(version));
+    const before = sides.base.state === 'present' ? sides.base.value : undefined;
+    const after = sides.head.state === 'present' ? sides.head.value : undefined;
+    const direct = directResolutions.get(path);
+    for (const name of new Set([...(before?.installed.keys() ?? []), ...(after?.installed.keys() ?? [])])) {
+      // `undefined`: nothing declares the name at that side; `null`: its direct copy is unknown.
+      const directBefore = direct?.base.get(name);
+      const directAfter = direct?.head.get(name);
+      if (directBefore === null || directAfter === null) continue;
+      const beforeVersions = before?.installed.get(name) ?? new Set<string>();
+      const afterVersions = after?.installed.get(name) ?? new Set<string>();
+      const removed = [...beforeVersions].filter((version) => directBefore?.has(version) !== true && !afterVersions.has(version));
+      const added = [...afterVersions].filter((version) => directAfter?.has(version) !== true && !beforeVersions.has(version));
       for (const [from, to] of pairVersions(removed, added)) {
-        changes.push({ name, from, to, fromSpec: null, toSpec: null, types: ['transitive'], manifests: [], lockfiles: [path], direct: false, versionSource: 'lockfile' });
+        const installPaths = [...installPathsOf(before, name, from), ...installPathsOf(after, name, to)].map((installPath) => joinPath(directoryOf(path), installPath));
+        changes.push({ name, from, to, fromSpec: null, toSpec: null, types: ['transitive'], manifests: [], lockfiles: [path], installPaths, direct: false, versionSource: 'lockfile' });
       }
     }
   }
   return changes;
+}
+
+function installPathsOf(snapshot: LockfileSnapshot | undefined, name: string, version: string | null): string[] {
+  return version === null ? [] : (snapshot?.installPaths.get(name)?.get(version) ?? []);
 }
 
 /**
@@ -442,6 +478,7 @@ function mergeChanges(changes: Change[]): Bump[] {
       dependencyTypes: uniqueSorted(group.flatMap((change) => change.types)),
       manifests: uniqueSorted(group.flatMap((change) => change.manifests)),
       lockfiles: uniqueSorted(group.flatMap((change) => change.lockfiles)),
+      installPaths: uniqueSorted(group.flatMap((change) => change.installPaths)),
       direct: first.direct,
       versionSource: majorityVersionSource(group),
     });
@@ -498,10 +535,4 @@ function compareText(left: string, right: string): number {
 
 function uniqueSorted<T extends string>(values: T[]): T[] {
   return [...new Set(values)].sort(compareText);
-}
-
-function addToSetMap(map: Map<string, Set<string>>, key: string, value: string): void {
-  const set = map.get(key);
-  if (set === undefined) map.set(key, new Set([value]));
-  else set.add(value);
 }
