@@ -77,7 +77,7 @@ export async function detectBumps(source: DependencyFileSource, options: DetectB
   const detection = new Detection(source, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
   const bumps = await detection.run();
   const warnings = detection.warnings();
-  if (options.prText !== undefined) warnings.push(...findDisagreements(parseClaimedBumps(options.prText), bumps));
+  if (options.prText !== undefined) warnings.push(...findDisagreements(parseClaimedBumps(options.prText), bumps, detection.baseVersions()));
   return { bumps, warnings };
 }
 
@@ -86,6 +86,8 @@ class Detection {
   private changed = new Set<string>();
   /** Unchanged files are identical at both sides, so they are read once. */
   private readonly texts = new Map<string, Promise<string | undefined | null>>();
+  /** Every version of each package at base, direct or installed anywhere: what a PR may call "from". */
+  private readonly versionsAtBase = new Map<string, Set<string>>();
 
   constructor(
     private readonly source: DependencyFileSource,
@@ -94,6 +96,10 @@ class Detection {
 
   warnings(): DetectionWarning[] {
     return [...this.warningList.values()];
+  }
+
+  baseVersions(): ReadonlyMap<string, ReadonlySet<string>> {
+    return this.versionsAtBase;
   }
 
   async run(): Promise<Bump[]> {
@@ -106,6 +112,7 @@ class Detection {
 
     const manifests = await this.loadManifests(lockfiles);
     const { records, directResolutions } = this.resolveDirect(manifests, lockfiles);
+    this.collectBaseVersions(records.base, lockfiles);
     const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directResolutions)];
     // Merging breaks ties by the first change: make "first" independent of read order.
     changes.sort((left, right) => compareText(left.manifests.join('\n'), right.manifests.join('\n')));
@@ -171,6 +178,19 @@ class Detection {
     }
     for (const [path, sides] of manifests) this.warnIfOneSided(path, sides);
     return manifests;
+  }
+
+  private collectBaseVersions(baseRecords: DirectRecord[], lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>): void {
+    const add = (name: string, version: string): void => {
+      const versions = this.versionsAtBase.get(name);
+      if (versions === undefined) this.versionsAtBase.set(name, new Set([version]));
+      else versions.add(version);
+    };
+    for (const record of baseRecords) add(record.name, record.version);
+    for (const sides of lockfiles.values()) {
+      if (sides.base.state !== 'present') continue;
+      for (const [name, versions] of sides.base.value.installed) for (const version of versions) add(name, version);
+    }
   }
 
   private addManifestPath(wanted: Set<string>, path: string): boolean {
