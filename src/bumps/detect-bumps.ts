@@ -13,6 +13,7 @@ import { parseNpmLockfile } from './lockfiles/npm-lockfile.js';
 import { parsePnpmLockfile } from './lockfiles/pnpm-lockfile.js';
 import { parseYarnLockfile } from './lockfiles/yarn-lockfile.js';
 import { parseManifest, type Manifest } from './manifest.js';
+import type { PackageManagerField } from './package-manager.js';
 import { findDisagreements, parseClaimedBumps, type PullRequestText } from './pr-text.js';
 import type { Bump, BumpDetection, DependencyFileSource, DependencyType, DetectionWarning, VersionSource } from './types.js';
 import { classifyChange, versionFromSpec } from './version-change.js';
@@ -42,6 +43,8 @@ const PARSERS: Record<LockfileFormat, (path: string, text: string) => LockfileSn
 
 /** One declaration resolved at one side. */
 interface DirectRecord {
+  /** A dependency field, or the `packageManager` field (which may name a package also declared as a dependency). */
+  field: 'dependencies' | 'packageManager';
   manifest: string;
   name: string;
   spec: string;
@@ -240,6 +243,7 @@ class Detection {
           const locked = snapshot?.resolveDirect(governing?.importer ?? '', declaration.name, declaration.spec);
           if (governing !== undefined && snapshot !== undefined) recordResolution(directResolutions, governing.path, side, declaration.name, locked);
           records[side].push({
+            field: 'dependencies',
             manifest: path,
             name: declaration.name,
             spec: declaration.spec,
@@ -250,8 +254,42 @@ class Detection {
           });
         }
       }
+      const managers = this.packageManagerRecords(path, sides);
+      for (const side of SIDES) records[side].push(...managers[side]);
     }
     return { records, directResolutions };
+  }
+
+  /**
+   * The `packageManager` field at both sides as declarations. It pins an exact version, and no
+   * lockfile records the package manager itself. A field unreadable at one side would turn the
+   * other side's into an added or removed package manager, so then neither side counts; when
+   * the field changed, a warning says the change was not analysed.
+   */
+  private packageManagerRecords(path: string, sides: Record<Side, Loaded<Manifest>>): Record<Side, DirectRecord[]> {
+    const fieldAt = (side: Side): PackageManagerField | undefined => {
+      const loaded = sides[side];
+      return loaded.state === 'present' ? loaded.value.packageManager : undefined;
+    };
+    const records: Record<Side, DirectRecord[]> = { base: [], head: [] };
+    const changed = fieldAt('base')?.raw !== fieldAt('head')?.raw;
+    const unreadable = SIDES.filter((side) => fieldAt(side)?.valid === false);
+    for (const side of unreadable) {
+      const field = fieldAt(side);
+      if (!changed || field?.valid !== false) continue;
+      this.warn({
+        code: 'MANIFEST_UNPARSEABLE',
+        subject: path,
+        message: `${path} at ${side} (${this.source.describe(side)}): ${field.problem}, so the package manager change is not analysed. Fix the field (Corepack reads it the same way).`,
+      });
+    }
+    if (unreadable.length > 0) return records;
+    for (const side of SIDES) {
+      const field = fieldAt(side);
+      if (field?.valid !== true) continue;
+      records[side].push({ field: 'packageManager', manifest: path, name: field.packageName, spec: field.raw, types: ['packageManager'], version: field.version, versionSource: 'manifest', lockfile: null });
+    }
+    return records;
   }
 
   /** Reads one file at both sides and parses it; failures become warnings for this file only. */
@@ -372,7 +410,7 @@ function governingLockfile(manifestPath: string, lockfiles: Map<string, Record<S
 }
 
 function directChanges(records: Record<Side, DirectRecord[]>): Change[] {
-  const key = (record: DirectRecord): string => `${record.manifest}\u0000${record.name}`;
+  const key = (record: DirectRecord): string => `${record.manifest}\u0000${record.field}\u0000${record.name}`;
   const baseByKey = new Map(records.base.map((record) => [key(record), record]));
   const headByKey = new Map(records.head.map((record) => [key(record), record]));
   const changes: Change[] = [];

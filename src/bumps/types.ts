@@ -5,8 +5,11 @@
 
 export type Ecosystem = 'npm';
 
-/** How the dependency is declared. `transitive` means it is only in the lockfile. */
-export type DependencyType = 'prod' | 'dev' | 'peer' | 'optional' | 'transitive';
+/**
+ * How the dependency is declared. `transitive` means it is only in the lockfile;
+ * `packageManager` means package.json's `packageManager` field names it (npm, pnpm or yarn).
+ */
+export type DependencyType = 'prod' | 'dev' | 'peer' | 'optional' | 'transitive' | 'packageManager';
 
 export type BumpDirection = 'upgrade' | 'downgrade' | 'added' | 'removed';
 
