@@ -13,6 +13,7 @@ import { parseNpmLockfile } from './lockfiles/npm-lockfile.js';
 import { parsePnpmLockfile } from './lockfiles/pnpm-lockfile.js';
 import { parseYarnLockfile } from './lockfiles/yarn-lockfile.js';
 import { parseManifest, type Manifest } from './manifest.js';
+import type { PackageManagerField } from './package-manager.js';
 import { findDisagreements, parseClaimedBumps, type PullRequestText } from './pr-text.js';
 import type { Bump, BumpDetection, DependencyFileSource, DependencyType, DetectionWarning, VersionSource } from './types.js';
 import { classifyChange, versionFromSpec } from './version-change.js';
@@ -42,6 +43,8 @@ const PARSERS: Record<LockfileFormat, (path: string, text: string) => LockfileSn
 
 /** One declaration resolved at one side. */
 interface DirectRecord {
+  /** A dependency field, or the `packageManager` field (which may name a package also declared as a dependency). */
+  field: 'dependencies' | 'packageManager';
   manifest: string;
   name: string;
   spec: string;
@@ -61,15 +64,23 @@ interface Change {
   types: DependencyType[];
   manifests: string[];
   lockfiles: string[];
+  installPaths: string[];
   direct: boolean;
   versionSource: VersionSource;
 }
+
+/**
+ * Per lockfile and side: the versions its direct declarations resolve to, by package name.
+ * `null` marks a name the lockfile could not resolve for some declaration at that side: its
+ * direct copy cannot be told from the others, so none of them is reported as transitive.
+ */
+type DirectResolutions = Map<string, Record<Side, Map<string, Set<string> | null>>>;
 
 export async function detectBumps(source: DependencyFileSource, options: DetectBumpsOptions = {}): Promise<BumpDetection> {
   const detection = new Detection(source, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
   const bumps = await detection.run();
   const warnings = detection.warnings();
-  if (options.prText !== undefined) warnings.push(...findDisagreements(parseClaimedBumps(options.prText), bumps));
+  if (options.prText !== undefined) warnings.push(...findDisagreements(parseClaimedBumps(options.prText), bumps, detection.baseVersions()));
   return { bumps, warnings };
 }
 
@@ -78,6 +89,8 @@ class Detection {
   private changed = new Set<string>();
   /** Unchanged files are identical at both sides, so they are read once. */
   private readonly texts = new Map<string, Promise<string | undefined | null>>();
+  /** Every version of each package at base, direct or installed anywhere: what a PR may call "from". */
+  private readonly versionsAtBase = new Map<string, Set<string>>();
 
   constructor(
     private readonly source: DependencyFileSource,
@@ -86,6 +99,10 @@ class Detection {
 
   warnings(): DetectionWarning[] {
     return [...this.warningList.values()];
+  }
+
+  baseVersions(): ReadonlyMap<string, ReadonlySet<string>> {
+    return this.versionsAtBase;
   }
 
   async run(): Promise<Bump[]> {
@@ -97,9 +114,10 @@ class Detection {
     for (const path of lockfilePaths) lockfiles.set(path, await this.loadBothSides(path, (text) => PARSERS[lockfileFormatOf(path) as LockfileFormat](path, text)));
 
     const manifests = await this.loadManifests(lockfiles);
-    const { records, directNamesByLockfile } = this.resolveDirect(manifests, lockfiles);
-    const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directNamesByLockfile)];
-    // Merging keeps the first change's specs: make "first" independent of read order.
+    const { records, directResolutions } = this.resolveDirect(manifests, lockfiles);
+    this.collectBaseVersions(records.base, lockfiles);
+    const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directResolutions)];
+    // Merging breaks ties by the first change: make "first" independent of read order.
     changes.sort((left, right) => compareText(left.manifests.join('\n'), right.manifests.join('\n')));
     const bumps = mergeChanges(changes);
     for (const bump of bumps) this.warnIfNotSemver(bump);
@@ -165,6 +183,19 @@ class Detection {
     return manifests;
   }
 
+  private collectBaseVersions(baseRecords: DirectRecord[], lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>): void {
+    const add = (name: string, version: string): void => {
+      const versions = this.versionsAtBase.get(name);
+      if (versions === undefined) this.versionsAtBase.set(name, new Set([version]));
+      else versions.add(version);
+    };
+    for (const record of baseRecords) add(record.name, record.version);
+    for (const sides of lockfiles.values()) {
+      if (sides.base.state !== 'present') continue;
+      for (const [name, versions] of sides.base.value.installed) for (const version of versions) add(name, version);
+    }
+  }
+
   private addManifestPath(wanted: Set<string>, path: string): boolean {
     if (!isInsideRepository(path) || !isManifestPath(path)) return false;
     if (wanted.size >= MAX_MANIFESTS) {
@@ -197,9 +228,9 @@ class Detection {
   private resolveDirect(
     manifests: Map<string, Record<Side, Loaded<Manifest>>>,
     lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>,
-  ): { records: Record<Side, DirectRecord[]>; directNamesByLockfile: Map<string, Set<string>> } {
+  ): { records: Record<Side, DirectRecord[]>; directResolutions: DirectResolutions } {
     const records: Record<Side, DirectRecord[]> = { base: [], head: [] };
-    const directNamesByLockfile = new Map<string, Set<string>>();
+    const directResolutions: DirectResolutions = new Map();
     for (const [path, sides] of manifests) {
       // A manifest unusable at one side would turn every dependency into an added/removed one.
       if (sides.base.state === 'unusable' || sides.head.state === 'unusable') continue;
@@ -209,9 +240,10 @@ class Detection {
         if (loaded.state !== 'present') continue;
         const snapshot = governing?.snapshots[side];
         for (const declaration of loaded.value.declarations.values()) {
-          if (governing !== undefined) addToSetMap(directNamesByLockfile, governing.path, declaration.name);
           const locked = snapshot?.resolveDirect(governing?.importer ?? '', declaration.name, declaration.spec);
+          if (governing !== undefined && snapshot !== undefined) recordResolution(directResolutions, governing.path, side, declaration.name, locked);
           records[side].push({
+            field: 'dependencies',
             manifest: path,
             name: declaration.name,
             spec: declaration.spec,
@@ -222,8 +254,42 @@ class Detection {
           });
         }
       }
+      const managers = this.packageManagerRecords(path, sides);
+      for (const side of SIDES) records[side].push(...managers[side]);
     }
-    return { records, directNamesByLockfile };
+    return { records, directResolutions };
+  }
+
+  /**
+   * The `packageManager` field at both sides as declarations. It pins an exact version, and no
+   * lockfile records the package manager itself. A field unreadable at one side would turn the
+   * other side's into an added or removed package manager, so then neither side counts; when
+   * the field changed, a warning says the change was not analysed.
+   */
+  private packageManagerRecords(path: string, sides: Record<Side, Loaded<Manifest>>): Record<Side, DirectRecord[]> {
+    const fieldAt = (side: Side): PackageManagerField | undefined => {
+      const loaded = sides[side];
+      return loaded.state === 'present' ? loaded.value.packageManager : undefined;
+    };
+    const records: Record<Side, DirectRecord[]> = { base: [], head: [] };
+    const changed = fieldAt('base')?.raw !== fieldAt('head')?.raw;
+    const unreadable = SIDES.filter((side) => fieldAt(side)?.valid === false);
+    for (const side of unreadable) {
+      const field = fieldAt(side);
+      if (!changed || field?.valid !== false) continue;
+      this.warn({
+        code: 'MANIFEST_UNPARSEABLE',
+        subject: path,
+        message: `${path} at ${side} (${this.source.describe(side)}): ${field.problem}, so the package manager change is not analysed. Fix the field (Corepack reads it the same way).`,
+      });
+    }
+    if (unreadable.length > 0) return records;
+    for (const side of SIDES) {
+      const field = fieldAt(side);
+      if (field?.valid !== true) continue;
+      records[side].push({ field: 'packageManager', manifest: path, name: field.packageName, spec: field.raw, types: ['packageManager'], version: field.version, versionSource: 'manifest', lockfile: null });
+    }
+    return records;
   }
 
   /** Reads one file at both sides and parses it; failures become warnings for this file only. */
@@ -344,7 +410,7 @@ function governingLockfile(manifestPath: string, lockfiles: Map<string, Record<S
 }
 
 function directChanges(records: Record<Side, DirectRecord[]>): Change[] {
-  const key = (record: DirectRecord): string => `${record.manifest}\u0000${record.name}`;
+  const key = (record: DirectRecord): string => `${record.manifest}\u0000${record.field}\u0000${record.name}`;
   const baseByKey = new Map(records.base.map((record) => [key(record), record]));
   const headByKey = new Map(records.head.map((record) => [key(record), record]));
   const changes: Change[] = [];
@@ -364,6 +430,7 @@ function directChanges(records: Record<Side, DirectRecord[]>): Change[] {
       types: uniqueSorted([...(before?.types ?? []), ...(after?.types ?? [])]),
       manifests: [reference.manifest],
       lockfiles: uniqueSorted([before?.lockfile, after?.lockfile].filter((path): path is string => typeof path === 'string')),
+      installPaths: [],
       direct: true,
       versionSource: [before, after].every((record) => record === undefined || record.versionSource === 'lockfile') ? 'lockfile' : 'manifest',
     });
@@ -371,26 +438,53 @@ function directChanges(records: Record<Side, DirectRecord[]>): Change[] {
   return changes;
 }
 
-/** Version changes of packages no governed manifest declares, per usable changed lockfile. */
-function transitiveChanges(lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>, directNamesByLockfile: Map<string, Set<string>>): Change[] {
+function recordResolution(resolutions: DirectResolutions, lockfile: string, side: Side, name: string, version: string | undefined): void {
+  let sides = resolutions.get(lockfile);
+  if (sides === undefined) {
+    sides = { base: new Map(), head: new Map() };
+    resolutions.set(lockfile, sides);
+  }
+  const versions = sides[side].get(name);
+  if (version === undefined) sides[side].set(name, null);
+  else if (versions === undefined) sides[side].set(name, new Set([version]));
+  else versions?.add(version);
+}
+
+/**
+ * Version changes of the copies no direct declaration resolves to, per usable lockfile: the
+ * dependencies of dependencies, including nested copies of a package that is also direct
+ * (lerna 10 bringing `node_modules/lerna/node_modules/nx` 23 while the root pins nx 22).
+ *
+ * A version counts as changed only when it entered or left the lockfile's tree as a whole: a
+ * copy that merely moved (hoisted before, nested now) brings nothing new to review.
+ */
+function transitiveChanges(lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>, directResolutions: DirectResolutions): Change[] {
   const changes: Change[] = [];
   for (const [path, sides] of lockfiles) {
     if (sides.base.state === 'unusable' || sides.head.state === 'unusable') continue;
-    const before = sides.base.state === 'present' ? sides.base.value.installed : new Map<string, Set<string>>();
-    const after = sides.head.state === 'present' ? sides.head.value.installed : new Map<string, Set<string>>();
-    const direct = directNamesByLockfile.get(path) ?? new Set<string>();
-    for (const name of new Set([...before.keys(), ...after.keys()])) {
-      if (direct.has(name)) continue;
-      const beforeVersions = before.get(name) ?? new Set<string>();
-      const afterVersions = after.get(name) ?? new Set<string>();
-      const removed = [...beforeVersions].filter((version) => !afterVersions.has(version));
-      const added = [...afterVersions].filter((version) => !beforeVersions.has(version));
+    const before = sides.base.state === 'present' ? sides.base.value : undefined;
+    const after = sides.head.state === 'present' ? sides.head.value : undefined;
+    const direct = directResolutions.get(path);
+    for (const name of new Set([...(before?.installed.keys() ?? []), ...(after?.installed.keys() ?? [])])) {
+      // `undefined`: nothing declares the name at that side; `null`: its direct copy is unknown.
+      const directBefore = direct?.base.get(name);
+      const directAfter = direct?.head.get(name);
+      if (directBefore === null || directAfter === null) continue;
+      const beforeVersions = before?.installed.get(name) ?? new Set<string>();
+      const afterVersions = after?.installed.get(name) ?? new Set<string>();
+      const removed = [...beforeVersions].filter((version) => directBefore?.has(version) !== true && !afterVersions.has(version));
+      const added = [...afterVersions].filter((version) => directAfter?.has(version) !== true && !beforeVersions.has(version));
       for (const [from, to] of pairVersions(removed, added)) {
-        changes.push({ name, from, to, fromSpec: null, toSpec: null, types: ['transitive'], manifests: [], lockfiles: [path], direct: false, versionSource: 'lockfile' });
+        const installPaths = [...installPathsOf(before, name, from), ...installPathsOf(after, name, to)].map((installPath) => joinPath(directoryOf(path), installPath));
+        changes.push({ name, from, to, fromSpec: null, toSpec: null, types: ['transitive'], manifests: [], lockfiles: [path], installPaths, direct: false, versionSource: 'lockfile' });
       }
     }
   }
   return changes;
+}
+
+function installPathsOf(snapshot: LockfileSnapshot | undefined, name: string, version: string | null): string[] {
+  return version === null ? [] : (snapshot?.installPaths.get(name)?.get(version) ?? []);
 }
 
 /**
@@ -417,40 +511,69 @@ export function pairVersions(removed: string[], added: string[]): Array<[string 
 
 /** Same package, same from → to, same directness: one bump listing every manifest and lockfile. */
 function mergeChanges(changes: Change[]): Bump[] {
-  const merged = new Map<string, Change>();
+  const groups = new Map<string, Change[]>();
   for (const change of changes) {
     const key = [change.name, change.from ?? '', change.to ?? '', String(change.direct)].join('\u0000');
-    const existing = merged.get(key);
-    if (existing === undefined) {
-      merged.set(key, { ...change });
-      continue;
-    }
-    existing.manifests = uniqueSorted([...existing.manifests, ...change.manifests]);
-    existing.lockfiles = uniqueSorted([...existing.lockfiles, ...change.lockfiles]);
-    existing.types = uniqueSorted([...existing.types, ...change.types]);
-    if (change.versionSource === 'manifest') existing.versionSource = 'manifest';
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [change]);
+    else group.push(change);
   }
   const bumps: Bump[] = [];
-  for (const change of merged.values()) {
-    const classification = classifyChange(change.from, change.to);
+  for (const group of groups.values()) {
+    const first = group[0] as Change;
+    const classification = classifyChange(first.from, first.to);
     if (classification === undefined) continue;
+    const specs = representativeSpecs(group);
     bumps.push({
       ecosystem: 'npm',
-      name: change.name,
-      from: change.from,
-      to: change.to,
-      fromSpec: change.fromSpec,
-      toSpec: change.toSpec,
+      name: first.name,
+      from: first.from,
+      to: first.to,
+      fromSpec: specs.fromSpec,
+      toSpec: specs.toSpec,
       direction: classification.direction,
       semverClass: classification.semverClass,
-      dependencyTypes: change.types,
-      manifests: uniqueSorted(change.manifests),
-      lockfiles: uniqueSorted(change.lockfiles),
-      direct: change.direct,
-      versionSource: change.versionSource,
+      dependencyTypes: uniqueSorted(group.flatMap((change) => change.types)),
+      manifests: uniqueSorted(group.flatMap((change) => change.manifests)),
+      lockfiles: uniqueSorted(group.flatMap((change) => change.lockfiles)),
+      installPaths: uniqueSorted(group.flatMap((change) => change.installPaths)),
+      direct: first.direct,
+      versionSource: majorityVersionSource(group),
     });
   }
   return bumps.sort(compareBumps);
+}
+
+/**
+ * The declared ranges a merged bump reports. A manifest whose range did not move (`^7.0.0`,
+ * satisfied by both versions) says nothing about the bump, so manifests whose range changed
+ * come first, and among them the from → to pair most of them share. Ties keep the earliest
+ * change, which the caller orders by manifest path, so the choice is the same on every run.
+ */
+function representativeSpecs(group: Change[]): Pick<Change, 'fromSpec' | 'toSpec'> {
+  const changedSpecs = group.filter((change) => change.fromSpec !== change.toSpec);
+  const candidates = changedSpecs.length > 0 ? changedSpecs : group;
+  const counts = new Map<string, { specs: Pick<Change, 'fromSpec' | 'toSpec'>; count: number }>();
+  for (const change of candidates) {
+    const key = JSON.stringify([change.fromSpec, change.toSpec]);
+    const entry = counts.get(key);
+    if (entry === undefined) counts.set(key, { specs: { fromSpec: change.fromSpec, toSpec: change.toSpec }, count: 1 });
+    else entry.count += 1;
+  }
+  let best: { specs: Pick<Change, 'fromSpec' | 'toSpec'>; count: number } | undefined;
+  // Map iteration follows insertion order, so a strict `>` keeps the earliest on a tie.
+  for (const entry of counts.values()) if (best === undefined || entry.count > best.count) best = entry;
+  return (best as { specs: Pick<Change, 'fromSpec' | 'toSpec'> }).specs;
+}
+
+/**
+ * Where most of the merged changes read their versions. One manifest outside any lockfile
+ * does not make a bump resolved by the lockfile for eighteen others "manifest"; a tie says
+ * `manifest`, the weaker claim.
+ */
+function majorityVersionSource(group: Change[]): VersionSource {
+  const fromLockfile = group.filter((change) => change.versionSource === 'lockfile').length;
+  return fromLockfile > group.length - fromLockfile ? 'lockfile' : 'manifest';
 }
 
 function compareBumps(left: Bump, right: Bump): number {
@@ -470,10 +593,4 @@ function compareText(left: string, right: string): number {
 
 function uniqueSorted<T extends string>(values: T[]): T[] {
   return [...new Set(values)].sort(compareText);
-}
-
-function addToSetMap(map: Map<string, Set<string>>, key: string, value: string): void {
-  const set = map.get(key);
-  if (set === undefined) map.set(key, new Set([value]));
-  else set.add(value);
 }

@@ -1,7 +1,8 @@
 /**
- * package.json → the dependencies it declares. Only the four dependency fields and
- * `workspaces` matter here; everything else in the manifest is ignored.
+ * package.json → the dependencies it declares. Only the four dependency fields,
+ * `packageManager` and `workspaces` matter here; everything else in the manifest is ignored.
  */
+import { parsePackageManagerField, type PackageManagerField } from './package-manager.js';
 import type { DependencyType } from './types.js';
 import { DependencyFileError, isRecord, ownValue, parseJsonFile, stringEntries } from './dependency-file-error.js';
 
@@ -17,6 +18,8 @@ export interface Manifest {
   declarations: Map<string, Declaration>;
   /** `workspaces` entries (array form or `{ packages: [...] }`), as written. */
   workspacePatterns: string[];
+  /** The `packageManager` field; undefined when absent. Kept apart: `pnpm` may also be a devDependency. */
+  packageManager: PackageManagerField | undefined;
 }
 
 /** Field order is also the preference order for which range is installed. */
@@ -44,7 +47,12 @@ export function parseManifest(path: string, text: string): Manifest {
     }
   }
   for (const declaration of declarations.values()) declaration.types.sort();
-  return { path, declarations, workspacePatterns: workspacePatternsOf(ownValue(document, 'workspaces')) };
+  return {
+    path,
+    declarations,
+    workspacePatterns: workspacePatternsOf(ownValue(document, 'workspaces')),
+    packageManager: parsePackageManagerField(ownValue(document, 'packageManager')),
+  };
 }
 
 function workspacePatternsOf(value: unknown): string[] {

@@ -6,6 +6,7 @@
  */
 import semver from 'semver';
 import { sanitizeMessage } from '../shared/redaction.js';
+import { ownLines } from './pr-own-text.js';
 import type { Bump, DetectionWarning } from './types.js';
 
 export interface PullRequestText {
@@ -18,8 +19,11 @@ export interface ClaimedBump {
   name: string;
   /** Null when the text names only the target (`Update dependency express to v5`). */
   from: string | null;
-  /** A version, a partial version (`5`, `1.7`) or a range, as written. */
-  to: string;
+  /**
+   * A version, a partial version (`5`, `1.7`) or a range, as written; null when the text names
+   * only the package (Dependabot's "Updates the requirements on X to permit the latest version").
+   */
+  to: string | null;
   /** Dependabot's `in /packages/web`; null when not stated. */
   directory: string | null;
 }
@@ -33,24 +37,54 @@ const MAX_COMMIT_MESSAGES = 250;
 // npm names are at most 214 characters; versions and paths are bounded generously.
 const NAME = '(\\S{1,214})';
 const VERSION = '([^\\s`|]{1,128})';
-const DEPENDABOT_LINE = new RegExp(`\\b[Bb]umps? ${NAME} from ${VERSION} to ${VERSION}(?: in (\\S{1,512}))?`);
-const DEPENDABOT_GROUP_LINE = new RegExp(`\\b[Uu]pdates \`([^\`]{1,214})\` from ${VERSION} to ${VERSION}`);
-const RENOVATE_LINE = new RegExp(`\\b[Uu]pdate dependency ${NAME} to ${VERSION}`);
+const DIRECTORY = '(?: in (\\S{1,512}))?';
+
+// A title (or commit subject) is one line the bot wrote, often behind a prefix such as
+// `chore(deps): ` or `[Security] `, so its patterns may match anywhere in the line.
+const TITLE_BUMP = new RegExp(`\\b[Bb]umps? ${NAME} from ${VERSION} to ${VERSION}${DIRECTORY}`);
+const TITLE_REQUIREMENT = new RegExp(`\\b[Uu]pdate ${NAME} requirement from ${VERSION} to ${VERSION}${DIRECTORY}`);
+const TITLE_RENOVATE = new RegExp(`\\b[Uu]pdate dependency ${NAME} to ${VERSION}`);
+
+// Body claim lines start the line: anything else is prose or quoted upstream text.
+const BODY_BUMP = new RegExp(`^ {0,3}Bumps ${NAME} from ${VERSION} to ${VERSION}`);
+const BODY_GROUP_MEMBER = new RegExp(`^ {0,3}Updates \`([^\`]{1,214})\` (?:from ${VERSION} )?to ${VERSION}`);
+const BODY_REQUIREMENTS = /^ {0,3}Updates the requirements on (.{1,2000}?) to permit the latest version/;
 const TABLE_VERSIONS = /`([^`\s]{1,128})` *(?:->|→) *`([^`\s]{1,128})`/;
 
+/**
+ * The bumps the PR's own claim lines state: the title and each commit's subject line; in the
+ * body and the rest of each commit message, Dependabot's "Bumps X from A to B", "Updates `X`
+ * from A to B" and "Updates the requirements on X to permit the latest version" lines and the
+ * rows of Renovate's update table. Quoted release notes and commit lists are skipped (see
+ * pr-own-text.ts).
+ *
+ * The title wins: a bot rewrites the title on every rebase, but a body or an older commit can
+ * go stale (edited, or not regenerated), so their claims about a package the title names are
+ * dropped.
+ */
 export function parseClaimedBumps(text: PullRequestText): ClaimedBump[] {
-  const sources = [text.title ?? '', text.body ?? '', ...(text.commitMessages ?? []).slice(0, MAX_COMMIT_MESSAGES)];
-  const claims = new Map<string, ClaimedBump>();
-  for (const source of sources) {
-    for (const line of boundedText(source).split(/\r?\n/)) {
-      if (line.length > MAX_LINE_LENGTH) continue;
-      const claim = claimOfLine(line);
-      if (claim === undefined) continue;
-      const key = [claim.name, claim.from ?? '', claim.to, claim.directory ?? ''].join('\u0000');
-      if (!claims.has(key)) claims.set(key, claim);
-    }
+  const fromTitle = titleClaims(text.title ?? '');
+  const others: ClaimedBump[] = bodyClaims(text.body ?? '');
+  for (const message of (text.commitMessages ?? []).slice(0, MAX_COMMIT_MESSAGES)) {
+    const newline = message.indexOf('\n');
+    others.push(...titleClaims(newline < 0 ? message : message.slice(0, newline)));
+    if (newline >= 0) others.push(...bodyClaims(message.slice(newline + 1)));
   }
-  return [...claims.values()];
+  const namedByTitle = new Set(fromTitle.map((claim) => claim.name));
+  return unique([...fromTitle, ...others.filter((claim) => !namedByTitle.has(claim.name))]);
+}
+
+function unique(claims: ClaimedBump[]): ClaimedBump[] {
+  const byKey = new Map<string, ClaimedBump>();
+  for (const claim of claims) {
+    const key = [claim.name, claim.from ?? '', claim.to ?? '', claim.directory ?? ''].join('\u0000');
+    if (!byKey.has(key)) byKey.set(key, claim);
+  }
+  return [...byKey.values()];
+}
+
+function optional<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value];
 }
 
 function boundedText(text: string): string {
@@ -58,33 +92,76 @@ function boundedText(text: string): string {
   return bytes.length <= MAX_TEXT_BYTES ? text : bytes.subarray(0, MAX_TEXT_BYTES).toString('utf8');
 }
 
-function claimOfLine(line: string): ClaimedBump | undefined {
-  const dependabot = DEPENDABOT_LINE.exec(line);
-  if (dependabot?.[1] !== undefined && dependabot[2] !== undefined && dependabot[3] !== undefined) {
+/** Overlong lines become empty ones, so they match nothing but still end a table. */
+function boundedLines(text: string): string[] {
+  return text.split(/\r?\n/).map((line) => (line.length > MAX_LINE_LENGTH ? '' : line));
+}
+
+function titleClaims(title: string): ClaimedBump[] {
+  return boundedLines(boundedText(title)).flatMap((line) => optional(titleClaim(line)));
+}
+
+function titleClaim(line: string): ClaimedBump | undefined {
+  const bump = TITLE_BUMP.exec(line) ?? TITLE_REQUIREMENT.exec(line);
+  if (bump?.[1] !== undefined && bump[2] !== undefined && bump[3] !== undefined) {
     // "Bump the npm_and_yarn group ..." names a group, not a package.
-    if (dependabot[1] === 'the') return undefined;
-    return claim(dependabot[1], dependabot[2], dependabot[3], dependabot[4] ?? null);
+    if (bump[1] === 'the') return undefined;
+    return claim(bump[1], bump[2], bump[3], bump[4] ?? null);
   }
-  const grouped = DEPENDABOT_GROUP_LINE.exec(line);
-  if (grouped?.[1] !== undefined && grouped[2] !== undefined && grouped[3] !== undefined) return claim(grouped[1], grouped[2], grouped[3], null);
-  const renovate = RENOVATE_LINE.exec(line);
+  const renovate = TITLE_RENOVATE.exec(line);
   if (renovate?.[1] !== undefined && renovate[2] !== undefined) return claim(renovate[1], null, renovate[2], null);
-  if (line.trimStart().startsWith('|')) return tableRowClaim(line);
   return undefined;
+}
+
+function bodyClaims(body: string): ClaimedBump[] {
+  const claims: ClaimedBump[] = [];
+  let inUpdateTable = false;
+  for (const line of ownLines(boundedLines(boundedText(body)).join('\n'))) {
+    if (!line.trimStart().startsWith('|')) {
+      inUpdateTable = false;
+      claims.push(...bodyLineClaims(line));
+      continue;
+    }
+    // Renovate's update table starts with a `| Package | ...` header; other tables are prose.
+    if (!inUpdateTable) inUpdateTable = tableCells(line)[0]?.trim().toLowerCase() === 'package';
+    else claims.push(...optional(tableRowClaim(line)));
+  }
+  return claims;
+}
+
+function bodyLineClaims(line: string): ClaimedBump[] {
+  const bump = BODY_BUMP.exec(line);
+  if (bump?.[1] !== undefined && bump[2] !== undefined && bump[3] !== undefined) {
+    // "Bumps the npm_and_yarn group with 3 updates ..." introduces the group's own lines.
+    return bump[1] === 'the' ? [] : optional(claim(bump[1], bump[2], bump[3], null));
+  }
+  const member = BODY_GROUP_MEMBER.exec(line);
+  if (member?.[1] !== undefined && member[3] !== undefined) return optional(claim(member[1], member[2] ?? null, member[3], null));
+  const requirements = BODY_REQUIREMENTS.exec(line);
+  if (requirements?.[1] !== undefined) {
+    // "[a](url), [b](url) and [c](url)": links first, so commas inside URLs do not split names.
+    const names = requirements[1].replace(/\]\([^)\s]{0,2000}\)/g, ']').split(/, | and /);
+    return names.flatMap((name) => optional(claim(name, null, null, null)));
+  }
+  return [];
+}
+
+function tableCells(line: string): string[] {
+  return line.trim().slice(1).split('|');
 }
 
 /** Renovate tables: `| [axios](url) | [`1.6.8` -> `1.7.9`](url) |` or `| axios | dependencies | minor | `1.6.8` -> `1.7.9` |`. */
 function tableRowClaim(line: string): ClaimedBump | undefined {
   const versions = TABLE_VERSIONS.exec(line);
   if (versions?.[1] === undefined || versions[2] === undefined) return undefined;
-  const firstCell = line.trim().slice(1).split('|')[0];
+  const firstCell = tableCells(line)[0];
   if (firstCell === undefined) return undefined;
   return claim(firstCell, versions[1], versions[2], null);
 }
 
-function claim(rawName: string, rawFrom: string | null, rawTo: string, directory: string | null): ClaimedBump | undefined {
+function claim(rawName: string, rawFrom: string | null, rawTo: string | null, directory: string | null): ClaimedBump | undefined {
   const name = cleanName(rawName);
-  const to = cleanVersion(rawTo);
+  const to = rawTo === null ? null : cleanVersion(rawTo);
   if (name === undefined || to === '') return undefined;
   const from = rawFrom === null ? null : cleanVersion(rawFrom);
   return { name, from: from === '' ? null : from, to, directory: directory === null ? null : directory.replace(/[.,;:]+$/, '') };
@@ -119,20 +196,41 @@ export function versionMatches(claimed: string, actual: string | null): boolean 
   }
 }
 
-function matchesBump(claimed: ClaimedBump, bump: Bump): boolean {
-  if (bump.name !== claimed.name || !versionMatches(claimed.to, bump.to)) return false;
-  if (claimed.from !== null && !versionMatches(claimed.from, bump.from)) return false;
-  if (claimed.directory === null || claimed.directory === '/') return true;
-  const directory = claimed.directory.replace(/^\/+|\/+$/g, '');
-  return [...bump.manifests, ...bump.lockfiles].some((path) => path === directory || path.startsWith(`${directory}/`));
+function inDirectory(directory: string | null, bump: Bump): boolean {
+  if (directory === null || directory === '/') return true;
+  const relative = directory.replace(/^\/+|\/+$/g, '');
+  return [...bump.manifests, ...bump.lockfiles].some((path) => path === relative || path.startsWith(`${relative}/`));
 }
 
-/** One PR_TEXT_DISAGREES warning per claim that no detected bump supports. Files win. */
-export function findDisagreements(claims: ClaimedBump[], bumps: Bump[]): DetectionWarning[] {
+/**
+ * True when the files support the claim. A package can be installed several times (the copy a
+ * manifest declares and copies other packages need), and a PR may name any of them: the claim
+ * agrees when its target is the new version of some changed copy and its source version was
+ * installed at base, so "Bump nx from 22.0.0 to 23.0.0" agrees with a direct nx 22.0.0 that
+ * stayed and a nested nx 23.0.0 that appeared beside it.
+ */
+function filesSupport(claimed: ClaimedBump, bumps: readonly Bump[], baseVersions: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  const changes = bumps.filter((bump) => bump.name === claimed.name && inDirectory(claimed.directory, bump));
+  if (changes.length === 0) return false;
+  const to = claimed.to;
+  if (to === null) return true;
+  if (!changes.some((bump) => versionMatches(to, bump.to))) return false;
+  const from = claimed.from;
+  if (from === null) return true;
+  const installedAtBase = [...changes.map((bump) => bump.from), ...(baseVersions.get(claimed.name) ?? [])];
+  return installedAtBase.some((version) => versionMatches(from, version));
+}
+
+/**
+ * One PR_TEXT_DISAGREES warning per claim the files do not support. Files win.
+ * `baseVersions` holds every version of each package installed at base, by name.
+ */
+export function findDisagreements(claims: ClaimedBump[], bumps: readonly Bump[], baseVersions: ReadonlyMap<string, ReadonlySet<string>> = new Map()): DetectionWarning[] {
   const warnings: DetectionWarning[] = [];
   for (const claimed of claims) {
-    if (bumps.some((bump) => matchesBump(claimed, bump))) continue;
-    const said = `${claimed.name}${claimed.from === null ? '' : ` from ${claimed.from}`} to ${claimed.to}${claimed.directory === null ? '' : ` in ${claimed.directory}`}`;
+    if (filesSupport(claimed, bumps, baseVersions)) continue;
+    const change = claimed.to === null ? ' is updated' : `${claimed.from === null ? '' : ` from ${claimed.from}`} to ${claimed.to}`;
+    const said = `${claimed.name}${change}${claimed.directory === null ? '' : ` in ${claimed.directory}`}`;
     const seen = bumps.filter((bump) => bump.name === claimed.name).map((bump) => `${bump.from ?? 'none'} → ${bump.to ?? 'none'}`);
     const files = seen.length === 0 ? `the dependency files show no change to ${claimed.name}` : `the dependency files show ${claimed.name} ${seen.join(', ')}`;
     warnings.push({

@@ -5,8 +5,11 @@
 
 export type Ecosystem = 'npm';
 
-/** How the dependency is declared. `transitive` means it is only in the lockfile. */
-export type DependencyType = 'prod' | 'dev' | 'peer' | 'optional' | 'transitive';
+/**
+ * How the dependency is declared. `transitive` means it is only in the lockfile;
+ * `packageManager` means package.json's `packageManager` field names it (npm, pnpm or yarn).
+ */
+export type DependencyType = 'prod' | 'dev' | 'peer' | 'optional' | 'transitive' | 'packageManager';
 
 export type BumpDirection = 'upgrade' | 'downgrade' | 'added' | 'removed';
 
@@ -35,6 +38,14 @@ export interface Bump {
   manifests: string[];
   /** Repo-relative lockfile paths where the version change was seen, sorted. */
   lockfiles: string[];
+  /**
+   * Repo-relative install paths of the copies a transitive change touched, sorted: the npm
+   * lockfile's `packages` keys under its directory, e.g. `node_modules/lerna/node_modules/nx`.
+   * They tell a nested copy from the direct dependency of the same name. Empty for direct
+   * changes (`manifests` says where they are declared) and for pnpm and yarn lockfiles,
+   * which record versions, not locations.
+   */
+  installPaths: string[];
   /** True when some manifest declares the package directly. */
   direct: boolean;
   versionSource: VersionSource;

@@ -21,6 +21,7 @@ export function projectBump(bump: Bump): Bump {
     dependencyTypes: [...bump.dependencyTypes],
     manifests: [...bump.manifests],
     lockfiles: [...bump.lockfiles],
+    installPaths: [...bump.installPaths],
     direct: bump.direct,
     versionSource: bump.versionSource,
   };

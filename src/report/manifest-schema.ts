@@ -154,6 +154,7 @@ const BUMP = closedObject({
   dependencyTypes: uniqueList(DEPENDENCY_TYPE),
   manifests: NAME_LIST,
   lockfiles: NAME_LIST,
+  installPaths: NAME_LIST,
   direct: { type: 'boolean' },
   versionSource: { type: 'string', enum: VERSION_SOURCES },
 });

@@ -13,7 +13,7 @@ function keysOf<T extends string>(record: Record<T, true>): T[] {
   return Object.keys(record) as T[];
 }
 
-export const DEPENDENCY_TYPES = keysOf<DependencyType>({ prod: true, dev: true, peer: true, optional: true, transitive: true });
+export const DEPENDENCY_TYPES = keysOf<DependencyType>({ prod: true, dev: true, peer: true, optional: true, transitive: true, packageManager: true });
 export const BUMP_DIRECTIONS = keysOf<BumpDirection>({ upgrade: true, downgrade: true, added: true, removed: true });
 export const SEMVER_CLASSES = keysOf<SemverClass>({ major: true, minor: true, patch: true, prerelease: true, unknown: true });
 export const VERSION_SOURCES = keysOf<VersionSource>({ lockfile: true, manifest: true });

@@ -157,7 +157,7 @@ describe('contextFailedResult', () => {
   it('lists the dependency as failed with no claims', () => {
     const bump: Bump = {
       ecosystem: 'npm', name: 'left-pad-fixture', from: '2.0.0', to: '1.4.0', fromSpec: '^2.0.0', toSpec: '^1.4.0', direction: 'downgrade', semverClass: 'major',
-      dependencyTypes: ['prod'], manifests: ['package.json'], lockfiles: ['package-lock.json'], direct: true, versionSource: 'lockfile',
+      dependencyTypes: ['prod'], manifests: ['package.json'], lockfiles: ['package-lock.json'], installPaths: [], direct: true, versionSource: 'lockfile',
     };
     const result = contextFailedResult(bump, 'CONTEXT_FAILED', 'registry unavailable (503)');
     expect(result).toMatchObject({

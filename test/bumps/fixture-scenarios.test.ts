@@ -71,6 +71,7 @@ describe.each(APP_SCENARIOS)('$scenario', ({ scenario, lockfile, transitive }) =
       dependencyTypes: ['prod'],
       manifests: ['package.json'],
       lockfiles: [lockfile],
+      installPaths: [],
       direct: true,
       versionSource: 'lockfile',
     });

@@ -15,6 +15,7 @@ function bump(name: string, overrides: Partial<Bump> = {}): Bump {
     dependencyTypes: ['prod'],
     manifests: ['package.json'],
     lockfiles: ['package-lock.json'],
+    installPaths: [],
     direct: true,
     versionSource: 'lockfile',
     ...overrides,

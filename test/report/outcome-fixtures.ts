@@ -117,6 +117,7 @@ export function bumpOf(result: AnalysisResult): Bump {
     dependencyTypes: result.dependency.dependencyTypes,
     manifests: ['package.json'],
     lockfiles: ['package-lock.json'],
+    installPaths: [],
     direct: true,
     versionSource: 'lockfile',
   };

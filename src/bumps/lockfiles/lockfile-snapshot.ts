@@ -20,12 +20,29 @@ export interface LockfileSnapshot {
   resolveDirect(importerDirectory: string, name: string, spec: string): string | undefined;
   /** Registry packages installed anywhere in the tree: name → versions. */
   installed: Map<string, Set<string>>;
+  /**
+   * Where each installed version sits: name → version → install paths relative to the
+   * lockfile's directory (`node_modules/lerna/node_modules/nx`). Only npm lockfiles record
+   * locations; pnpm and yarn record one entry per version, so theirs is empty.
+   */
+  installPaths: Map<string, Map<string, string[]>>;
 }
 
 export function addInstalled(installed: Map<string, Set<string>>, name: string, version: string): void {
   const versions = installed.get(name);
   if (versions === undefined) installed.set(name, new Set([version]));
   else versions.add(version);
+}
+
+export function addInstallPath(installPaths: Map<string, Map<string, string[]>>, name: string, version: string, installPath: string): void {
+  let byVersion = installPaths.get(name);
+  if (byVersion === undefined) {
+    byVersion = new Map();
+    installPaths.set(name, byVersion);
+  }
+  const paths = byVersion.get(version);
+  if (paths === undefined) byVersion.set(version, [installPath]);
+  else paths.push(installPath);
 }
 
 /** Splits `name@range` (scoped names start with `@`) at the separating `@`. */

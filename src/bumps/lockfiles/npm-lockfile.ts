@@ -6,7 +6,7 @@
  */
 import semver from 'semver';
 import { DependencyFileError, isRecord, ownValue, parseJsonFile } from '../dependency-file-error.js';
-import { addInstalled, type LockfileSnapshot } from './lockfile-snapshot.js';
+import { addInstalled, addInstallPath, type LockfileSnapshot } from './lockfile-snapshot.js';
 
 const NODE_MODULES = 'node_modules/';
 
@@ -51,6 +51,7 @@ function nameOfInstallPath(installPath: string): string {
 function packagesSnapshot(path: string, packages: Record<string, unknown>): LockfileSnapshot {
   const importerDirectories = new Set<string>(['']);
   const installed = new Map<string, Set<string>>();
+  const installPaths = new Map<string, Map<string, string[]>>();
   for (const [installPath, entry] of Object.entries(packages)) {
     if (!isRecord(entry)) continue;
     if (!installPath.includes(NODE_MODULES)) {
@@ -63,7 +64,9 @@ function packagesSnapshot(path: string, packages: Record<string, unknown>): Lock
     if (version === undefined || semver.valid(version) === null) continue;
     // An alias (`"x": "npm:y@1"`) stores the real package name in `name`.
     const realName = ownValue(entry, 'name');
-    addInstalled(installed, typeof realName === 'string' ? realName : nameOfInstallPath(installPath), version);
+    const name = typeof realName === 'string' ? realName : nameOfInstallPath(installPath);
+    addInstalled(installed, name, version);
+    addInstallPath(installPaths, name, version, installPath);
   }
 
   const entryAt = (key: string): Record<string, unknown> | undefined => {
@@ -86,30 +89,33 @@ function packagesSnapshot(path: string, packages: Record<string, unknown>): Lock
     }
     return undefined;
   };
-  return { path, format: 'npm', importerDirectories, resolveDirect, installed };
+  return { path, format: 'npm', importerDirectories, resolveDirect, installed, installPaths };
 }
 
 function dependencyTreeSnapshot(path: string, dependencies: unknown): LockfileSnapshot {
   const installed = new Map<string, Set<string>>();
+  const installPaths = new Map<string, Map<string, string[]>>();
   const root = isRecord(dependencies) ? dependencies : {};
-  // Iterative walk: a deep tree in a hostile file must not exhaust the call stack.
-  const pending: Array<Record<string, unknown>> = [root];
+  // Iterative walk: a deep tree in a hostile file must not exhaust the call stack. Each level
+  // carries its install path prefix, so v1 copies get the same paths v2 and v3 would write.
+  const pending: Array<{ level: Record<string, unknown>; prefix: string }> = [{ level: root, prefix: '' }];
   while (pending.length > 0) {
-    const level = pending.pop() as Record<string, unknown>;
+    const { level, prefix } = pending.pop() as { level: Record<string, unknown>; prefix: string };
     for (const [name, entry] of Object.entries(level)) {
       if (!isRecord(entry)) continue;
+      const installPath = `${prefix}${NODE_MODULES}${name}`;
       const version = ownValue(entry, 'version');
       if (typeof version === 'string') {
         // Aliases are written as `npm:real-name@1.2.3`.
         const alias = /^npm:(@?[^@]+)@(.+)$/.exec(version);
-        if (alias?.[1] !== undefined && alias[2] !== undefined) {
-          if (semver.valid(alias[2]) !== null) addInstalled(installed, alias[1], alias[2]);
-        } else if (semver.valid(version) !== null) {
-          addInstalled(installed, name, version);
+        const identity = alias?.[1] !== undefined && alias[2] !== undefined ? { name: alias[1], version: alias[2] } : { name, version };
+        if (semver.valid(identity.version) !== null) {
+          addInstalled(installed, identity.name, identity.version);
+          addInstallPath(installPaths, identity.name, identity.version, installPath);
         }
       }
       const nested = ownValue(entry, 'dependencies');
-      if (isRecord(nested)) pending.push(nested);
+      if (isRecord(nested)) pending.push({ level: nested, prefix: `${installPath}/` });
     }
   }
   const resolveDirect = (importerDirectory: string, name: string): string | undefined => {
@@ -121,5 +127,5 @@ function dependencyTreeSnapshot(path: string, dependencies: unknown): LockfileSn
     const alias = /^npm:@?[^@]+@(.+)$/.exec(version);
     return alias?.[1] ?? version;
   };
-  return { path, format: 'npm', importerDirectories: new Set(['']), resolveDirect, installed };
+  return { path, format: 'npm', importerDirectories: new Set(['']), resolveDirect, installed, installPaths };
 }

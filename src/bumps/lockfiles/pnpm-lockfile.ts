@@ -62,6 +62,7 @@ export function parsePnpmLockfile(path: string, text: string): LockfileSnapshot 
     importerDirectories: new Set(importers.keys()),
     resolveDirect: (importerDirectory, name) => importers.get(importerDirectory)?.get(name),
     installed,
+    installPaths: new Map(),
   };
 }
 

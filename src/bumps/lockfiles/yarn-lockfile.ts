@@ -77,7 +77,7 @@ export function parseYarnLockfile(path: string, text: string): LockfileSnapshot 
     }
     return undefined;
   };
-  return { path, format: 'yarn', importerDirectories, resolveDirect, installed };
+  return { path, format: 'yarn', importerDirectories, resolveDirect, installed, installPaths: new Map() };
 }
 
 /** Git and file resolutions are not registry versions: show the locator instead. */
