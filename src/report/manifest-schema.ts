@@ -29,6 +29,9 @@ import {
  */
 
 const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
+/** 1.1.0: manifestChanges in registry signals, apiSurface evidence, installPaths on bumps, the packageManager dependency type. */
+export const MANIFEST_SCHEMA_VERSION = '1.1.0';
+
 const TEXT = { type: 'string', maxLength: 20000 };
 const SHORT_TEXT = { type: 'string', maxLength: 1000 };
 const NULLABLE_SHORT_TEXT = { type: ['string', 'null'], maxLength: 1000 };
@@ -172,7 +175,7 @@ export const VERSION_ANALYSIS_SCHEMA: Record<string, unknown> = {
   $id: MANIFEST_SCHEMA_ID,
   title: 'DepVerdict version analysis manifest',
   ...closedObject({
-    schemaVersion: { const: '1.0.0' },
+    schemaVersion: { const: MANIFEST_SCHEMA_VERSION },
     generatedAt: { type: 'string', format: 'date-time' },
     generator: closedObject({ name: { const: 'depverdict' }, version: { type: 'string', minLength: 1, maxLength: 100 } }),
     source: closedObject({

@@ -7,13 +7,13 @@ import { writeFileAtomic } from '../shared/atomic-write.js';
 import { redact } from '../shared/redaction.js';
 import { mapStringsDeep, stableJson } from './canonical-order.js';
 import { projectBump, projectResult, projectWarning } from './manifest-projection.js';
-import { VERSION_ANALYSIS_SCHEMA } from './manifest-schema.js';
+import { MANIFEST_SCHEMA_VERSION, VERSION_ANALYSIS_SCHEMA } from './manifest-schema.js';
 import { ReportValidationError } from './report-error.js';
 import { compileSchema, describeSchemaErrors } from './schema-validator.js';
 import { computeVerdict, maxRisk, type MaxRisk } from './verdict.js';
 
 export const MANIFEST_FILE_NAME = 'version-analysis.json';
-export const MANIFEST_SCHEMA_VERSION = '1.0.0';
+export { MANIFEST_SCHEMA_VERSION } from './manifest-schema.js';
 
 /**
  * The portable manifest (`version-analysis.json`): identity and trusted semantics only.

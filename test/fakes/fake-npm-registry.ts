@@ -5,12 +5,18 @@
  * records every request and can be scripted, per path, to misbehave: 404, 429 with
  * Retry-After, 5xx, a slow answer, an oversized body, a redirect, invalid JSON, a dropped
  * connection, or an arbitrary document.
+ *
+ * POST /-/npm/v1/security/advisories/bulk follows npm's documented bulk advisory format
+ * (`{ "<name>": ["<version>", …] }` in, `{ "<name>": [{ id, url, title, severity,
+ * vulnerable_versions, … }] }` out, only advisories affecting a version asked about). Without
+ * seeded `advisories` it answers 405, as registry mirrors do.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import semver from 'semver';
 
 export const FIXTURE_DIRECTORY = fileURLToPath(new URL('../fixtures/registry/', import.meta.url));
 const REGISTRY_TOKEN = '{{REGISTRY}}';
@@ -35,7 +41,21 @@ export interface ScriptedFault {
 
 export interface ReceivedRequest {
   path: string;
+  method: string;
   headers: Record<string, string | string[] | undefined>;
+  /** Request body as text (POST only). */
+  body: string;
+}
+
+/** One entry of the bulk advisory answer, in npm's documented shape. */
+export interface FakeBulkAdvisory {
+  id: number;
+  url: string;
+  title: string;
+  severity: 'info' | 'low' | 'moderate' | 'high' | 'critical';
+  vulnerable_versions: string;
+  cwe?: string[];
+  cvss?: { score: number; vectorString: string | null };
 }
 
 export interface FakeNpmRegistry {
@@ -52,7 +72,11 @@ export interface FakeNpmRegistry {
 export interface FakeNpmRegistryOptions {
   /** Extra packuments served from memory, by package name (may also use `{{REGISTRY}}`). */
   packuments?: Record<string, unknown>;
+  /** Advisories by package name: turns the bulk advisory endpoint on (405 without). */
+  advisories?: Record<string, FakeBulkAdvisory[]>;
 }
+
+export const BULK_ADVISORY_PATH = '/-/npm/v1/security/advisories/bulk';
 
 /** `@scope/name` → `@scope%2fname`: the fixture file naming used by the recording script. */
 function fixtureNameOf(name: string): string {
@@ -146,11 +170,38 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
     send(response, 200, text.split(REGISTRY_TOKEN).join(origin), { 'content-type': 'application/json' });
   };
 
+  /** The documented bulk answer: for each package asked about, advisories affecting any version asked. */
+  const answerBulkAdvisories = (body: string, response: ServerResponse): void => {
+    if (options.advisories === undefined) {
+      send(response, 405, '{"error":"Method Not Allowed"}', { 'content-type': 'application/json' });
+      return;
+    }
+    let asked: Record<string, unknown>;
+    try {
+      asked = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      send(response, 400, '{"error":"invalid json"}', { 'content-type': 'application/json' });
+      return;
+    }
+    const answer: Record<string, FakeBulkAdvisory[]> = {};
+    for (const [name, versions] of Object.entries(asked)) {
+      if (!Array.isArray(versions)) continue;
+      const affecting = (options.advisories[name] ?? []).filter((advisory) =>
+        versions.some((version) => typeof version === 'string' && semver.valid(version) !== null && semver.satisfies(version, advisory.vulnerable_versions)),
+      );
+      if (affecting.length > 0) answer[name] = affecting;
+    }
+    send(response, 200, JSON.stringify(answer), { 'content-type': 'application/json' });
+  };
+
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
-    requests.push(path);
-    received.push({ path, headers: { ...request.headers } });
     void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push(path);
+      received.push({ path, method: request.method ?? 'GET', headers: { ...request.headers }, body });
       const scripted = faults.get(path);
       if (scripted) {
         if (scripted.times !== undefined) {
@@ -158,6 +209,10 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
           if (scripted.times <= 0) faults.delete(path);
         }
         if (await applyFault(scripted.fault, request, response)) return;
+      }
+      if (path === BULK_ADVISORY_PATH && request.method === 'POST') {
+        answerBulkAdvisories(body, response);
+        return;
       }
       await serveFixture(path, response);
     })().catch(() => {

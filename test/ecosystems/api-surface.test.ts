@@ -1,0 +1,107 @@
+/**
+ * The API-surface diff: exported names of the root type declarations of two tarballs, parsed
+ * (never executed), with relative re-exports followed; a surface that cannot be fully known
+ * never yields a "removal". Tarballs are built in memory; hostile ones are bounded.
+ */
+import { describe, expect, it } from 'vitest';
+import { diffApiSurfaces, readApiSurface, SURFACE_LIMITS } from '../../src/ecosystems/npm/api-surface.js';
+import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
+import type { PackumentVersion } from '../../src/ecosystems/npm/packument.js';
+import { npmTarballOf } from './tarball-builder.js';
+
+const TYPED: PackumentVersion = { name: 'lib', main: 'index.js', types: 'index.d.ts' };
+
+async function surface(files: Record<string, string>, manifest: PackumentVersion = TYPED) {
+  return readApiSurface(npmTarballOf(files), manifestShapeOf(manifest), { packageName: 'lib', label: 'lib@test' });
+}
+
+describe('readApiSurface', () => {
+  it('collects every export form of a declaration file, following relative re-exports', async () => {
+    const result = await surface({
+      'index.js': '',
+      'index.d.ts': [
+        'export declare function make(): void;',
+        'export declare const VERSION: string;',
+        'export interface Options { a: number }',
+        'export type Mode = "a" | "b";',
+        'export declare class Client {}',
+        'export declare enum Level { Low }',
+        'declare function legacy(): void;',
+        'export { legacy as old };',
+        "export * from './more';",
+        "export * as helpers from './helpers';",
+        'export default make;',
+      ].join('\n'),
+      'more.d.ts': 'export declare function extra(): void;',
+      'helpers.d.ts': 'export declare function help(): void;',
+    });
+    expect(result.complete).toBe(true);
+    expect([...result.names!].sort()).toEqual(['Client', 'Level', 'Mode', 'Options', 'VERSION', 'default', 'extra', 'helpers', 'make', 'old']);
+  });
+
+  it('`export =` of a namespace exposes its members, including an export list inside it', async () => {
+    const result = await surface({
+      'index.js': '',
+      'index.d.ts': 'declare function knex(): void;\ndeclare namespace knex {\n  export { knex, knex as default };\n  export class QueryBuilder {}\n  const VERSION: string;\n}\nexport = knex;\n',
+    });
+    expect([...result.names!].sort()).toEqual(['QueryBuilder', 'VERSION', 'default', 'export=', 'knex']);
+  });
+
+  it('a re-export from another package makes the surface incomplete', async () => {
+    const result = await surface({ 'index.js': '', 'index.d.ts': "export * from 'other-package';\nexport declare const a: 1;" });
+    expect(result.complete).toBe(false);
+  });
+
+  it('a package without declarations has no surface; a declared types file that is missing is said', async () => {
+    expect((await surface({ 'index.js': '' }, { name: 'lib', main: 'index.js' })).names).toBeNull();
+    const missing = await surface({ 'index.js': '' }, { name: 'lib', main: 'index.js', types: 'dist/index.d.ts' });
+    expect(missing.names).toBeNull();
+    expect(missing.notes[0]).toContain('declares types in dist/index.d.ts');
+  });
+
+  it('entry files the manifest names but the tarball lacks', async () => {
+    const result = await surface({ 'index.d.ts': 'export declare const a: 1;' }, { name: 'lib', main: 'dist/index.js', types: 'index.d.ts' });
+    expect(result.missingEntries).toEqual(['dist/index.js']);
+    expect((await surface({ 'lib/index.js': '', 'index.d.ts': '' }, { name: 'lib', main: './lib', types: 'index.d.ts' })).missingEntries).toEqual([]);
+  });
+});
+
+describe('diffApiSurfaces', () => {
+  it('names from exported that to no longer exports; `export =` and default are the same to an importer', async () => {
+    const from = await surface({ 'index.js': '', 'index.d.ts': 'export declare function a(): void;\nexport declare function b(): void;\nexport default a;' });
+    const to = await surface({ 'index.js': '', 'index.d.ts': 'declare function a(): void;\ndeclare namespace a { function c(): void; }\nexport = a;' });
+    expect(diffApiSurfaces(from, to).removedNames).toEqual(['a', 'b']);
+  });
+
+  it('never reports removals against an incomplete surface', async () => {
+    const from = await surface({ 'index.js': '', 'index.d.ts': 'export declare function a(): void;' });
+    const to = await surface({ 'index.js': '', 'index.d.ts': "export * from 'elsewhere';" });
+    expect(diffApiSurfaces(from, to).removedNames).toEqual([]);
+  });
+});
+
+describe('hostile declarations', () => {
+  it('a declaration file over the size bound is not parsed, and said so', async () => {
+    const huge = `export declare const a: 1;\n${'// padding\n'.repeat(SURFACE_LIMITS.fileBytes / 10)}`;
+    const result = await surface({ 'index.js': '', 'index.d.ts': huge });
+    expect(result.names).toBeNull();
+    expect(result.notes.join(' ')).toContain('over the');
+  });
+
+  it('100,000 exports: too many names to compare, said so, in bounded time', async () => {
+    // One declaration with 100,000 declarators keeps the file under the size bound.
+    const many = `export declare const ${Array.from({ length: 100_000 }, (_, index) => `n${index}: 1`).join(', ')};`;
+    expect(many.length).toBeLessThan(SURFACE_LIMITS.fileBytes);
+    const result = await surface({ 'index.js': '', 'index.d.ts': many });
+    expect(result.names).toBeNull();
+    expect(result.notes.join(' ')).toContain(`more than ${SURFACE_LIMITS.names} names`);
+  });
+
+  it('text that is not TypeScript, and re-export cycles, end cleanly', async () => {
+    const garbage = await surface({ 'index.js': '', 'index.d.ts': 'export declare function ((((' });
+    expect(garbage.complete).toBe(false);
+    expect(garbage.notes[0]).toContain('could not be parsed');
+    const cycle = await surface({ 'index.js': '', 'index.d.ts': "export * from './a';\nexport declare const root: 1;", 'a.d.ts': "export * from './index';\nexport declare const a: 1;" });
+    expect([...cycle.names!].sort()).toEqual(['a', 'root']);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The changelog in the source repository, read through the contents API of a fake GitHub on
+ * 127.0.0.1 at the target version's tag, for packages whose tarball ships none.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGitHubClient } from '../../src/action/github-client.js';
+import { fetchRepositoryChangelog, tagsToTry } from '../../src/evidence/repository-changelog.js';
+import { silentLogger } from '../../src/shared/logger.js';
+import { startFakeGitHub, type FakeGitHub, type FakeRepository } from '../fakes/fake-github-server.js';
+
+const COMMANDER_CHANGELOG = [
+  '# Changelog',
+  '',
+  '## [9.0.0] (2022-01-28)',
+  '',
+  '### Removed',
+  '',
+  '- *Breaking:* removed internal fallback to `require.main.filename` when script not known',
+  '',
+  '## [8.3.0] (2021-10-22)',
+  '',
+  '### Added',
+  '',
+  '- `.getOptionValueSource()`',
+  '',
+].join('\n');
+
+let github: FakeGitHub | undefined;
+afterEach(async () => {
+  await github?.close();
+  github = undefined;
+});
+
+async function readWith(repositories: Record<string, FakeRepository>, request: { directory?: string | null; name?: string; from?: string; to?: string; token?: string | null } = {}) {
+  github = await startFakeGitHub({ repositories });
+  const octokit = createGitHubClient({ token: request.token === undefined ? 'test-token' : request.token, baseUrl: github.url });
+  const to = request.to ?? '9.0.0';
+  return fetchRepositoryChangelog({
+    octokit,
+    repository: { owner: 'tj', repo: 'commander.js', directory: request.directory ?? null },
+    packageName: request.name ?? 'commander',
+    from: request.from ?? '8.3.0',
+    to,
+    newerVersion: to,
+    logger: silentLogger,
+  });
+}
+
+describe('repository changelog', () => {
+  it('reads CHANGELOG.md at the v-tag of the target and cites repository, tag and path', async () => {
+    const result = await readWith({ 'tj/commander.js': { commits: { 'v9.0.0': { 'CHANGELOG.md': COMMANDER_CHANGELOG, 'index.js': '' } } } });
+    expect(result.missing).toEqual([]);
+    expect(result.evidence.length).toBeGreaterThan(0);
+    const item = result.evidence[0]!;
+    expect(item.sourceId).toBe('github-repository');
+    expect(item.locator).toMatch(/^tj\/commander\.js\/CHANGELOG\.md@v9\.0\.0#9\.0\.0\//);
+    expect(item.sourceUrl).toBe('https://github.com/tj/commander.js/blob/v9.0.0/CHANGELOG.md');
+    expect(item.releaseVersions).toEqual(['9.0.0']);
+    expect(result.evidence.some((evidence) => evidence.content.includes('require.main.filename'))).toBe(true);
+    // 8.3.0 is the version being left, not one being adopted.
+    expect(result.evidence.some((evidence) => evidence.releaseVersions.includes('8.3.0'))).toBe(false);
+  });
+
+  it('works without a token (public repositories) and sends no Authorization header', async () => {
+    const result = await readWith({ 'tj/commander.js': { commits: { '9.0.0': { 'CHANGELOG.md': COMMANDER_CHANGELOG } } } }, { token: null });
+    expect(result.evidence.length).toBeGreaterThan(0);
+    expect(github!.requests.every((request) => request.headers['authorization'] === undefined)).toBe(true);
+  });
+
+  it('a monorepo package: the directory from the registry, a name@version tag, the root changelog as a fallback', async () => {
+    expect(tagsToTry('@scope/pkg', '2.0.0', true)[0]).toBe('@scope/pkg@2.0.0');
+    expect(tagsToTry('pkg', '2.0.0', false).slice(0, 2)).toEqual(['v2.0.0', '2.0.0']);
+    const changelog = '# pkg\n\n## 2.0.0\n\n- Drop `legacy()`\n\n## 1.0.0\n\n- first\n';
+    const inDirectory = await readWith({ 'tj/commander.js': { commits: { 'pkg@2.0.0': { 'packages/pkg/CHANGELOG.md': changelog, 'packages/pkg/index.js': '' } } } }, { directory: 'packages/pkg', name: 'pkg', from: '1.0.0', to: '2.0.0' });
+    expect(inDirectory.evidence[0]?.sourceUrl).toBe('https://github.com/tj/commander.js/blob/pkg%402.0.0/packages/pkg/CHANGELOG.md');
+    await github!.close();
+    const atRoot = await readWith({ 'tj/commander.js': { commits: { 'pkg@2.0.0': { 'CHANGELOG.md': changelog, 'packages/pkg/index.js': '' } } } }, { directory: 'packages/pkg', name: 'pkg', from: '1.0.0', to: '2.0.0' });
+    expect(atRoot.evidence[0]?.sourceUrl).toBe('https://github.com/tj/commander.js/blob/pkg%402.0.0/CHANGELOG.md');
+  });
+
+  it('a private repository is never read', async () => {
+    const result = await readWith({ 'tj/commander.js': { private: true, commits: { 'v9.0.0': { 'CHANGELOG.md': COMMANDER_CHANGELOG } } } });
+    expect(result.evidence).toEqual([]);
+    expect(result.missing[0]?.message).toContain('private');
+    expect(github!.requests.some((request) => request.path.includes('/contents'))).toBe(false);
+  });
+
+  it('a tag that does not exist, no changelog file, no section in range: each a clear note', async () => {
+    const noTag = await readWith({ 'tj/commander.js': { commits: { 'v8.3.0': { 'CHANGELOG.md': COMMANDER_CHANGELOG } } } });
+    expect(noTag.missing[0]).toEqual({ code: 'REPOSITORY_CHANGELOG_UNAVAILABLE', message: expect.stringContaining('No tag for commander 9.0.0') as string });
+    await github!.close();
+    const noFile = await readWith({ 'tj/commander.js': { commits: { 'v9.0.0': { 'README.md': '# commander' } } } });
+    expect(noFile.missing[0]?.message).toContain('has no changelog file at v9.0.0');
+    await github!.close();
+    const noSection = await readWith({ 'tj/commander.js': { commits: { 'v9.0.0': { 'CHANGELOG.md': '# Changelog\n\n## 7.0.0\n\n- old\n' } } } });
+    expect(noSection.missing[0]?.code).toBe('CHANGELOG_NO_SECTIONS_IN_RANGE');
+  });
+
+  it('an oversized changelog is refused before it is read', async () => {
+    const huge = `## 9.0.0\n\n${'- line\n'.repeat(400_000)}`;
+    const result = await readWith({ 'tj/commander.js': { commits: { 'v9.0.0': { 'CHANGELOG.md': huge } } } });
+    expect(result.evidence).toEqual([]);
+    expect(result.missing[0]?.message).toContain('above the');
+    expect(github!.requests.filter((request) => request.path.endsWith('/CHANGELOG.md'))).toEqual([]);
+  });
+
+  it('no repository on GitHub: nothing to read, nothing asked', async () => {
+    github = await startFakeGitHub({});
+    const result = await fetchRepositoryChangelog({ octokit: createGitHubClient({ token: 't', baseUrl: github.url }), repository: null, packageName: 'x', from: '1.0.0', to: '2.0.0', newerVersion: '2.0.0', logger: silentLogger });
+    expect(result).toEqual({ evidence: [], missing: [] });
+    expect(github.requests).toEqual([]);
+  });
+});
