@@ -1,4 +1,5 @@
 import type { Bump } from '../bumps/types.js';
+import { TEXT_ADDRESSED_TO_ANALYZER } from '../evidence/analyzer-directed-text.js';
 import type { DependencyContext } from '../context/types.js';
 import {
   RUNTIME_CONTRACT_VERSION,
@@ -161,11 +162,16 @@ function envelopeProblem(success: RuntimeSuccess): RuntimeError | null {
   return null;
 }
 
+/** Said in our words: the release text itself is never repeated. */
+const ANALYZER_DIRECTED_TEXT_LIMITATION =
+  '⚠️ the release text contains lines addressed to automated reviewers (instructions, not changes); they were ignored, and their presence is a supply-chain signal worth a look';
+
 function limitationsFor(input: AnalyzeDependencyInput, success: RuntimeSuccess, coverage: AnalysisResult['evidenceCoverage']): string[] {
   const limitations = [input.runtime.descriptor.deterministic ? EXTRACTIVE_LIMITATION : MODEL_LIMITATION];
   if (!input.runtime.descriptor.deterministic && !success.identityVerified) limitations.push(UNVERIFIED_IDENTITY_LIMITATION);
   if (coverage === 'none') limitations.push(NO_RELEASE_TEXT_LIMITATION);
   if (coverage === 'partial') limitations.push(PARTIAL_LIMITATION);
+  if (input.context.metadata.warnings.some((warning) => warning.code === TEXT_ADDRESSED_TO_ANALYZER)) limitations.push(ANALYZER_DIRECTED_TEXT_LIMITATION);
   return limitations;
 }
 

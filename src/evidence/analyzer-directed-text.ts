@@ -13,6 +13,9 @@ const ADDRESSED_TO_ANALYZER: RegExp[] = [
   /\bnew\s+instructions?\s*:/i,
 ];
 
+/** Evidence warning code for release text that addresses the analyzer. */
+export const TEXT_ADDRESSED_TO_ANALYZER = 'TEXT_ADDRESSED_TO_ANALYZER';
+
 export function isAddressedToAnalyzer(text: string): boolean {
   return ADDRESSED_TO_ANALYZER.some((pattern) => pattern.test(text));
 }

@@ -8,6 +8,7 @@ import { verifyTarballIntegrity } from '../ecosystems/npm/tarball-integrity.js';
 import type { GitHubClient } from '../action/github-client.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
+import { isAddressedToAnalyzer, TEXT_ADDRESSED_TO_ANALYZER } from './analyzer-directed-text.js';
 import { apiSurfaceEvidence, hasDeclaredTypes } from './api-surface-evidence.js';
 import { changelogEvidence } from './changelog-evidence.js';
 import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
@@ -95,7 +96,29 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
       : { evidence: [], missing: [] };
   evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
   missingInformation.push(...surface.missing, ...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...advisoryGaps(advisories, npmAdvisories));
+  warnings.push(...analyzerDirectedTextWarnings(bump.name, evidence));
   return { facts, evidence, missingInformation, warnings };
+}
+
+const RELEASE_TEXT_KINDS: ReadonlySet<EvidenceItem['kind']> = new Set(['releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide']);
+
+/**
+ * Release text that speaks to an automated reviewer ("ignore previous instructions…") is a
+ * supply-chain signal: said once per bump, in our words (the text itself is never repeated).
+ */
+function analyzerDirectedTextWarnings(name: string, evidence: EvidenceItem[]): EvidenceWarning[] {
+  const versions = new Set<string>();
+  for (const item of evidence) {
+    if (!RELEASE_TEXT_KINDS.has(item.kind)) continue;
+    if (item.content.split('\n').some((line) => isAddressedToAnalyzer(line))) for (const version of item.releaseVersions) versions.add(version);
+  }
+  if (versions.size === 0) return [];
+  return [
+    {
+      code: TEXT_ADDRESSED_TO_ANALYZER,
+      message: `The release text of ${name} (${[...versions].slice(0, 5).join(', ')}) contains lines addressed to automated reviewers; they are not changes and were ignored.`,
+    },
+  ];
 }
 
 /** One advisory, one item: GitHub's entry (with its first patched version) wins over npm's. */

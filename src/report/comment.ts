@@ -4,6 +4,7 @@ import type { AnalysisResult } from '../analysis/types.js';
 import type { RunOutcome, Verdict } from '../pipeline/types.js';
 import { redact } from '../shared/redaction.js';
 import { REVIEW_REASON_SHORT } from './explanations.js';
+import { restsOnRegistryFactsOnly } from './risk-basis.js';
 import { RISK_LABEL, RUN_LEVEL_MISSING_CODES, TEXT_BOUNDS, renderDependencyDetails, versionChange } from './dependency-details.js';
 import { codeSpan, escapeInline, safeHttpsUrl } from './markdown.js';
 import { RISK_RANK, computeVerdict, hasBreakingChange, isBlocking, verdictReason, withheldAdvice } from './verdict.js';
@@ -94,13 +95,19 @@ const ATTENTION_NAMES = 4;
  * review codes, never from model text.
  */
 function attentionLine(results: readonly AnalysisResult[]): string | null {
-  const flagged = bySeverity(results).filter((result) => result.status === 'failed' || result.riskLevel === 'high' || result.riskLevel === 'unknown');
+  // Every row whose Review column says "yes" is named: a reader who stops here must not miss one.
+  const flagged = bySeverity(results).filter(
+    (result) => result.status === 'failed' || result.riskLevel === 'high' || result.riskLevel === 'unknown' || result.humanReviewReasons.length > 0,
+  );
   if (flagged.length === 0) return null;
   const why = (result: AnalysisResult): string => {
     if (result.status === 'failed') return 'analysis failed';
     if (isBlocking(result)) return 'high risk with a supply-chain change';
     if (hasBreakingChange(result)) return 'breaking changes';
-    return result.riskLevel === 'high' ? 'high risk' : 'risk unknown';
+    if (result.riskLevel === 'high') return restsOnRegistryFactsOnly(result) ? 'high risk: registry facts only' : 'high risk';
+    if (result.riskLevel === 'unknown') return 'risk unknown';
+    const first = result.humanReviewReasons[0];
+    return first === undefined ? 'review' : (REVIEW_REASON_SHORT[first] ?? first);
   };
   const named = flagged
     .slice(0, ATTENTION_NAMES)
@@ -154,9 +161,18 @@ function reviewCell(result: AnalysisResult): string {
   return `yes — ${[...new Set(reasons)].slice(0, 2).join(', ')}`;
 }
 
+/**
+ * A dependency that failed for a reason of its own under a fail-closed run (its registry was
+ * down) still says so; one cancelled because the run stopped after the fail-closed error is
+ * part of the one cause, so it reads "withheld" like the rest.
+ */
+function failedForItsOwnReason(result: AnalysisResult, failClosedCode: string): boolean {
+  return result.status === 'failed' && result.error !== null && result.error.code !== failClosedCode && result.error.code !== 'CANCELLED';
+}
+
 /** Under a fail-closed run every risk is withheld, whatever status the pipeline gave the result. */
 function riskCell(result: AnalysisResult, failClosedCode: string | null): string {
-  if (failClosedCode !== null && result.error?.code !== failClosedCode && result.status === 'failed') return '⚠️ failed';
+  if (failClosedCode !== null && failedForItsOwnReason(result, failClosedCode)) return '⚠️ failed';
   if (failClosedCode !== null) return 'withheld';
   if (result.status === 'failed') return '⚠️ failed';
   if (result.status === 'skipped') return 'skipped';
@@ -165,7 +181,7 @@ function riskCell(result: AnalysisResult, failClosedCode: string | null): string
 
 function withheldReviewCell(result: AnalysisResult, failClosedCode: string): string {
   // A dependency that failed for its own reason (e.g. the registry) still says so.
-  return result.status === 'failed' && result.error && result.error.code !== failClosedCode ? reviewCell(result) : '—';
+  return failedForItsOwnReason(result, failClosedCode) ? reviewCell(result) : '—';
 }
 
 function tableRows(results: readonly AnalysisResult[], failClosedCode: string | null, rowLimit: number | null): { rows: string[]; cut: number } {

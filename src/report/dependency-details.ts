@@ -1,6 +1,8 @@
 import type { AnalysisResult, RegistrySignals } from '../analysis/types.js';
+import { MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
 import { codeSpan, escapeInline, htmlCode, safeLink } from './markdown.js';
-import { FINDING_KIND_LABEL, REVIEW_REASON_EXPLANATION, failureAdvice } from './explanations.js';
+import { FINDING_KIND_LABEL, failureAdvice } from './explanations.js';
+import { describeRiskBasis, reviewReasonExplanation } from './risk-basis.js';
 
 /**
  * The collapsible per-dependency section of the PR comment. Every text that came from a
@@ -95,6 +97,10 @@ export function registryFactsLine(signals: RegistrySignals, now: Date): string {
   if (signals.licenseChanged) facts.push(`license changed from ${person(signals.licenseChanged.from)} to ${person(signals.licenseChanged.to)}`);
   if (signals.enginesChanged) facts.push(`engines changed from ${engineText(signals.enginesChanged.from)} to ${engineText(signals.enginesChanged.to)}`);
   if (signals.newDependencies.length > 0) facts.push(`new dependencies: ${namesList(signals.newDependencies, TEXT_BOUNDS.list)}`);
+  for (const change of signals.manifestChanges) {
+    // Fixed wording per fact: the details (names, ranges) are in the cited evidence.
+    facts.push(`${change.effect === 'breaking' ? '⚠️ ' : ''}${MANIFEST_CHANGE_TITLE[change.fact]}`);
+  }
   return facts.join(' · ');
 }
 
@@ -124,6 +130,8 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
   if (options.includeAnalysis && result.status === 'analyzed') {
     const summaryLinks = evidenceLinks(result, result.summaryEvidenceRefs, 'title');
     blocks.push(`**Summary.** ${escapeInline(result.summary, TEXT_BOUNDS.summary)}${summaryLinks ? ` (${summaryLinks})` : ''}`, '');
+    const basis = describeRiskBasis(result);
+    if (basis !== null) blocks.push(`**Risk** ${RISK_LABEL[result.riskLevel]} — basis: ${basis}.`, '');
     if (result.findings.length > 0) {
       blocks.push('**Findings**');
       for (const finding of result.findings) {
@@ -135,7 +143,9 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
       blocks.push('');
     }
   }
-  if (result.status === 'failed' && result.error && result.error.code !== options.failClosedCode) {
+  // Under a fail-closed run, a dependency cancelled by that stop has no failure of its own.
+  const cancelledByFailClosed = options.failClosedCode !== null && result.error?.code === 'CANCELLED';
+  if (result.status === 'failed' && result.error && result.error.code !== options.failClosedCode && !cancelledByFailClosed) {
     blocks.push(
       `**Analysis failed** — ${codeSpan(result.error.code)}: ${escapeInline(result.error.message, TEXT_BOUNDS.message)} ${failureAdvice(result.error.code, options.traceArtifact)}`,
       '',
@@ -143,7 +153,7 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
   }
   if (options.includeAnalysis && result.humanReviewReasons.length > 0) {
     blocks.push('**Why review**');
-    for (const reason of result.humanReviewReasons) blocks.push(`- ${reason}: ${REVIEW_REASON_EXPLANATION[reason] ?? 'see the manifest.'}`);
+    for (const reason of result.humanReviewReasons) blocks.push(`- ${reason}: ${reviewReasonExplanation(reason, result)}`);
     blocks.push('');
   }
   // Gaps that hold for every bump of the run (no token) are said once, under the table.

@@ -159,6 +159,29 @@ describe('labelled dataset', () => {
   });
 });
 
+describe('what the semver rule cannot see, from the registry alone (no GitHub)', () => {
+  const registryOnly = (name: string, from: string, to: string) => {
+    const row = evaluations.get('registry only')!.find(({ bump }) => bump.name === name && bump.from === from && bump.to === to);
+    if (!row) throw new Error(`${name} ${from} → ${to} is not in the labelled set`);
+    return row.result;
+  };
+
+  it('chalk 4 → 5 went ESM-only: a breaking-change finding names the switch, citing a registry fact', () => {
+    const result = registryOnly('chalk', '4.1.2', '5.0.0');
+    expect(result.riskLevel).toBe('high');
+    const esm = result.findings.find((finding) => finding.kind === 'breakingChange' && finding.summary.includes('ESM-only'));
+    expect(esm).toBeDefined();
+    const cited = result.evidence.find((item) => item.id === esm!.evidenceRefs[0]);
+    expect(cited?.kind).toBe('registryFact');
+  });
+
+  it("express 4.21.1's CVE line is a security finding", () => {
+    const result = registryOnly('express', '4.21.0', '4.21.1');
+    expect(result.findings.some((finding) => finding.kind === 'security' && finding.summary.includes('CVE-2024-47764'))).toBe(true);
+    expect(result.riskLevel).toBe('low');
+  });
+});
+
 describe('extractive analyzer versus the semver rule', () => {
   let extractive: AccuracyMetrics;
   let baseline: AccuracyMetrics;

@@ -206,6 +206,34 @@ describe('renderComment for a fail-closed run', () => {
   });
 });
 
+describe('field report: withheld rows, risk basis, attention line', () => {
+  it('a dependency cancelled because the run failed closed reads "withheld", not "failed (CANCELLED)"', () => {
+    const withheld = { ...analysedResult({ name: 'express', from: '4.21.2', to: '5.1.0', risk: 'high' }), status: 'failed' as const, error: { code: 'ROUTING_POLICY_VIOLATION' as const, message: 'withheld' } };
+    const cancelled = { ...failedResult('axios', '1.6.8', '1.7.9'), error: { code: 'CANCELLED' as const, message: 'the run stopped after a fail-closed error' } };
+    const rendered = renderComment(withResults([withheld, cancelled], { runtime: MODEL_DESCRIPTOR, failClosed: ROUTING_FAILURE }), OPTIONS);
+    expect(rendered).toContain('| `axios` | `1.6.8` → `1.7.9` (minor) | prod | withheld | — |');
+    expect(rendered).not.toContain('CANCELLED');
+  });
+
+  it('says what each risk stands on; a high risk from registry facts alone says so, not "the evidence documents"', () => {
+    const semverOnly = analysedResult({ name: 'chalk', from: '4.1.2', to: '5.3.0', risk: 'high', reasons: ['EVIDENCE_NONE', 'HIGH_RISK'], semverClass: 'major' });
+    const fact = { ...semverOnly.evidence[0]!, kind: 'registryFact' as const };
+    const result = { ...semverOnly, evidence: [fact], evidenceCoverage: 'none' as const };
+    const rendered = renderComment(withResults([result]), OPTIONS);
+    expect(rendered).toContain('**Risk** 🔴 high — basis: registry facts only (no release notes found).');
+    expect(rendered).toContain('- HIGH_RISK: the registry facts alone rate this high');
+    expect(rendered).not.toContain('the evidence documents changes likely to break');
+    const documented = renderComment(withResults([analysedResult({ name: 'express', from: '4.21.2', to: '5.1.0', risk: 'high', reasons: ['HIGH_RISK'] })]), OPTIONS);
+    expect(documented).toContain('— basis: release notes.');
+  });
+
+  it('the attention line names every bump whose row asks for review, including for missing evidence', () => {
+    const medium = analysedResult({ name: 'left-pad', from: '1.0.0', to: '1.1.0', risk: 'medium', reasons: ['EVIDENCE_NONE'] });
+    const rendered = renderComment(withResults([medium, analysedResult({ name: 'axios', from: '1.6.8', to: '1.7.9', risk: 'low' })]), OPTIONS);
+    expect(rendered).toContain('Needs attention: `left-pad` `1.0.0` → `1.1.0` (no evidence).');
+  });
+});
+
 describe('comment size bound', () => {
   const giant = 'x'.repeat(50_000);
   function bigOutcome(count: number): RunOutcome {
