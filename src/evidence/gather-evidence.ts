@@ -183,6 +183,23 @@ async function readApiSurfaceDiff(name: string, packageId: string, facts: Regist
   }
 }
 
+/**
+ * "No changelog" only when the scan saw none: a changelog skipped for its size, a scan stopped
+ * at its budget, or entries refused for escaping the package each say what happened instead.
+ */
+function whyNoTarballChangelog(label: string, warnings: EvidenceWarning[]): MissingInformation[] {
+  const missing: MissingInformation[] = [];
+  const said = (code: string): EvidenceWarning | undefined => warnings.find((warning) => warning.code === code);
+  const tooLarge = said('CHANGELOG_TOO_LARGE');
+  if (tooLarge) missing.push({ code: 'CHANGELOG_TOO_LARGE', message: tooLarge.message });
+  const scanLimit = said('TARBALL_SCAN_LIMIT');
+  if (scanLimit) missing.push({ code: 'TARBALL_TOO_LARGE', message: scanLimit.message });
+  const unsafe = said('TARBALL_UNSAFE_ENTRY');
+  if (unsafe) missing.push({ code: 'TARBALL_UNSAFE_ENTRIES', message: unsafe.message });
+  if (missing.length === 0) missing.push({ code: 'CHANGELOG_NOT_IN_TARBALL', message: `No changelog in the ${label} tarball.` });
+  return missing;
+}
+
 async function readTarballChangelog(
   bump: Bump,
   side: Side | null,
@@ -199,9 +216,7 @@ async function readTarballChangelog(
   try {
     const tarball = await tarballs.get(side);
     const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, onWarning: (warning) => warnings.push(warning) });
-    if (!changelog) {
-      return { evidence: [], missing: [{ code: 'CHANGELOG_NOT_IN_TARBALL', message: `No changelog in the ${bump.name}@${version} tarball.` }] };
-    }
+    if (!changelog) return { evidence: [], missing: whyNoTarballChangelog(`${bump.name}@${version}`, warnings) };
     const sections = selectSectionsInRange(parseChangelog(changelog.text), bump.from!, bump.to!);
     if (sections.length === 0) {
       return {

@@ -54,11 +54,18 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
  * gzip bomb therefore costs at most the budget plus one chunk of inflate work, never its full size.
  * The inflater also stops at the archive's end marker, so junk after it is never inflated.
  */
+/** An absolute path, a drive letter, or a `..` segment: the entry would land outside the package. */
+export function escapesPackage(path: string): boolean {
+  const normalised = path.replace(/\\/g, '/');
+  return normalised.startsWith('/') || /^[A-Za-z]:/.test(normalised) || normalised.split('/').includes('..');
+}
+
 export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFailure: ReadFailure): Promise<SelectedEntry[]> {
   return new Promise<SelectedEntry[]>((resolve, reject) => {
     const candidates: SelectedEntry[] = [];
     const stats: TarballScanStats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
     let scannedBytes = 0;
+    let unsafeEntries = 0;
     let settled = false;
     let failure: Error | undefined;
     // npm tarballs are gzip; anything else is read as a plain tar (never inflated by the parser).
@@ -103,6 +110,13 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
         if (scannedBytes > limits.maxTotalBytes) {
           entry.resume();
           stopAtLimit(`The tarball of ${limits.label} unpacks to more than ${String(limits.maxTotalBytes)} bytes; files from ${entry.path.slice(0, 200)} on were not scanned ${limits.purpose}.`);
+          return;
+        }
+        if (escapesPackage(entry.path)) {
+          // Never read, and said once: a package has no business writing outside itself.
+          unsafeEntries += 1;
+          if (unsafeEntries === 1) limits.warn('TARBALL_UNSAFE_ENTRY', `The tarball of ${limits.label} holds entries whose paths escape the package directory (such as ${JSON.stringify(entry.path.slice(0, 100))}); they were refused.`);
+          entry.resume();
           return;
         }
         const isFile = entry.type === 'File' || entry.type === 'OldFile';
