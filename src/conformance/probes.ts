@@ -32,6 +32,8 @@ export const DEFAULT_MAX_REQUESTS = 14;
 export interface ProbeRunOptions {
   profile: LoadedProfile;
   apiKey?: string;
+  /** How a person gives a key explicitly, for the missing-key message (RuntimeOptions). */
+  explicitKeySource?: string;
   env: NodeJS.ProcessEnv;
   dispatcher?: Dispatcher;
   logger: Logger;
@@ -299,7 +301,7 @@ async function runOne(prepared: PreparedProbe, runtime: StructuredRuntime, loade
 }
 
 function runtimesFor(options: ProbeRunOptions): Record<ProbeProfileKind, StructuredRuntime> {
-  const runtimeOptions = { apiKey: options.apiKey, env: options.env, dispatcher: options.dispatcher, logger: options.logger };
+  const runtimeOptions = { apiKey: options.apiKey, explicitKeySource: options.explicitKeySource, env: options.env, dispatcher: options.dispatcher, logger: options.logger };
   // All three are built before any request, so a missing key fails the run with nothing sent.
   return {
     isolation: createRuntime(deriveProbeProfile(options.profile, 'isolation'), runtimeOptions),

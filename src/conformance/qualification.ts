@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { CONFORMANCE_SUITE_VERSION, type ConformanceVerdict, type QualificationRecord } from './types.js';
 
@@ -86,8 +87,8 @@ export function evaluateQualification(text: string, source: string, expected: Qu
   return { ok: true, record };
 }
 
-/** Reads and checks a qualification record file; never throws for a missing or bad file. */
 /**
+ * Reads and checks a qualification record file; never throws for a missing or bad file.
  * `label` names the record in reasons (the path as the user gave it); reasons reach the PR
  * comment, so the runner's absolute filesystem path is never used there.
  */
@@ -105,4 +106,25 @@ export async function checkQualification(recordPath: string, expected: Qualifica
   }
   if (bytes.length > MAX_RECORD_BYTES) return { ok: false, reason: `qualification record ${label} is larger than ${MAX_RECORD_BYTES} bytes; it is not a conformance.json` };
   return evaluateQualification(bytes.toString('utf8'), label, expected);
+}
+
+/** A run whose qualification record does not qualify it: the verdict is withheld (QUALIFICATION_MISSING). */
+export class QualificationError extends Error {
+  readonly code = 'QUALIFICATION_MISSING';
+  constructor(reason: string) {
+    super(`The qualification record does not qualify this run: ${reason}`);
+    this.name = 'QualificationError';
+  }
+}
+
+/**
+ * The analyze gate shared by the action and the CLI: the record must qualify this profile digest
+ * for the candidate schema and prompt this DepVerdict uses. Returns the record, or throws a
+ * QualificationError whose reason names what differs.
+ */
+export async function requireQualification(options: { recordPath: string; label: string; profileDigest: string }): Promise<QualificationRecord> {
+  const expected = { profileDigest: options.profileDigest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION };
+  const check = await checkQualification(options.recordPath, expected, options.label);
+  if (!check.ok) throw new QualificationError(check.reason);
+  return check.record;
 }

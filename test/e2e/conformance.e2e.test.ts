@@ -607,7 +607,7 @@ describe('the built CLI', () => {
     expect(manifest.results.map((result) => result.summary)).toEqual(DEPENDENCIES.map(() => MODEL_PHRASE));
   });
 
-  it('analyze --qualification with a record for another profile: one-line error naming both digests, exit 1, no result files', async () => {
+  it('analyze --qualification with a record for another profile: the cause naming both digests first, exit 1, a withheld run in --out', async () => {
     const profile = installProfile('projected', endpoint.origin, workspace);
     const conformance = await runCli(['conformance', '--profile', profile.file, '--api-key-env', KEY_VARIABLE, '--out', 'reports', '--quiet']);
     expect(conformance.exitCode, conformance.stderr).toBe(0);
@@ -622,11 +622,16 @@ describe('the built CLI', () => {
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toBe('');
     const lines = run.stderr.trimEnd().split('\n');
-    expect(lines, run.stderr).toHaveLength(1);
     expect(lines[0]).toMatch(/^depverdict: The qualification record does not qualify this run: qualification record .*records\/mismatched\.json qualifies profile e2e-openrouter-locked/);
     expect(lines[0]).toContain(`with digest ${otherDigest}, but this run's profile digest is ${profile.digest}`);
     expect(lines[0]).toContain('rerun the conformance workflow');
-    expect(existsSync(join(workspace, 'out'))).toBe(false);
+    // Said once; then where the withheld run was written, as the action writes it.
+    expect(lines.slice(1), run.stderr).toEqual([expect.stringMatching(/^Wrote \/\S*\/out\/version-analysis\.json, /)]);
+    const manifest = readJson<{ summary: { verdict: string }; results: unknown[]; failClosed: { code: string; message: string } }>(join(workspace, 'out', 'version-analysis.json'));
+    expect(manifest).toMatchObject({ summary: { verdict: 'withheld' }, results: [], failClosed: { code: 'QUALIFICATION_MISSING' } });
+    expect(manifest.failClosed.message).toContain(otherDigest);
+    expect(existsSync(join(workspace, 'out', 'trace.json'))).toBe(true);
+    expect(readFileSync(join(workspace, 'out', 'comment.md'), 'utf8')).toContain('QUALIFICATION_MISSING');
     expect(endpoint.requests).toHaveLength(requestsBefore);
     expect(run.stderr).not.toContain(CANARY_KEY);
   });

@@ -429,17 +429,23 @@ describe('capability and configuration checks before any request', () => {
     expect(unsupported.telemetry?.attempts).toBe(0);
   });
 
-  it('requires the secret when auth needs one, naming the variable and the input', () => {
-    let caught: unknown;
-    try {
-      runtimeFor(testProfile(server.endpoint), { apiKey: undefined, env: {} });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(RuntimeError);
-    expect((caught as RuntimeError).code).toBe('CONFIGURATION_ERROR');
-    expect((caught as RuntimeError).message).toContain('TEST_API_KEY');
-    expect((caught as RuntimeError).message).toContain('api-key input');
+  it('requires the secret when auth needs one, naming the variable and how the caller takes a key', () => {
+    const missingKeyError = (options: Parameters<typeof runtimeFor>[1]): RuntimeError => {
+      try {
+        runtimeFor(testProfile(server.endpoint), options);
+      } catch (error) {
+        expect(error).toBeInstanceOf(RuntimeError);
+        return error as RuntimeError;
+      }
+      throw new Error('expected a missing-key error');
+    };
+    const plain = missingKeyError({ apiKey: undefined, env: {} });
+    expect(plain.code).toBe('CONFIGURATION_ERROR');
+    expect(plain.message).toMatch(/needs an API key .* set the TEST_API_KEY environment variable \(the profile's auth.secretEnv\)$/);
+    // The runtime does not know whether an action or a CLI runs it: the caller names its own way.
+    expect(plain.message).not.toContain('api-key input');
+    const withSource = missingKeyError({ apiKey: undefined, env: {}, explicitKeySource: 'pass one in the api-key input' });
+    expect(withSource.message).toMatch(/set the TEST_API_KEY environment variable \(the profile's auth.secretEnv\), or pass one in the api-key input$/);
   });
 
   it('sends no authorization header when auth.scheme is none', async () => {
