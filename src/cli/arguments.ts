@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FAIL_ON_VALUES, type FailOn } from '../action/config.js';
-import { nearestName } from './nearest-name.js';
+import { nearestName } from '../shared/nearest-name.js';
 
 export class UsageError extends Error {
   constructor(message: string) {

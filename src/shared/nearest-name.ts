@@ -1,8 +1,9 @@
 /**
- * "Did you mean …?" for mistyped options and commands. The suggestion is the candidate with
- * the smallest edit distance, offered only when it is close enough to be a plausible typo (or
- * when one name is a prefix of the other, as in `--output-dir` for `--out`); a far-fetched
- * guess would send the user somewhere wrong, so then there is no suggestion at all.
+ * "Did you mean …?" for mistyped CLI options and commands. The suggestion is the candidate
+ * with the smallest edit distance, offered only when it is close enough to be a plausible typo
+ * (or when one name is a prefix of the other, as in `--output-dir` for `--out`); a far-fetched
+ * guess would send the user somewhere wrong, so then there is no suggestion at all. Profile
+ * names and keys use editDistance with their own, stricter threshold (load-profile.ts).
  */
 
 /**
