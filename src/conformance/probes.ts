@@ -207,7 +207,9 @@ function evaluateSuccess(prepared: PreparedProbe, loaded: LoadedProfile, success
       const why =
         success.actualIdentity.model === null
           ? 'the response names no model'
-          : success.identityVerified
+          : !loaded.profile.capabilities.reportsRouteIdentity
+            ? 'the profile declares that the route does not report which model served, so the model name only echoes the request'
+            : success.identityVerified
             ? 'the response only echoes the requested model and names no provider or route'
             : 'the response names no provider';
       return { status: 'FAIL', finding: 'identity-unverifiable', diagnostic: `route identity UNVERIFIABLE: ${why}`, observations };

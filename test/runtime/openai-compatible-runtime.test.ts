@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RuntimeError, type RuntimeErrorCode, type RuntimeSuccess } from '../../src/runtime/contract.js';
 import { createOpenAiCompatibleRuntime, type RuntimeOptions } from '../../src/runtime/openai-compatible-runtime.js';
-import type { LoadedProfile } from '../../src/runtime/profiles/load-profile.js';
+import { parseProfile, type LoadedProfile } from '../../src/runtime/profiles/load-profile.js';
 import { digestOf } from '../../src/shared/canonical-json.js';
 import type { Logger } from '../../src/shared/logger.js';
 import { resetSecretsForTesting } from '../../src/shared/redaction.js';
@@ -470,10 +470,21 @@ describe('identity and routing policy', () => {
       mode: 'development',
       routing: { gateway: '9router', metadata: 'none' },
       identity: { model: { exact: 'test-model' }, allowUnknown: true },
+      capabilities: { reportsRouteIdentity: false },
     });
     const result = await runtimeFor(profile).generateStructured(testRequest());
     expect(result.usage.inputTokens).toBe(2011);
     expect(result.warnings.join('\n')).toContain('usage inflated: 9Router reports about 2000 prompt tokens of its own');
+  });
+
+  it('never verifies the shipped 9router-dev profile, even when the echoed model name matches its pattern', async () => {
+    // 9Router repeats the alias it was sent: a matching name is no proof of who served.
+    server.enqueue({ body: completion({ model: 'openai/gpt-4o-mini' }) });
+    const shipped = (await readFile(join(import.meta.dirname, '..', '..', 'profiles', '9router-dev.yml'), 'utf8')).replace(/^endpoint: .*$/m, `endpoint: ${server.endpoint}`);
+    const result = await runtimeFor(parseProfile(shipped, '9router-dev.yml')).generateStructured(testRequest());
+    expect(result.actualIdentity.model).toBe('openai/gpt-4o-mini');
+    expect(result.identityVerified).toBe(false);
+    expect(result.warnings.join('\n')).toContain('unverified route: profile 9router-dev declares that its route does not report which model served');
   });
 
   it('still fails a reported mismatch in development', async () => {
