@@ -169,8 +169,9 @@ async function analyse(
 
 /**
  * `mode: conformance`: probe the profile's endpoint, write conformance.md and
- * conformance.json to output-dir, show the report in the job summary, and fail the step when a
- * declared capability was not observed or the endpoint is not conformant.
+ * conformance.json to output-dir, show the report in the job summary, and fail the step when
+ * the record says the run failed (not executed, NON_CONFORMANT, or a declared capability not
+ * observed).
  */
 async function runConformanceMode(config: ActionConfig, env: NodeJS.ProcessEnv): Promise<void> {
   try {
@@ -184,11 +185,8 @@ async function runConformanceMode(config: ActionConfig, env: NodeJS.ProcessEnv):
       actionLogger.warning(`Could not write the job summary: ${sanitizeMessage((error as Error).message)}`);
     }
     actionLogger.info(`Conformance ${outcome.verdict}: ${outcome.markdownPath}, record ${outcome.jsonPath}`);
-    if (outcome.failed || outcome.verdict === 'NON_CONFORMANT') {
-      core.setFailed(
-        `Conformance ${outcome.verdict}${outcome.failed ? ': a capability the profile declares was not observed' : ''}; see ${outcome.markdownPath}`,
-      );
-    }
+    // conformance.json's `failed` decides, so the record and the step status never disagree.
+    if (outcome.failed) core.setFailed(`Conformance ${outcome.verdict}: ${outcome.document.failure ?? 'failed'}; see ${outcome.markdownPath}`);
   } catch (error) {
     core.setFailed(`Conformance could not run: ${sanitizeMessage((error as Error).message, 1000)}`);
   }

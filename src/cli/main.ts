@@ -215,8 +215,9 @@ async function runConformanceCommand(args: CliArguments, env: NodeJS.ProcessEnv)
     const outcome = await runConformance({ profile, apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, outDir: args.out, logger: stderrLogger, now: () => new Date() });
     if (!args.quiet) process.stdout.write(`${outcome.markdown}\n`);
     stderrLogger.info(`Conformance ${outcome.verdict}: wrote ${outcome.markdownPath} and ${outcome.jsonPath}.`);
-    if (outcome.failed) stderrLogger.error('A capability the profile declares was not observed.');
-    return outcome.failed || outcome.verdict === 'NON_CONFORMANT' ? 1 : 0;
+    // conformance.json's `failed` decides, so the record and the exit code never disagree.
+    if (outcome.failed) stderrLogger.error(`Conformance ${outcome.verdict}: ${outcome.document.failure ?? 'failed'}.`);
+    return outcome.failed ? 1 : 0;
   } catch (error) {
     stderrLogger.error(`Conformance could not run: ${sanitizeMessage((error as Error).message, 2000)}`);
     return 1;

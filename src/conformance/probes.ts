@@ -47,6 +47,19 @@ export interface ProbeRun {
   results: ProbeResult[];
   requestsUsed: number;
   maxRequests: number;
+  /**
+   * Set when the endpoint could not be reached (connection, DNS or TLS failure) before any
+   * probe got an answer: the suite stopped there and says nothing about the endpoint.
+   */
+  unreachable: { cause: string } | null;
+}
+
+/**
+ * A transport failure with no HTTP answer: NETWORK_ERROR is what the runtime reports for a
+ * refused or reset connection, a name that does not resolve and a failed TLS handshake.
+ */
+function isUnreachable(result: ProbeResult): boolean {
+  return result.errorCode === 'NETWORK_ERROR' && result.httpStatus === null;
 }
 
 interface PreparedProbe {
@@ -327,11 +340,18 @@ export async function runProbes(options: ProbeRunOptions): Promise<ProbeRun> {
   const runId = `conformance-${randomUUID()}`;
   const results = new Map<ProbeId, ProbeResult>();
   let requestsUsed = 0;
+  let answered = false;
+  let unreachable: ProbeRun['unreachable'] = null;
 
   for (const [index, definition] of PROBE_CATALOG.entries()) {
     const prepared = prepare(definition, loaded, results);
     let result: ProbeResult;
-    if (!('definition' in prepared)) {
+    if (unreachable !== null) {
+      // Every further request would fail the same way; send none.
+      result = skipped(definition, 'SKIPPED_PREREQUISITE', 'not run: the endpoint could not be reached', 'definition' in prepared ? prepared.feature : definition.feature);
+      results.set(definition.id, result);
+      continue;
+    } else if (!('definition' in prepared)) {
       result = prepared;
     } else if (requestsUsed + 1 > maxRequests) {
       result = skipped(definition, 'SKIPPED_BUDGET', `the request budget of ${maxRequests} is spent`, prepared.feature);
@@ -339,9 +359,16 @@ export async function runProbes(options: ProbeRunOptions): Promise<ProbeRun> {
       options.onProbeStart?.({ id: definition.id, index });
       result = await runOne(prepared, runtimes[definition.profileKind], loaded, runId, origin);
       requestsUsed += result.requests;
+      if (!answered && isUnreachable(result)) {
+        unreachable = { cause: `the endpoint ${origin} could not be reached (${result.diagnostic})` };
+        results.set(definition.id, result);
+        options.logger.warning(`conformance not executed: ${unreachable.cause}`);
+        continue;
+      }
+      answered ||= result.httpStatus !== null;
     }
     results.set(definition.id, result);
     options.logger.info(`conformance probe ${definition.id}: ${result.status}`);
   }
-  return { results: [...results.values()], requestsUsed, maxRequests };
+  return { results: [...results.values()], requestsUsed, maxRequests, unreachable };
 }

@@ -33,7 +33,7 @@ export const qualificationRecordSchema = z.strictObject({
   schemaDigest: DIGEST,
   promptVersion: z.string().min(1).max(64),
   date: z.iso.datetime(),
-  verdict: z.enum(['CONFORMANT', 'PARTIALLY_CONFORMANT', 'NON_CONFORMANT']),
+  verdict: z.enum(['CONFORMANT', 'PARTIALLY_CONFORMANT', 'NON_CONFORMANT', 'INCONCLUSIVE']),
   declaredCapabilitiesObserved: z.boolean(),
 });
 
@@ -71,6 +71,9 @@ export function evaluateQualification(text: string, source: string, expected: Qu
   }
   if (record.promptVersion !== expected.promptVersion) {
     return { ok: false, reason: `qualification record ${source} was made for prompt version ${record.promptVersion}, but this DepVerdict uses prompt version ${expected.promptVersion}; ${RERUN}` };
+  }
+  if (record.verdict === 'INCONCLUSIVE') {
+    return { ok: false, reason: `qualification record ${source} says conformance for profile ${record.profileId} was not executed (its endpoint could not be reached), so it qualifies nothing; ${RERUN}` };
   }
   if (!QUALIFYING_VERDICTS.includes(record.verdict)) {
     return {

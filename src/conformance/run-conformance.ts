@@ -37,7 +37,7 @@ export interface ConformanceOutcome {
   markdown: string;
   jsonPath: string;
   markdownPath: string;
-  /** True when a capability the profile declares was not observed. */
+  /** The document's `failed`: not executed, NON_CONFORMANT, or a declared capability not observed. */
   failed: boolean;
   document: ConformanceDocument;
 }
