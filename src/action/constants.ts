@@ -27,6 +27,9 @@ export const Outputs = {
   conformanceReportPath: 'conformance-report-path',
 } as const;
 
+/** How the action's users give a model API key explicitly; named when a profile's key is missing. */
+export const EXPLICIT_KEY_SOURCE = `pass one in the ${Inputs.apiKey} input (from a GitHub secret, e.g. \${{ secrets.MODEL_API_KEY }})`;
+
 export const ArtifactNames = { manifest: 'version-analysis', trace: 'depverdict-trace' } as const;
 
 export const MANIFEST_FILE = 'version-analysis.json';

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { createNpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { decideExit } from '../pipeline/exit-policy.js';
 import { failedRunOutcome, runPipeline, unboundRuntimeDescriptor } from '../pipeline/run-pipeline.js';
-import type { FailClosed, RunOutcome } from '../pipeline/types.js';
+import { failClosedOf } from '../pipeline/fail-closed.js';
+import type { RunOutcome } from '../pipeline/types.js';
 import { writeRunOutputs } from '../pipeline/write-outputs.js';
 import { COMMENT_MARKER, renderJobSummary } from '../report/comment.js';
 import { maxRisk } from '../report/verdict.js';
@@ -13,15 +14,14 @@ import type { StructuredRuntime } from '../runtime/contract.js';
 import type { Logger } from '../shared/logger.js';
 import { installSecretMasker, redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
-import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
-import { checkQualification, runConformance } from '../conformance/index.js';
+import { requireQualification, runConformance } from '../conformance/index.js';
 import { resolve } from 'node:path';
 import { withTarballCache } from '../ecosystems/npm/tarball-cache.js';
 import { createArtifactUploader } from './artifacts.js';
 import { refuseConfigurationChangedByPullRequest } from './configuration-guard.js';
 import { restoreEvidenceCache } from './evidence-cache.js';
 import { parseActionConfig, type ActionConfig } from './config.js';
-import { ArtifactNames, Outputs } from './constants.js';
+import { ArtifactNames, EXPLICIT_KEY_SOURCE, Outputs } from './constants.js';
 import { createGitHubClient, type GitHubClient } from './github-client.js';
 import { createGitHubFileSource } from './github-file-source.js';
 import { readCommitMessages, resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
@@ -86,10 +86,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     pullRequest = await resolvePullRequest({ env, pullRequestInput: config.pullRequest, octokit });
     outcome = await analyse(config, pullRequest, octokit, runId, now, env);
   } catch (error) {
-    const failClosed: FailClosed = {
-      code: failClosedCodeOf(error),
-      message: sanitizeMessage((error as Error).message, 1000),
-    };
+    const failClosed = failClosedOf(error);
     actionLogger.error(failClosed.message);
     outcome = failedRunOutcome({
       runId,
@@ -134,15 +131,10 @@ async function analyse(
   await refuseConfigurationChangedByPullRequest(fileSource, workspace, { profile: config.profile, qualification: config.qualification });
   const profile = await loadProfile(config.profile, { cwd: workspace });
   if (config.qualification !== undefined) {
-    const check = await checkQualification(
-      resolve(workspace, config.qualification),
-      { profileDigest: profile.digest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION },
-      config.qualification,
-    );
-    if (!check.ok) throw Object.assign(new Error(`The qualification record does not qualify this run: ${check.reason}`), { code: 'QUALIFICATION_MISSING' });
-    actionLogger.info(`Qualification record ${config.qualification} matches profile ${profile.profile.id} (${check.record.verdict}).`);
+    const record = await requireQualification({ recordPath: resolve(workspace, config.qualification), label: config.qualification, profileDigest: profile.digest });
+    actionLogger.info(`Qualification record ${config.qualification} matches profile ${profile.profile.id} (${record.verdict}).`);
   }
-  const runtime: StructuredRuntime = createRuntime(profile, { apiKey: config.apiKey, env, logger: actionLogger });
+  const runtime: StructuredRuntime = createRuntime(profile, { apiKey: config.apiKey, explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: actionLogger });
   actionLogger.info(`Profile ${runtime.descriptor.profileId} (${runtime.descriptor.adapter}, ${runtime.descriptor.mode}) digest ${runtime.descriptor.profileDigest}`);
   const evidenceCache = config.cache ? await restoreEvidenceCache(env, pullRequest.headSha, actionLogger) : null;
   const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
@@ -175,22 +167,16 @@ async function analyse(
   return outcome;
 }
 
-/** Maps a thrown error to the fail-closed code the run reports. */
-function failClosedCodeOf(error: unknown): FailClosed['code'] {
-  const code = (error as { code?: string }).code;
-  if (code === 'CONFIGURATION_ERROR' || code === 'QUALIFICATION_MISSING') return code;
-  return 'INPUT_UNUSABLE';
-}
-
 /**
  * `mode: conformance`: probe the profile's endpoint, write conformance.md and
- * conformance.json to output-dir, show the report in the job summary, and fail the step when a
- * declared capability was not observed or the endpoint is not conformant.
+ * conformance.json to output-dir, show the report in the job summary, and fail the step when
+ * the record says the run failed (not executed, NON_CONFORMANT, or a declared capability not
+ * observed).
  */
 async function runConformanceMode(config: ActionConfig, env: NodeJS.ProcessEnv): Promise<void> {
   try {
     const profile = await loadProfile(config.profile, { cwd: env.GITHUB_WORKSPACE ?? process.cwd() });
-    const outcome = await runConformance({ profile, apiKey: config.apiKey, env, outDir: config.outputDir, logger: actionLogger, now: () => new Date() });
+    const outcome = await runConformance({ profile, apiKey: config.apiKey, explicitKeySource: EXPLICIT_KEY_SOURCE, env, outDir: config.outputDir, logger: actionLogger, now: () => new Date() });
     core.setOutput(Outputs.conformanceVerdict, outcome.verdict);
     core.setOutput(Outputs.conformanceReportPath, outcome.jsonPath);
     try {
@@ -199,11 +185,8 @@ async function runConformanceMode(config: ActionConfig, env: NodeJS.ProcessEnv):
       actionLogger.warning(`Could not write the job summary: ${sanitizeMessage((error as Error).message)}`);
     }
     actionLogger.info(`Conformance ${outcome.verdict}: ${outcome.markdownPath}, record ${outcome.jsonPath}`);
-    if (outcome.failed || outcome.verdict === 'NON_CONFORMANT') {
-      core.setFailed(
-        `Conformance ${outcome.verdict}${outcome.failed ? ': a capability the profile declares was not observed' : ''}; see ${outcome.markdownPath}`,
-      );
-    }
+    // conformance.json's `failed` decides, so the record and the step status never disagree.
+    if (outcome.failed) core.setFailed(`Conformance ${outcome.verdict}: ${outcome.document.failure ?? 'failed'}; see ${outcome.markdownPath}`);
   } catch (error) {
     core.setFailed(`Conformance could not run: ${sanitizeMessage((error as Error).message, 1000)}`);
   }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FAIL_ON_VALUES, type FailOn } from '../action/config.js';
+import { nearestName } from '../shared/nearest-name.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -41,6 +42,11 @@ Options:
   --quiet                 Do not print the comment
   -h, --help              Show this help
   -v, --version           Print the DepVerdict version
+
+Each command takes only the options it reads: context those that choose the change
+(--repo, --base/--head, --base-dir/--head-dir, --sample, --npm-registry,
+--registry-snapshot, --github-token-env); conformance --profile, --out, --api-key-env
+and --quiet.
 
 Exit codes: 0 verdict within policy (conformance: conformant), 1 run failed closed, bad usage
 or a conformance failure, 2 verdict breaches --fail-on.`;
@@ -85,42 +91,103 @@ function defaults(): CliArguments {
   };
 }
 
-export function parseCliArguments(argv: string[]): CliArguments {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        repo: { type: 'string' },
-        base: { type: 'string' },
-        head: { type: 'string' },
-        'base-dir': { type: 'string' },
-        'head-dir': { type: 'string' },
-        sample: { type: 'boolean' },
-        profile: { type: 'string' },
-        out: { type: 'string' },
-        'fail-on': { type: 'string' },
-        'npm-registry': { type: 'string' },
-        'registry-snapshot': { type: 'string' },
-        'api-key-env': { type: 'string' },
-        'github-token-env': { type: 'string' },
-        quiet: { type: 'boolean' },
-        qualification: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
+type Command = 'analyze' | 'context' | 'conformance';
+const COMMANDS: readonly Command[] = ['analyze', 'context', 'conformance'];
+
+interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** Commands that read the option; an option another command would silently ignore is refused. */
+  commands: readonly Command[];
+  /** Placeholder for the value in messages, e.g. `REF`. */
+  value?: string;
+}
+
+const CHANGE_SOURCE: readonly Command[] = ['analyze', 'context'];
+const ALL: readonly Command[] = COMMANDS;
+
+/** Every option, and which commands take it. `--help` and `--version` work everywhere. */
+const OPTIONS = {
+  repo: { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
+  base: { type: 'string', commands: CHANGE_SOURCE, value: 'REF' },
+  head: { type: 'string', commands: CHANGE_SOURCE, value: 'REF' },
+  'base-dir': { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
+  'head-dir': { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
+  sample: { type: 'boolean', commands: CHANGE_SOURCE },
+  'npm-registry': { type: 'string', commands: CHANGE_SOURCE, value: 'URL' },
+  'registry-snapshot': { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
+  'github-token-env': { type: 'string', commands: CHANGE_SOURCE, value: 'NAME' },
+  profile: { type: 'string', commands: ['analyze', 'conformance'], value: 'NAME|PATH' },
+  out: { type: 'string', commands: ['analyze', 'conformance'], value: 'DIR' },
+  'api-key-env': { type: 'string', commands: ['analyze', 'conformance'], value: 'NAME' },
+  quiet: { type: 'boolean', commands: ['analyze', 'conformance'] },
+  'fail-on': { type: 'string', commands: ['analyze'], value: 'POLICY' },
+  qualification: { type: 'string', commands: ['analyze'], value: 'PATH' },
+  help: { type: 'boolean', short: 'h', commands: ALL },
+  version: { type: 'boolean', short: 'v', commands: ALL },
+} as const satisfies Record<string, OptionSpec>;
+
+type OptionName = keyof typeof OPTIONS;
+const OPTION_NAMES = Object.keys(OPTIONS) as OptionName[];
+
+type OptionValues = { [Name in OptionName]?: (typeof OPTIONS)[Name] extends { type: 'string' } ? string : boolean };
+
+function isOptionName(name: string): name is OptionName {
+  return Object.hasOwn(OPTIONS, name);
+}
+
+function optionsOf(command: Command | null): OptionName[] {
+  return command === null ? OPTION_NAMES : OPTION_NAMES.filter((name) => (OPTIONS[name].commands as readonly Command[]).includes(command));
+}
+
+function isCommand(word: string | undefined): word is Command {
+  return (COMMANDS as readonly (string | undefined)[]).includes(word);
+}
+
+/**
+ * Checks every option as written, before any value is used: an unknown name (with the nearest
+ * option the command takes), a missing value, a value given to a flag, or an option the
+ * command does not read. Node's own parseArgs messages talk about positional arguments and
+ * quoting, which helps nobody who just mistyped an option.
+ */
+function checkOptionTokens(tokens: NonNullable<ReturnType<typeof parseArgs>['tokens']>, command: Command | null): void {
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (!isOptionName(token.name)) {
+      const suggestion = token.rawName.startsWith('--') ? nearestName(token.name, optionsOf(command)) : null;
+      throw new UsageError(`unknown option ${token.rawName}${suggestion === null ? '' : `; did you mean --${suggestion}?`}`);
+    }
+    const spec: OptionSpec = OPTIONS[token.name];
+    const written = `--${token.name}`;
+    if (spec.type === 'string') {
+      if (token.value === undefined || token.value === '') throw new UsageError(`${written} needs a value: ${written} ${spec.value ?? 'VALUE'}`);
+      if (!token.inlineValue && token.value.startsWith('-')) {
+        throw new UsageError(`${written} needs a value, but is followed by ${token.value}; write ${written}=${token.value} if that really is the value`);
+      }
+    } else if (token.value !== undefined) {
+      throw new UsageError(`${written} takes no value (got ${written}=${token.value})`);
+    }
+    if (command !== null && !(spec.commands as readonly Command[]).includes(command)) {
+      const accepted = optionsOf(command).filter((name) => name !== 'help' && name !== 'version').map((name) => `--${name}`);
+      throw new UsageError(`${written} is not an option of ${command}; ${command} takes ${accepted.join(', ')}`);
+    }
   }
-  const { values, positionals } = parsed;
+}
+
+export function parseCliArguments(argv: string[]): CliArguments {
+  // Not strict: every problem is reported by checkOptionTokens in our own words.
+  const parsed = parseArgs({ args: argv, allowPositionals: true, strict: false, tokens: true, options: OPTIONS });
+  const { positionals, tokens } = parsed;
+  const command = positionals[0];
+  checkOptionTokens(tokens, isCommand(command) ? command : null);
+  // After the check every value has its option's type.
+  const values = parsed.values as OptionValues;
   if (values.version) return { ...defaults(), command: 'version' };
   if (values.help) return { ...defaults(), command: 'help' };
-  if (positionals.length === 0) throw new UsageError('Give a command: analyze, context or conformance.');
-  const command = positionals[0];
-  if (command !== 'analyze' && command !== 'context' && command !== 'conformance') {
-    throw new UsageError(`Unknown command "${command}". Use "analyze", "context" or "conformance".`);
+  if (command === undefined) throw new UsageError('Give a command: analyze, context or conformance.');
+  if (!isCommand(command)) {
+    const suggestion = nearestName(command, COMMANDS);
+    throw new UsageError(`Unknown command "${command}"${suggestion === null ? '' : `; did you mean "${suggestion}"?`} Use "analyze", "context" or "conformance".`);
   }
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
   const failOn = values['fail-on'] ?? 'never';

@@ -5,9 +5,11 @@ import { createGitHubClient, type GitHubClient } from '../action/github-client.j
 import { createNpmRegistryClient, type NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
 import { decideExit } from '../pipeline/exit-policy.js';
-import { failedRunOutcome, prepareContexts, runPipeline } from '../pipeline/run-pipeline.js';
+import { failClosedOf } from '../pipeline/fail-closed.js';
+import { failedRunOutcome, prepareContexts, runPipeline, unboundRuntimeDescriptor } from '../pipeline/run-pipeline.js';
 import type { RunOutcome } from '../pipeline/types.js';
 import { writeRunOutputs } from '../pipeline/write-outputs.js';
+import { RuntimeError } from '../runtime/contract.js';
 import { createRuntime } from '../runtime/create-runtime.js';
 import { loadProfile } from '../runtime/profiles/load-profile.js';
 import { createDirectoryFileSource } from '../sources/directory-file-source.js';
@@ -16,13 +18,19 @@ import { findInstallRoot } from '../shared/install-root.js';
 import type { Logger } from '../shared/logger.js';
 import { redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
-import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
-import { checkQualification, runConformance } from '../conformance/index.js';
-import { parseCliArguments, USAGE, UsageError, type CliArguments } from './arguments.js';
+import { requireQualification, runConformance } from '../conformance/index.js';
+import { parseCliArguments, USAGE, type CliArguments } from './arguments.js';
 
 /** The sample shipped with DepVerdict: a grouped bump and the registry data it needs, recorded. */
 export const SAMPLE_DIRECTORY = join('samples', 'grouped-bump');
 export const SAMPLE_REGISTRY_SNAPSHOT = join('samples', 'registry');
+
+/**
+ * How CLI users give a model API key explicitly (the profile's auth.secretEnv variable is read
+ * in any case); named when a profile's key is missing. The CLI takes no key on the command
+ * line, where it would land in shell history and process listings.
+ */
+const EXPLICIT_KEY_SOURCE = 'name the environment variable that holds it with --api-key-env NAME';
 
 const stderrLogger: Logger = {
   debug: () => {},
@@ -46,6 +54,17 @@ interface Inputs {
   prText?: { commitMessages: string[] };
 }
 
+/** The refs a run compares, as the user named them (the sample has fixed names). */
+function refsOf(args: CliArguments): { baseRef: string; headRef: string } {
+  if (args.sample) return { baseRef: 'sample/base', headRef: 'sample/head' };
+  if (args.baseDir !== null && args.headDir !== null) return { baseRef: args.baseDir, headRef: args.headDir };
+  return { baseRef: args.base ?? 'unknown', headRef: args.head ?? 'unknown' };
+}
+
+function sourceOf(args: CliArguments, headSha: string | null): RunOutcome['source'] {
+  return { repository: null, pullRequest: null, ...refsOf(args), headSha };
+}
+
 async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promise<Inputs> {
   const githubToken = env[args.githubTokenEnv] || undefined;
   registerSecret(githubToken);
@@ -64,8 +83,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
       registryUrl: 'https://registry.npmjs.org',
       // The sample is offline and deterministic: no GitHub lookups even when a token is set.
       github: null,
-      baseRef: 'sample/base',
-      headRef: 'sample/head',
+      ...refsOf(args),
       headSha: null,
     };
   }
@@ -79,8 +97,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
       registryUrl: args.npmRegistry,
       github,
       publicGitHub,
-      baseRef: args.baseDir,
-      headRef: args.headDir,
+      ...refsOf(args),
       headSha: null,
     };
   }
@@ -94,8 +111,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
     registryUrl: args.npmRegistry,
     github,
     publicGitHub,
-    baseRef: args.base!,
-    headRef: args.head!,
+    ...refsOf(args),
     headSha: fileSource.describe('head'),
     prText: { commitMessages },
   };
@@ -136,40 +152,48 @@ async function runContextCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   }
 }
 
+interface AnalyzeSetup {
+  inputs: Inputs;
+  runtime: ReturnType<typeof createRuntime>;
+  source: RunOutcome['source'];
+}
+
+/** Everything analyze needs before the pipeline runs; each step may fail with a setup error. */
+async function setUpAnalysis(args: CliArguments, env: NodeJS.ProcessEnv): Promise<AnalyzeSetup> {
+  const inputs = await resolveInputs(args, env);
+  const profile = await loadProfile(args.profile, { cwd: process.cwd() });
+  if (args.qualification) await requireQualification({ recordPath: resolve(args.qualification), label: args.qualification, profileDigest: profile.digest });
+  const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: stderrLogger });
+  return { inputs, runtime, source: sourceOf(args, inputs.headSha) };
+}
+
 async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
   const runId = randomUUID();
   const now = () => new Date();
 
-  // Setup problems (a ref that does not exist, a bad profile, a missing key) are the caller's
-  // to fix at the keyboard: one clear line and exit 1, no result files.
-  let setup: { inputs: Inputs; runtime: ReturnType<typeof createRuntime>; source: RunOutcome['source'] };
-  try {
-    const inputs = await resolveInputs(args, env);
-    const profile = await loadProfile(args.profile, { cwd: process.cwd() });
-    if (args.qualification) {
-      const check = await checkQualification(
-        resolve(args.qualification),
-        { profileDigest: profile.digest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION },
-        args.qualification,
-      );
-      if (!check.ok) throw new Error(`The qualification record does not qualify this run: ${check.reason}`);
-    }
-    const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), env, logger: stderrLogger });
-    const source = { repository: null, pullRequest: null, baseRef: inputs.baseRef, headRef: inputs.headRef, headSha: inputs.headSha };
-    setup = { inputs, runtime, source };
-  } catch (error) {
-    process.stderr.write(`depverdict: ${sanitizeMessage((error as Error).message, 2000)}\n`);
-    return 1;
-  }
-
   let outcome: RunOutcome;
+  // Printed on the first line; the exit decision below would only repeat it.
+  let reported = false;
+  let setup: AnalyzeSetup | null = null;
   try {
+    setup = await setUpAnalysis(args, env);
     outcome = await runPipeline({ ...setup.inputs, runtime: setup.runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source });
   } catch (error) {
-    // The analysis itself could not complete: still write what explains the run.
-    const message = sanitizeMessage((error as Error).message, 2000);
-    stderrLogger.error(message);
-    outcome = failedRunOutcome({ runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source, runtime: setup.runtime.descriptor, failClosed: { code: 'INPUT_UNUSABLE', message } });
+    // A setup problem (a bad profile, a missing key, a record that does not qualify the run, a
+    // ref that does not exist) or an analysis that could not complete: the cause goes on the
+    // first line, and — as the action does — the withheld run is still written to --out, so a
+    // script that reads the files finds the reason there too.
+    const failClosed = failClosedOf(error);
+    process.stderr.write(`depverdict: ${failClosed.message}\n`);
+    reported = true;
+    outcome = failedRunOutcome({
+      runId,
+      now,
+      toolVersion: DEPVERDICT_VERSION,
+      source: setup?.source ?? sourceOf(args, null),
+      runtime: setup?.runtime.descriptor ?? unboundRuntimeDescriptor(args.profile),
+      failClosed,
+    });
   }
 
   try {
@@ -182,14 +206,14 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
     return 1;
   }
   const decision = decideExit(outcome, args.failOn);
-  if (decision.reason) stderrLogger.error(decision.reason);
+  if (decision.reason && !reported) stderrLogger.error(decision.reason);
   return decision.exitCode;
 }
 
 function readApiKey(args: CliArguments, env: NodeJS.ProcessEnv): string | undefined {
   if (!args.apiKeyEnv) return undefined;
   const apiKey = env[args.apiKeyEnv];
-  if (!apiKey) throw new UsageError(`--api-key-env names ${args.apiKeyEnv}, but that environment variable is empty.`);
+  if (!apiKey) throw new RuntimeError('CONFIGURATION_ERROR', `--api-key-env names ${args.apiKeyEnv}, but that environment variable is empty; export the model API key in it.`);
   registerSecret(apiKey);
   return apiKey;
 }
@@ -197,11 +221,12 @@ function readApiKey(args: CliArguments, env: NodeJS.ProcessEnv): string | undefi
 async function runConformanceCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
   try {
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
-    const outcome = await runConformance({ profile, apiKey: readApiKey(args, env), env, outDir: args.out, logger: stderrLogger, now: () => new Date() });
+    const outcome = await runConformance({ profile, apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, outDir: args.out, logger: stderrLogger, now: () => new Date() });
     if (!args.quiet) process.stdout.write(`${outcome.markdown}\n`);
     stderrLogger.info(`Conformance ${outcome.verdict}: wrote ${outcome.markdownPath} and ${outcome.jsonPath}.`);
-    if (outcome.failed) stderrLogger.error('A capability the profile declares was not observed.');
-    return outcome.failed || outcome.verdict === 'NON_CONFORMANT' ? 1 : 0;
+    // conformance.json's `failed` decides, so the record and the exit code never disagree.
+    if (outcome.failed) stderrLogger.error(`Conformance ${outcome.verdict}: ${outcome.document.failure ?? 'failed'}.`);
+    return outcome.failed ? 1 : 0;
   } catch (error) {
     stderrLogger.error(`Conformance could not run: ${sanitizeMessage((error as Error).message, 2000)}`);
     return 1;

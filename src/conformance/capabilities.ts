@@ -78,11 +78,14 @@ export function compareCapabilities(profile: DeploymentProfile, results: readonl
     evidence: 'identity-echo',
     note: identity?.finding === 'identity-mismatch' ? 'reported, but not the locked identity' : '',
   });
+  // A mismatch on any probe (the baseline included) shows the lock does not hold, even when
+  // identity-echo itself could not run.
+  const mismatched = results.some((result) => result.finding === 'identity-mismatch');
   rows.push({
     capability: 'identityLock',
     // A development profile with allowUnknown promises no verified identity.
     declared: !profile.identity.allowUnknown,
-    observed: identityRan ? identity.status === 'PASS' : null,
+    observed: mismatched ? false : identityRan ? identity.status === 'PASS' : null,
     evidence: 'identity-echo',
     note: profile.identity.allowUnknown ? 'identity.allowUnknown is true (development)' : '',
   });
@@ -117,23 +120,46 @@ export function declaredCapabilityMissing(capabilities: readonly CapabilityCompa
   return capabilities.some((row) => row.declared === true && row.observed === false);
 }
 
+/** The capabilities the profile declares that the probes observed not to hold. */
+export function missingDeclaredCapabilities(capabilities: readonly CapabilityComparison[]): string[] {
+  return capabilities.filter((row) => row.declared === true && row.observed === false).map((row) => row.capability);
+}
+
+function probeFailure(result: ProbeResult | undefined, id: ProbeId): string {
+  if (result === undefined) return `probe ${id} was not planned`;
+  return `probe ${id} ended ${result.status}${result.diagnostic === '' ? '' : `: ${result.diagnostic}`}`;
+}
+
+export interface VerdictDecision {
+  verdict: Exclude<ConformanceVerdict, 'INCONCLUSIVE'>;
+  /** For NON_CONFORMANT, which rule decided it and the probe behind it; otherwise null. */
+  reason: string | null;
+}
+
 /**
- * NON_CONFORMANT: analyses through this profile cannot work (baseline or the candidate
- * schema as the profile sends it fails, or a locked identity does not hold).
+ * For a suite that was executed (a suite that never reached the endpoint is INCONCLUSIVE,
+ * decided in report.ts). NON_CONFORMANT: analyses through this profile cannot work (baseline
+ * or the candidate schema as the profile sends it fails, or a locked identity does not hold).
  * CONFORMANT: nothing declared is contradicted, every applicable probe ran, and every
  * failure is one the profile already declares (an unsupported keyword, or the exact schema
  * when a declared projection passed). Everything in between is PARTIALLY_CONFORMANT.
  */
-export function decideVerdict(profile: DeploymentProfile, results: readonly ProbeResult[], capabilities: readonly CapabilityComparison[]): ConformanceVerdict {
+export function decideVerdict(profile: DeploymentProfile, results: readonly ProbeResult[], capabilities: readonly CapabilityComparison[]): VerdictDecision {
   const probes = byId(results);
   const projection = profile.structuredOutput.projection;
   const effective: ProbeId = projection === undefined ? 'exact-schema' : 'declared-projection';
   const jsonSchema = profile.structuredOutput.mode === 'jsonSchema';
-  if (probes.get('baseline')?.status !== 'PASS') return 'NON_CONFORMANT';
-  if (jsonSchema && probes.get(effective)?.status !== 'PASS') return 'NON_CONFORMANT';
-  if (results.some((result) => result.finding === 'identity-mismatch')) return 'NON_CONFORMANT';
+  const nonConformant = (reason: string): VerdictDecision => ({ verdict: 'NON_CONFORMANT', reason });
+  const partially: VerdictDecision = { verdict: 'PARTIALLY_CONFORMANT', reason: null };
+  const baseline = probes.get('baseline');
+  if (baseline?.status !== 'PASS') return nonConformant(`the baseline structured-output request failed (${probeFailure(baseline, 'baseline')})`);
+  if (jsonSchema && probes.get(effective)?.status !== 'PASS') {
+    return nonConformant(`the candidate schema as the profile sends it failed (${probeFailure(probes.get(effective), effective)})`);
+  }
+  const mismatch = results.find((result) => result.finding === 'identity-mismatch');
+  if (mismatch !== undefined) return nonConformant(`the locked identity does not hold (${probeFailure(mismatch, mismatch.id)})`);
 
-  if (declaredCapabilityMissing(capabilities)) return 'PARTIALLY_CONFORMANT';
+  if (declaredCapabilityMissing(capabilities)) return partially;
   const unsupported = new Set(profile.capabilities.jsonSchemaKeywords?.unsupported ?? []);
   const explained = (result: ProbeResult): boolean => {
     if (result.id === 'exact-schema' && projection !== undefined) return true;
@@ -144,9 +170,9 @@ export function decideVerdict(profile: DeploymentProfile, results: readonly Prob
     if (result.status === 'SKIPPED_BUDGET' || result.status === 'SKIPPED_PREREQUISITE') {
       // A projection probe skipped because it was not needed is not a gap.
       if (result.id === 'recommended-projection') continue;
-      return 'PARTIALLY_CONFORMANT';
+      return partially;
     }
-    if ((result.status === 'FAIL' || result.status === 'INCONCLUSIVE') && !explained(result)) return 'PARTIALLY_CONFORMANT';
+    if ((result.status === 'FAIL' || result.status === 'INCONCLUSIVE') && !explained(result)) return partially;
   }
-  return 'CONFORMANT';
+  return { verdict: 'CONFORMANT', reason: null };
 }

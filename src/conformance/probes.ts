@@ -32,6 +32,8 @@ export const DEFAULT_MAX_REQUESTS = 14;
 export interface ProbeRunOptions {
   profile: LoadedProfile;
   apiKey?: string;
+  /** How a person gives a key explicitly, for the missing-key message (RuntimeOptions). */
+  explicitKeySource?: string;
   env: NodeJS.ProcessEnv;
   dispatcher?: Dispatcher;
   logger: Logger;
@@ -45,6 +47,19 @@ export interface ProbeRun {
   results: ProbeResult[];
   requestsUsed: number;
   maxRequests: number;
+  /**
+   * Set when the endpoint could not be reached (connection, DNS or TLS failure) before any
+   * probe got an answer: the suite stopped there and says nothing about the endpoint.
+   */
+  unreachable: { cause: string } | null;
+}
+
+/**
+ * A transport failure with no HTTP answer: NETWORK_ERROR is what the runtime reports for a
+ * refused or reset connection, a name that does not resolve and a failed TLS handshake.
+ */
+function isUnreachable(result: ProbeResult): boolean {
+  return result.errorCode === 'NETWORK_ERROR' && result.httpStatus === null;
 }
 
 interface PreparedProbe {
@@ -205,7 +220,9 @@ function evaluateSuccess(prepared: PreparedProbe, loaded: LoadedProfile, success
       const why =
         success.actualIdentity.model === null
           ? 'the response names no model'
-          : success.identityVerified
+          : !loaded.profile.capabilities.reportsRouteIdentity
+            ? 'the profile declares that the route does not report which model served, so the model name only echoes the request'
+            : success.identityVerified
             ? 'the response only echoes the requested model and names no provider or route'
             : 'the response names no provider';
       return { status: 'FAIL', finding: 'identity-unverifiable', diagnostic: `route identity UNVERIFIABLE: ${why}`, observations };
@@ -299,7 +316,7 @@ async function runOne(prepared: PreparedProbe, runtime: StructuredRuntime, loade
 }
 
 function runtimesFor(options: ProbeRunOptions): Record<ProbeProfileKind, StructuredRuntime> {
-  const runtimeOptions = { apiKey: options.apiKey, env: options.env, dispatcher: options.dispatcher, logger: options.logger };
+  const runtimeOptions = { apiKey: options.apiKey, explicitKeySource: options.explicitKeySource, env: options.env, dispatcher: options.dispatcher, logger: options.logger };
   // All three are built before any request, so a missing key fails the run with nothing sent.
   return {
     isolation: createRuntime(deriveProbeProfile(options.profile, 'isolation'), runtimeOptions),
@@ -323,11 +340,18 @@ export async function runProbes(options: ProbeRunOptions): Promise<ProbeRun> {
   const runId = `conformance-${randomUUID()}`;
   const results = new Map<ProbeId, ProbeResult>();
   let requestsUsed = 0;
+  let answered = false;
+  let unreachable: ProbeRun['unreachable'] = null;
 
   for (const [index, definition] of PROBE_CATALOG.entries()) {
     const prepared = prepare(definition, loaded, results);
     let result: ProbeResult;
-    if (!('definition' in prepared)) {
+    if (unreachable !== null) {
+      // Every further request would fail the same way; send none.
+      result = skipped(definition, 'SKIPPED_PREREQUISITE', 'not run: the endpoint could not be reached', 'definition' in prepared ? prepared.feature : definition.feature);
+      results.set(definition.id, result);
+      continue;
+    } else if (!('definition' in prepared)) {
       result = prepared;
     } else if (requestsUsed + 1 > maxRequests) {
       result = skipped(definition, 'SKIPPED_BUDGET', `the request budget of ${maxRequests} is spent`, prepared.feature);
@@ -335,9 +359,16 @@ export async function runProbes(options: ProbeRunOptions): Promise<ProbeRun> {
       options.onProbeStart?.({ id: definition.id, index });
       result = await runOne(prepared, runtimes[definition.profileKind], loaded, runId, origin);
       requestsUsed += result.requests;
+      if (!answered && isUnreachable(result)) {
+        unreachable = { cause: `the endpoint ${origin} could not be reached (${result.diagnostic})` };
+        results.set(definition.id, result);
+        options.logger.warning(`conformance not executed: ${unreachable.cause}`);
+        continue;
+      }
+      answered ||= result.httpStatus !== null;
     }
     results.set(definition.id, result);
     options.logger.info(`conformance probe ${definition.id}: ${result.status}`);
   }
-  return { results: [...results.values()], requestsUsed, maxRequests };
+  return { results: [...results.values()], requestsUsed, maxRequests, unreachable };
 }

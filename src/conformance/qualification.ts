@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { CONFORMANCE_SUITE_VERSION, type ConformanceVerdict, type QualificationRecord } from './types.js';
 
@@ -32,7 +33,7 @@ export const qualificationRecordSchema = z.strictObject({
   schemaDigest: DIGEST,
   promptVersion: z.string().min(1).max(64),
   date: z.iso.datetime(),
-  verdict: z.enum(['CONFORMANT', 'PARTIALLY_CONFORMANT', 'NON_CONFORMANT']),
+  verdict: z.enum(['CONFORMANT', 'PARTIALLY_CONFORMANT', 'NON_CONFORMANT', 'INCONCLUSIVE']),
   declaredCapabilitiesObserved: z.boolean(),
 });
 
@@ -71,6 +72,9 @@ export function evaluateQualification(text: string, source: string, expected: Qu
   if (record.promptVersion !== expected.promptVersion) {
     return { ok: false, reason: `qualification record ${source} was made for prompt version ${record.promptVersion}, but this DepVerdict uses prompt version ${expected.promptVersion}; ${RERUN}` };
   }
+  if (record.verdict === 'INCONCLUSIVE') {
+    return { ok: false, reason: `qualification record ${source} says conformance for profile ${record.profileId} was not executed (its endpoint could not be reached), so it qualifies nothing; ${RERUN}` };
+  }
   if (!QUALIFYING_VERDICTS.includes(record.verdict)) {
     return {
       ok: false,
@@ -86,8 +90,8 @@ export function evaluateQualification(text: string, source: string, expected: Qu
   return { ok: true, record };
 }
 
-/** Reads and checks a qualification record file; never throws for a missing or bad file. */
 /**
+ * Reads and checks a qualification record file; never throws for a missing or bad file.
  * `label` names the record in reasons (the path as the user gave it); reasons reach the PR
  * comment, so the runner's absolute filesystem path is never used there.
  */
@@ -105,4 +109,25 @@ export async function checkQualification(recordPath: string, expected: Qualifica
   }
   if (bytes.length > MAX_RECORD_BYTES) return { ok: false, reason: `qualification record ${label} is larger than ${MAX_RECORD_BYTES} bytes; it is not a conformance.json` };
   return evaluateQualification(bytes.toString('utf8'), label, expected);
+}
+
+/** A run whose qualification record does not qualify it: the verdict is withheld (QUALIFICATION_MISSING). */
+export class QualificationError extends Error {
+  readonly code = 'QUALIFICATION_MISSING';
+  constructor(reason: string) {
+    super(`The qualification record does not qualify this run: ${reason}`);
+    this.name = 'QualificationError';
+  }
+}
+
+/**
+ * The analyze gate shared by the action and the CLI: the record must qualify this profile digest
+ * for the candidate schema and prompt this DepVerdict uses. Returns the record, or throws a
+ * QualificationError whose reason names what differs.
+ */
+export async function requireQualification(options: { recordPath: string; label: string; profileDigest: string }): Promise<QualificationRecord> {
+  const expected = { profileDigest: options.profileDigest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION };
+  const check = await checkQualification(options.recordPath, expected, options.label);
+  if (!check.ok) throw new QualificationError(check.reason);
+  return check.record;
 }

@@ -39,8 +39,10 @@ export function renderConformanceMarkdown(document: ConformanceDocument): string
   const configuration = document.configuration;
   const lines: string[] = [];
   lines.push('# Structured Output Conformance Report', '');
-  lines.push('Execution status: EXECUTED', '');
-  lines.push(`Verdict: **${document.verdict}**${document.failed ? ' — a capability the profile declares was not observed' : ''}`, '');
+  // The cause of a run that never reached the endpoint comes first, not in a table further down.
+  const execution = document.execution;
+  lines.push(execution.status === 'EXECUTED' ? 'Execution status: EXECUTED' : `Execution status: NOT EXECUTED — ${cell(execution.cause, 400)}`, '');
+  lines.push(`Verdict: **${document.verdict}**${document.failure === null ? '' : ` — ${cell(document.failure, 600)}`}`, '');
 
   lines.push('## Configuration', '');
   lines.push(`- Generated: ${document.generatedAt}`);

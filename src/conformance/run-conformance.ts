@@ -21,6 +21,7 @@ export const CONFORMANCE_MARKDOWN = 'conformance.md';
 export interface ConformanceOptions {
   profile: LoadedProfile;
   apiKey?: string;
+  explicitKeySource?: ProbeRunOptions['explicitKeySource'];
   env: NodeJS.ProcessEnv;
   outDir: string;
   logger: Logger;
@@ -36,7 +37,7 @@ export interface ConformanceOutcome {
   markdown: string;
   jsonPath: string;
   markdownPath: string;
-  /** True when a capability the profile declares was not observed. */
+  /** The document's `failed`: not executed, NON_CONFORMANT, or a declared capability not observed. */
   failed: boolean;
   document: ConformanceDocument;
 }
@@ -45,6 +46,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const run = await runProbes({
     profile: options.profile,
     apiKey: options.apiKey,
+    explicitKeySource: options.explicitKeySource,
     env: options.env,
     dispatcher: options.dispatcher,
     logger: options.logger,

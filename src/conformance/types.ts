@@ -106,7 +106,17 @@ export interface ProbeObservations {
   violatedKeywords?: string[];
 }
 
-export type ConformanceVerdict = 'CONFORMANT' | 'PARTIALLY_CONFORMANT' | 'NON_CONFORMANT';
+/**
+ * INCONCLUSIVE: the suite was not executed — the endpoint could not be reached (connection,
+ * DNS or TLS failure) before any probe got an answer, so nothing was learnt about it.
+ */
+export type ConformanceVerdict = 'CONFORMANT' | 'PARTIALLY_CONFORMANT' | 'NON_CONFORMANT' | 'INCONCLUSIVE';
+
+/** Whether the probes reached the endpoint; `cause` says why not, on the report's first line. */
+export interface ConformanceExecution {
+  status: 'EXECUTED' | 'NOT_EXECUTED';
+  cause: string | null;
+}
 
 /** One row of "declared vs observed". `null` means not declared / not observed either way. */
 export interface CapabilityComparison {
@@ -179,9 +189,16 @@ export interface ConformanceDocument {
     projection: { name: string; dropKeywords: string[] } | null;
     gateway: string;
   };
+  execution: ConformanceExecution;
   verdict: ConformanceVerdict;
-  /** True when a capability the profile declares was not observed. */
+  /**
+   * True when the conformance run fails (the CLI exits 1, the action step fails): the suite was
+   * not executed, the verdict is NON_CONFORMANT, or a capability the profile declares was
+   * observed not to hold.
+   */
   failed: boolean;
+  /** Why it failed, one sentence (sanitized); null when it did not. */
+  failure: string | null;
   capabilities: CapabilityComparison[];
   probes: ProbeResult[];
   conclusions: Conclusion[];

@@ -44,11 +44,26 @@ export interface IdentityVerdict {
   warnings: string[];
 }
 
-/** Throws IDENTITY_MISMATCH, or says whether the identity was verified. */
+/**
+ * Throws IDENTITY_MISMATCH, or says whether the identity was verified.
+ *
+ * A name that matches is proof only when the route reports who served. A profile that declares
+ * `capabilities.reportsRouteIdentity: false` (9Router: it repeats the alias it was sent) is
+ * never verified, however well the name matches: that is an unknown identity, allowed only where
+ * unknown identity is (development with allowUnknown; the profile schema refuses the
+ * declaration anywhere else). A reported mismatch still fails, as in every mode.
+ */
 export function enforceIdentityPolicy(profile: DeploymentProfile, actual: ModelIdentity): IdentityVerdict {
   const warnings: string[] = [];
   const unknownAllowed = profile.mode === 'development' && profile.identity.allowUnknown;
   let verified = true;
+  if (!profile.capabilities.reportsRouteIdentity) {
+    if (!unknownAllowed) {
+      throw new RuntimeError('IDENTITY_MISMATCH', `profile ${profile.id} (${profile.mode}) declares that its route does not report which model served (capabilities.reportsRouteIdentity: false), so its identity cannot be verified`);
+    }
+    verified = false;
+    warnings.push(`unverified route: profile ${profile.id} declares that its route does not report which model served, so a matching model name only echoes the request; identity is unverified (allowed only in development)`);
+  }
 
   // With no explicit matcher the profile's own model must come back verbatim.
   const modelMatcher: Matcher =

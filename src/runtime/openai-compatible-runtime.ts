@@ -10,8 +10,10 @@ import type { LoadedProfile } from './profiles/load-profile.js';
 import { resolveSecret } from './secret-resolution.js';
 
 export interface RuntimeOptions {
-  /** The api-key input; wins over the profile's auth.secretEnv variable. */
+  /** A key given explicitly (action input, CLI option); wins over the profile's auth.secretEnv variable. */
   apiKey?: string;
+  /** How the caller's users give a key explicitly, for the missing-key message (see resolveSecret). */
+  explicitKeySource?: string;
   env?: NodeJS.ProcessEnv;
   dispatcher?: Dispatcher;
   logger?: Logger;
@@ -34,7 +36,7 @@ export function createOpenAiCompatibleRuntime(loaded: LoadedProfile, options: Ru
   }
   const endpointProblem = profile.endpoint === undefined ? 'is missing' : checkEndpoint(profile.endpoint);
   if (endpointProblem !== null) throw new RuntimeError('CONFIGURATION_ERROR', `profile ${profile.id}: endpoint ${endpointProblem}`);
-  const secret = resolveSecret(profile, options.apiKey, options.env ?? process.env);
+  const secret = resolveSecret(profile, options.apiKey, options.env ?? process.env, options.explicitKeySource);
 
   const descriptor = describeProfile(loaded);
   const adapter = createOpenAiCompatibleAdapter({ secret, dispatcher: options.dispatcher, epochNow: () => Date.now() });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseCliArguments, UsageError } from '../../src/cli/arguments.js';
+import { main } from '../../src/cli/main.js';
 
 describe('CLI arguments', () => {
   it('parses analyze on git refs with defaults', () => {
@@ -36,9 +37,78 @@ describe('CLI arguments', () => {
     [['analyze', '--sample', '--fail-on', 'sometimes'], /--fail-on must be one of never, high-risk, review \(got "sometimes"\)/],
     [['conformance'], /conformance needs --profile/],
     [['analyze', '--sample', '--repo', '/tmp'], /--repo goes with --base\/--head/],
-    [['analyze', '--sample', '--colour'], /Unknown option '--colour'/],
+    [['analyze', '--sample', '--colour'], /^unknown option --colour$/],
   ])('rejects %j with a message saying what to do', (argv, message) => {
     expect(() => parseCliArguments(argv as string[])).toThrow(UsageError);
     expect(() => parseCliArguments(argv as string[])).toThrow(message);
+  });
+
+  describe('mistyped options', () => {
+    const messageOf = (argv: string[]): string => {
+      try {
+        parseCliArguments(argv);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+      throw new Error(`expected ${JSON.stringify(argv)} to be refused`);
+    };
+
+    it.each([
+      [['analyze', '--bogus'], 'unknown option --bogus'],
+      [['context', '--bogus'], 'unknown option --bogus'],
+      [['conformance', '--profile', 'openai', '--bogus'], 'unknown option --bogus'],
+      [['--bogus'], 'unknown option --bogus'],
+      [['analyze', '-x'], 'unknown option -x'],
+    ])('%j says "unknown option" in plain words, without parser jargon', (argv, message) => {
+      const text = messageOf(argv);
+      expect(text).toBe(message);
+      expect(text).not.toMatch(/positional|'--|"--/);
+    });
+
+    it.each([
+      [['analyze', '--sample', '--profil', 'openai'], 'unknown option --profil; did you mean --profile?'],
+      [['analyze', '--sample', '--prfoile', 'openai'], 'unknown option --prfoile; did you mean --profile?'],
+      [['analyze', '--sample', '--output-dir', 'x'], 'unknown option --output-dir; did you mean --out?'],
+      [['analyze', '--sample', '--api-key', 'x'], 'unknown option --api-key; did you mean --api-key-env?'],
+      [['context', '--sampel'], 'unknown option --sampel; did you mean --sample?'],
+      [['conformance', '--profile', 'openai', '--qiet'], 'unknown option --qiet; did you mean --quiet?'],
+    ])('%j suggests the nearest option the command takes', (argv, message) => {
+      expect(messageOf(argv)).toBe(message);
+    });
+
+    it('suggests the nearest command', () => {
+      expect(messageOf(['analyse', '--sample'])).toMatch(/^Unknown command "analyse"; did you mean "analyze"\?/);
+    });
+
+    it('refuses an option the command would ignore, listing what it takes', () => {
+      expect(messageOf(['conformance', '--profile', 'openai', '--fail-on', 'review'])).toBe(
+        '--fail-on is not an option of conformance; conformance takes --profile, --out, --api-key-env, --quiet',
+      );
+      expect(messageOf(['context', '--sample', '--profile', 'openai'])).toMatch(/^--profile is not an option of context; context takes --repo, /);
+    });
+
+    it('says which option lacks a value and which takes none', () => {
+      expect(messageOf(['analyze', '--sample', '--out'])).toBe('--out needs a value: --out DIR');
+      expect(messageOf(['analyze', '--sample', '--profile', '--quiet'])).toMatch(/^--profile needs a value, but is followed by --quiet/);
+      expect(messageOf(['analyze', '--sample=yes'])).toBe('--sample takes no value (got --sample=yes)');
+    });
+  });
+
+  it('main prints the message and points to --help, for every command', async () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      for (const command of ['analyze', 'context', 'conformance']) {
+        written.length = 0;
+        expect(await main([command, '--bogus'], {})).toBe(1);
+        expect(written.join('')).toBe('depverdict: unknown option --bogus\nRun "depverdict --help" for usage.\n');
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

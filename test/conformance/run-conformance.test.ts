@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { CANDIDATE_SCHEMA, CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../../src/analysis/candidate-schema.js';
 import { ConformanceError } from '../../src/conformance/conformance-error.js';
 import { ISOLATION_SYSTEM_PROMPT, ISOLATION_USER_PROMPT, PROBE_SCHEMAS, TINY_USER_PROMPT, TRUNCATION_USER_PROMPT } from '../../src/conformance/probe-schemas.js';
+import { evaluateQualification } from '../../src/conformance/qualification.js';
 import { runConformance, type ConformanceOutcome } from '../../src/conformance/run-conformance.js';
 import type { ConformanceDocument, ProbeId, ProbeResult } from '../../src/conformance/types.js';
 import { RuntimeError } from '../../src/runtime/contract.js';
@@ -325,6 +326,73 @@ describe('bounds and failures', () => {
     expect(result.probe('identity-echo')).toMatchObject({ status: 'FAIL', finding: 'identity-mismatch', errorCode: 'IDENTITY_MISMATCH' });
     expect(result.conclusion('identity')).toMatch(/^identity: MISMATCH/);
     expect(result.outcome.verdict).toBe('NON_CONFORMANT');
+  });
+
+  it('reports a baseline answered by another model as NON_CONFORMANT and failed, in the record as in the exit status', async () => {
+    const behaviour: Behaviour = (probe) => {
+      const reply = openRouterGpt55()(probe);
+      if (probe !== 'baseline') return reply;
+      return { body: { ...(reply.body as Record<string, unknown>), model: 'openai/gpt-4o' } };
+    };
+    const result = await run(openRouterProfile(server.endpoint), behaviour, { apiKey: CANARY_KEY });
+    expect(result.probe('baseline')).toMatchObject({ status: 'FAIL', finding: 'identity-mismatch', errorCode: 'IDENTITY_MISMATCH' });
+    expect(result.document).toMatchObject({ execution: { status: 'EXECUTED', cause: null }, verdict: 'NON_CONFORMANT', failed: true });
+    expect(result.document.failure).toMatch(/^the baseline structured-output request failed \(probe baseline ended FAIL: IDENTITY_MISMATCH: .*"openai\/gpt-4o" answered/);
+    // The lock was seen not to hold, even though identity-echo could not run after the baseline.
+    expect(result.document.capabilities.find((row) => row.capability === 'identityLock')).toMatchObject({ declared: true, observed: false });
+    expect(result.document.qualification).toMatchObject({ verdict: 'NON_CONFORMANT', declaredCapabilitiesObserved: false });
+    expect(result.outcome.markdown).toMatch(/^Verdict: \*\*NON_CONFORMANT\*\* — the baseline structured\\?-output request failed .*IDENTITY\\?_MISMATCH/m);
+  });
+
+  describe('an endpoint that cannot be reached', () => {
+    async function unreachableRun(profile: LoadedProfile): Promise<Run> {
+      const sent: ProbeId[] = [];
+      const outcome = await runConformance({ profile, apiKey: CANARY_KEY, env: {}, outDir, logger, now: () => FIXED_DATE, onProbeStart: ({ id }) => void sent.push(id) });
+      const document = JSON.parse(await readFile(outcome.jsonPath, 'utf8')) as ConformanceDocument;
+      const probe = (id: ProbeId): ProbeResult => document.probes.find((result) => result.id === id)!;
+      return { outcome, document, sent, probe, conclusion: () => '' };
+    }
+
+    function expectNotExecuted(result: Run, origin: string, cause: RegExp): void {
+      // One request found the endpoint unreachable; nothing more is sent.
+      expect(result.sent).toEqual(['baseline']);
+      expect(result.probe('baseline')).toMatchObject({ errorCode: 'NETWORK_ERROR', httpStatus: null });
+      for (const probe of result.document.probes.filter((entry) => entry.id !== 'baseline')) {
+        expect(probe, probe.id).toMatchObject({ requests: 0, diagnostic: expect.stringMatching(/^not run: the endpoint could not be reached$|^the profile/) });
+      }
+      expect(result.document).toMatchObject({ execution: { status: 'NOT_EXECUTED' }, verdict: 'INCONCLUSIVE', failed: true });
+      expect(result.document.execution.cause).toMatch(new RegExp(`^the endpoint ${origin.replace(/[.:/]/g, '\\$&')} could not be reached \\(NETWORK_ERROR: .*${cause.source}`));
+      expect(result.document.failure).toBe(`conformance was not executed: ${result.document.execution.cause}`);
+      expect(result.document.qualification.verdict).toBe('INCONCLUSIVE');
+      // The cause is the first thing the report says, not a row far down.
+      const lines = result.outcome.markdown.split('\n');
+      expect(lines[0]).toBe('# Structured Output Conformance Report');
+      expect(lines[2]).toMatch(/^Execution status: NOT EXECUTED — the endpoint .* could not be reached/);
+      expect(lines[2]).toMatch(cause);
+      expect(lines[4]).toMatch(/^Verdict: \*\*INCONCLUSIVE\*\* — conformance was not executed/);
+      // The record qualifies no analysis.
+      const check = evaluateQualification(JSON.stringify(result.document), 'conformance.json', {
+        profileDigest: result.document.qualification.profileDigest,
+        schemaDigest: CANDIDATE_SCHEMA_DIGEST,
+        promptVersion: PROMPT_VERSION,
+      });
+      expect(check.ok ? '' : check.reason).toContain('was not executed (its endpoint could not be reached)');
+    }
+
+    it('a refused connection: NOT EXECUTED, verdict INCONCLUSIVE, the cause first', async () => {
+      const closed = await FakeOpenAiServer.start();
+      const endpoint = closed.endpoint;
+      await closed.close();
+      const result = await unreachableRun(openRouterProfile(endpoint));
+      expectNotExecuted(result, new URL(endpoint).origin, /ECONNREFUSED/);
+    });
+
+    it('a failed TLS handshake (HTTPS to a plain HTTP server): NOT EXECUTED', async () => {
+      const endpoint = server.endpoint.replace(/^http:/, 'https:');
+      const result = await unreachableRun(openRouterProfile(endpoint));
+      expectNotExecuted(result, new URL(endpoint).origin, /request to endpoint failed/);
+      expect(server.requests).toHaveLength(0);
+    });
   });
 
   it('refuses the extractive profile before sending anything', async () => {

@@ -48,6 +48,47 @@ describe('workflow lint', () => {
   });
 });
 
+/** The YAML workflows shown in the README (fenced ```yaml blocks with jobs), in order. */
+function readmeWorkflows(): string[] {
+  return [...read('README.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((text) => /^jobs:/m.test(text));
+}
+
+describe('copyable examples', () => {
+  it.each(['dependabot.yml', 'renovate.yml'])('%s works as copied: the keyless extractive profile, no qualification record, no secret', (name) => {
+    const job = workflow(`docs/examples/workflows/${name}`).jobs.depverdict;
+    expect(job.with.profile).toBe('extractive');
+    expect(job.with.qualification).toBeUndefined();
+    expect(job.secrets).toBeUndefined();
+  });
+
+  it('the Dependabot example shows qualification as the next step', () => {
+    const text = read('docs/examples/workflows/dependabot.yml');
+    expect(text).toMatch(/^\s*# qualification: \.github\/depverdict\/conformance\.json$/m);
+    expect(text).toContain('Dependabot secret');
+  });
+
+  it('Renovate is selected by its default branch prefix (app and self-hosted alike), in the example and the README', () => {
+    const filter = "startsWith(github.head_ref, 'renovate/')";
+    expect(workflow('docs/examples/workflows/renovate.yml').jobs.depverdict.if).toBe(filter);
+    const renovate = readmeWorkflows().map((text) => parse(text)).find((parsed) => JSON.stringify(parsed).includes('renovate'));
+    expect(renovate.jobs.verdict.if).toBe(filter);
+  });
+
+  it('the README workflows lint clean and check out without persisting credentials', () => {
+    const workflows = readmeWorkflows();
+    expect(workflows.length).toBeGreaterThanOrEqual(2);
+    for (const [index, text] of workflows.entries()) {
+      const findings = lint(text, `README-${index}.yml`).map((result) => `${result.line}:${result.column} ${result.message} [${result.kind}]`);
+      expect(findings).toEqual([]);
+      for (const job of Object.values(parse(text).jobs) as { steps?: { uses?: string; with?: Record<string, unknown> }[] }[]) {
+        for (const step of job.steps ?? []) {
+          if (step.uses?.startsWith('actions/checkout@')) expect(step.with?.['persist-credentials'], `README workflow ${index}`).toBe(false);
+        }
+      }
+    }
+  });
+});
+
 describe('reusable workflows', () => {
   it('depverdict-pr.yml is a workflow_call with least privilege that passes the key through', () => {
     const pr = workflow('.github/workflows/depverdict-pr.yml');

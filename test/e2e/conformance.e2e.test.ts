@@ -293,7 +293,10 @@ describe('the built action in conformance mode', () => {
     const run = await runConformanceAction(profile.file);
 
     expect(run.exitCode, run.stdout + run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/^::error::Conformance NON_CONFORMANT: a capability the profile declares was not observed; see \/\S*\/conformance-out\/conformance\.md$/m);
+    // The step's error says why, as conformance.json's `failure` does: the rule that made it NON_CONFORMANT, then the broken claims.
+    expect(run.stdout).toMatch(
+      /^::error::Conformance NON_CONFORMANT: the candidate schema as the profile sends it failed \(probe exact-schema ended FAIL: HTTP 400 INVALID_REQUEST.*\); a capability the profile declares was not observed \(jsonSchema\.uniqueItems, candidateSchema\); see \/\S*\/conformance-out\/conformance\.md$/m,
+    );
     expect(run.outputs['conformance-verdict']).toBe('NON_CONFORMANT');
     const jsonPath = join(workspace, 'conformance-out', 'conformance.json');
     const markdownPath = join(workspace, 'conformance-out', 'conformance.md');
@@ -306,7 +309,8 @@ describe('the built action in conformance mode', () => {
     const markdown = readFileSync(markdownPath, 'utf8');
     expect(run.summary.trim()).toBe(markdown.trim());
     expect(run.summary).toContain('# Structured Output Conformance Report');
-    expect(run.summary).toContain('Verdict: **NON_CONFORMANT** — a capability the profile declares was not observed');
+    // Provider text in the reason is escaped as Markdown (hence the loose middle).
+    expect(run.summary).toMatch(/^Verdict: \*\*NON_CONFORMANT\*\* — the candidate schema as the profile sends it failed .*; a capability the profile declares was not observed .*uniqueItems, candidateSchema\\?\)$/m);
     expect(run.summary).toContain('- uniqueItems: CONFIRMED incompatible, because probe `array-items` passed and the otherwise identical probe `unique-items` failed \\(HTTP 400\\)\\.');
     expect(run.summary).toContain('recursively removes only `uniqueItems`');
     expect(run.summary).toMatch(/\| jsonSchema\.uniqueItems \| yes \| no \*\*NOT OBSERVED\*\* \|/);
@@ -576,7 +580,7 @@ describe('the built CLI', () => {
     expect(run.stdout).toContain('# Structured Output Conformance Report');
     expect(run.stdout).toContain('Verdict: **NON_CONFORMANT**');
     expect(run.stdout).toContain('uniqueItems: CONFIRMED incompatible');
-    expect(run.stderr).toContain('error: A capability the profile declares was not observed.');
+    expect(run.stderr).toMatch(/^error: Conformance NON_CONFORMANT: the candidate schema as the profile sends it failed .*; a capability the profile declares was not observed \(jsonSchema\.uniqueItems, candidateSchema\)\.$/m);
     expect(run.stderr).toMatch(/Conformance NON_CONFORMANT: wrote \/\S*\/reports\/conformance\.md and \/\S*\/reports\/conformance\.json\./);
     const markdown = readFileSync(join(workspace, 'reports', 'conformance.md'), 'utf8');
     expect(run.stdout.trim()).toBe(markdown.trim());
@@ -607,7 +611,7 @@ describe('the built CLI', () => {
     expect(manifest.results.map((result) => result.summary)).toEqual(DEPENDENCIES.map(() => MODEL_PHRASE));
   });
 
-  it('analyze --qualification with a record for another profile: one-line error naming both digests, exit 1, no result files', async () => {
+  it('analyze --qualification with a record for another profile: the cause naming both digests first, exit 1, a withheld run in --out', async () => {
     const profile = installProfile('projected', endpoint.origin, workspace);
     const conformance = await runCli(['conformance', '--profile', profile.file, '--api-key-env', KEY_VARIABLE, '--out', 'reports', '--quiet']);
     expect(conformance.exitCode, conformance.stderr).toBe(0);
@@ -622,11 +626,16 @@ describe('the built CLI', () => {
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toBe('');
     const lines = run.stderr.trimEnd().split('\n');
-    expect(lines, run.stderr).toHaveLength(1);
     expect(lines[0]).toMatch(/^depverdict: The qualification record does not qualify this run: qualification record .*records\/mismatched\.json qualifies profile e2e-openrouter-locked/);
     expect(lines[0]).toContain(`with digest ${otherDigest}, but this run's profile digest is ${profile.digest}`);
     expect(lines[0]).toContain('rerun the conformance workflow');
-    expect(existsSync(join(workspace, 'out'))).toBe(false);
+    // Said once; then where the withheld run was written, as the action writes it.
+    expect(lines.slice(1), run.stderr).toEqual([expect.stringMatching(/^Wrote \/\S*\/out\/version-analysis\.json, /)]);
+    const manifest = readJson<{ summary: { verdict: string }; results: unknown[]; failClosed: { code: string; message: string } }>(join(workspace, 'out', 'version-analysis.json'));
+    expect(manifest).toMatchObject({ summary: { verdict: 'withheld' }, results: [], failClosed: { code: 'QUALIFICATION_MISSING' } });
+    expect(manifest.failClosed.message).toContain(otherDigest);
+    expect(existsSync(join(workspace, 'out', 'trace.json'))).toBe(true);
+    expect(readFileSync(join(workspace, 'out', 'comment.md'), 'utf8')).toContain('QUALIFICATION_MISSING');
     expect(endpoint.requests).toHaveLength(requestsBefore);
     expect(run.stderr).not.toContain(CANARY_KEY);
   });

@@ -78,6 +78,23 @@ export interface FakeNpmRegistryOptions {
 
 export const BULK_ADVISORY_PATH = '/-/npm/v1/security/advisories/bulk';
 
+/**
+ * Waits until the response can take more bytes or the client has gone. Whichever event comes
+ * first, both listeners are removed: a listener left behind per chunk piles up on the one
+ * response (MaxListenersExceededWarning after ten chunks of backpressure).
+ */
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.once('drain', done);
+    response.once('close', done);
+  });
+}
+
 /** `@scope/name` → `@scope%2fname`: the fixture file naming used by the recording script. */
 function fixtureNameOf(name: string): string {
   return name.startsWith('@') ? `@${encodeURIComponent(name.slice(1))}`.replace('%2F', '%2f') : encodeURIComponent(name);
@@ -132,7 +149,7 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
         response.writeHead(200, { 'content-type': 'application/json' });
         const chunk = Buffer.alloc(64 * 1024, 0x20);
         for (let sent = 0; sent < fault.bytes && !response.destroyed; sent += chunk.length) {
-          if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+          if (!response.write(chunk)) await drainedOrClosed(response);
         }
         response.end();
         return true;

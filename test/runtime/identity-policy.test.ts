@@ -31,4 +31,17 @@ describe('enforceIdentityPolicy', () => {
     expect(() => enforceIdentityPolicy(patterned, { model: 'gpt-4o\u0000', provider: null })).toThrow(/control characters/);
     expect(enforceIdentityPolicy(patterned, { model: 'gpt-4o-2024-08-06', provider: null }).verified).toBe(true);
   });
+
+  it('never verifies a route that declares it does not report which model served', () => {
+    const echoing = testProfile('http://127.0.0.1:9/v1/chat/completions', {
+      mode: 'development',
+      identity: { model: { exact: 'test-model' }, allowUnknown: true },
+      capabilities: { reportsRouteIdentity: false },
+    }).profile;
+    const verdict = enforceIdentityPolicy(echoing, { model: 'test-model', provider: null });
+    expect(verdict.verified).toBe(false);
+    expect(verdict.warnings).toEqual([expect.stringMatching(/^unverified route: .*a matching model name only echoes the request/)]);
+    // A reported mismatch still fails.
+    expect(() => enforceIdentityPolicy(echoing, { model: 'other-model', provider: null })).toThrow(RuntimeError);
+  });
 });

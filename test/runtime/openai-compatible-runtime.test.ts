@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RuntimeError, type RuntimeErrorCode, type RuntimeSuccess } from '../../src/runtime/contract.js';
 import { createOpenAiCompatibleRuntime, type RuntimeOptions } from '../../src/runtime/openai-compatible-runtime.js';
-import type { LoadedProfile } from '../../src/runtime/profiles/load-profile.js';
+import { parseProfile, type LoadedProfile } from '../../src/runtime/profiles/load-profile.js';
 import { digestOf } from '../../src/shared/canonical-json.js';
 import type { Logger } from '../../src/shared/logger.js';
 import { resetSecretsForTesting } from '../../src/shared/redaction.js';
@@ -429,17 +429,23 @@ describe('capability and configuration checks before any request', () => {
     expect(unsupported.telemetry?.attempts).toBe(0);
   });
 
-  it('requires the secret when auth needs one, naming the variable and the input', () => {
-    let caught: unknown;
-    try {
-      runtimeFor(testProfile(server.endpoint), { apiKey: undefined, env: {} });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(RuntimeError);
-    expect((caught as RuntimeError).code).toBe('CONFIGURATION_ERROR');
-    expect((caught as RuntimeError).message).toContain('TEST_API_KEY');
-    expect((caught as RuntimeError).message).toContain('api-key input');
+  it('requires the secret when auth needs one, naming the variable and how the caller takes a key', () => {
+    const missingKeyError = (options: Parameters<typeof runtimeFor>[1]): RuntimeError => {
+      try {
+        runtimeFor(testProfile(server.endpoint), options);
+      } catch (error) {
+        expect(error).toBeInstanceOf(RuntimeError);
+        return error as RuntimeError;
+      }
+      throw new Error('expected a missing-key error');
+    };
+    const plain = missingKeyError({ apiKey: undefined, env: {} });
+    expect(plain.code).toBe('CONFIGURATION_ERROR');
+    expect(plain.message).toMatch(/needs an API key .* set the TEST_API_KEY environment variable \(the profile's auth.secretEnv\)$/);
+    // The runtime does not know whether an action or a CLI runs it: the caller names its own way.
+    expect(plain.message).not.toContain('api-key input');
+    const withSource = missingKeyError({ apiKey: undefined, env: {}, explicitKeySource: 'pass one in the api-key input' });
+    expect(withSource.message).toMatch(/set the TEST_API_KEY environment variable \(the profile's auth.secretEnv\), or pass one in the api-key input$/);
   });
 
   it('sends no authorization header when auth.scheme is none', async () => {
@@ -464,10 +470,21 @@ describe('identity and routing policy', () => {
       mode: 'development',
       routing: { gateway: '9router', metadata: 'none' },
       identity: { model: { exact: 'test-model' }, allowUnknown: true },
+      capabilities: { reportsRouteIdentity: false },
     });
     const result = await runtimeFor(profile).generateStructured(testRequest());
     expect(result.usage.inputTokens).toBe(2011);
     expect(result.warnings.join('\n')).toContain('usage inflated: 9Router reports about 2000 prompt tokens of its own');
+  });
+
+  it('never verifies the shipped 9router-dev profile, even when the echoed model name matches its pattern', async () => {
+    // 9Router repeats the alias it was sent: a matching name is no proof of who served.
+    server.enqueue({ body: completion({ model: 'openai/gpt-4o-mini' }) });
+    const shipped = (await readFile(join(import.meta.dirname, '..', '..', 'profiles', '9router-dev.yml'), 'utf8')).replace(/^endpoint: .*$/m, `endpoint: ${server.endpoint}`);
+    const result = await runtimeFor(parseProfile(shipped, '9router-dev.yml')).generateStructured(testRequest());
+    expect(result.actualIdentity.model).toBe('openai/gpt-4o-mini');
+    expect(result.identityVerified).toBe(false);
+    expect(result.warnings.join('\n')).toContain('unverified route: profile 9router-dev declares that its route does not report which model served');
   });
 
   it('still fails a reported mismatch in development', async () => {

@@ -149,6 +149,16 @@ describe('profile validation', () => {
     expect(profileErrorOf(() => parseData(locked9router)).message).toContain('routing.gateway: 9router cannot report');
   });
 
+  it('requires a route that cannot report identity to be declared so, and to be used only unverified', () => {
+    const development = { ...baseProfileData(endpoint), mode: 'development', identity: { model: { exact: 'test-model' }, allowUnknown: true } };
+    const claims9router = { ...development, routing: { gateway: '9router', metadata: 'none' } };
+    expect(profileErrorOf(() => parseData(claims9router)).message).toContain('capabilities.reportsRouteIdentity: must be false with gateway 9router');
+    const silentRoute = { ...baseProfileData(endpoint), capabilities: { ...(baseProfileData(endpoint).capabilities as object), reportsRouteIdentity: false } };
+    expect(profileErrorOf(() => parseData(silentRoute)).message).toContain('capabilities.reportsRouteIdentity: is false, so no answer can be verified');
+    const truthful9router = { ...claims9router, capabilities: silentRoute.capabilities };
+    expect(parseData(truthful9router).profile.capabilities.reportsRouteIdentity).toBe(false);
+  });
+
   it('refuses a secret name in the runner namespaces, so a profile cannot send the runner token', () => {
     for (const secretEnv of ['ACTIONS_RUNTIME_TOKEN', 'GITHUB_TOKEN', 'RUNNER_TEMP', 'INPUT_GITHUB-TOKEN'.replace('-', '_')]) {
       const hostile = { ...baseProfileData(endpoint), auth: { scheme: 'bearer', secretEnv } };

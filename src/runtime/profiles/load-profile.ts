@@ -8,6 +8,7 @@ import { digestOf } from '../../shared/canonical-json.js';
 import { findDirectoryAbove } from '../../shared/install-root.js';
 import { ProfileError } from './profile-error.js';
 import { profileJsonSchema, profileSchema, type DeploymentProfile } from './profile-schema.js';
+import { editDistance } from '../../shared/nearest-name.js';
 
 /** A validated, immutable profile with its digest and where it came from. */
 export interface LoadedProfile {
@@ -77,6 +78,8 @@ export function closestName(input: string, candidates: readonly string[]): strin
   let best: string | null = null;
   let bestDistance = Math.max(2, Math.floor(input.length / 4)) + 1;
   for (const candidate of candidates) {
+    // Lengths far apart cannot be a typo; skip the distance computation.
+    if (Math.abs(input.length - candidate.length) > 3) continue;
     const distance = editDistance(input.toLowerCase(), candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;
@@ -86,18 +89,6 @@ export function closestName(input: string, candidates: readonly string[]): strin
   return best;
 }
 
-function editDistance(left: string, right: string): number {
-  if (Math.abs(left.length - right.length) > 3) return Number.POSITIVE_INFINITY;
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= left.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= right.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (left[i - 1] === right[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[right.length]!;
-}
 
 /** Validates already-read profile text. Pure: no file system access. */
 export function parseProfile(text: string, source: string): LoadedProfile {

@@ -150,6 +150,13 @@ export const profileSchema = z
       // 9Router reveals no route identity, so a locked profile through it could never verify.
       issue(['routing', 'gateway'], '9router cannot report which model served a request; only development profiles may use it');
     }
+    if (profile.routing.gateway === '9router' && profile.capabilities.reportsRouteIdentity) {
+      issue(['capabilities', 'reportsRouteIdentity'], 'must be false with gateway 9router: it repeats the model name it was sent, which proves nothing about who served');
+    }
+    if (!profile.capabilities.reportsRouteIdentity && !profile.identity.allowUnknown) {
+      // Every call through such a route is unverified, which only identity.allowUnknown tolerates.
+      issue(['capabilities', 'reportsRouteIdentity'], 'is false, so no answer can be verified: a locked profile needs a route that reports which model served; only a development profile with identity.allowUnknown: true may use this route');
+    }
   });
 
 export type DeploymentProfile = z.infer<typeof profileSchema>;

@@ -105,7 +105,7 @@ function classify(status: number, envelope: ErrorEnvelope): Classification {
 }
 
 const HINTS: Partial<Record<RuntimeErrorCode, string>> = {
-  AUTH_ERROR: 'check the API key (api-key input or the profile auth.secretEnv variable)',
+  AUTH_ERROR: 'check the API key DepVerdict sent (the one given explicitly, else the profile auth.secretEnv variable)',
   ACCESS_DENIED: 'the key is not allowed to use this model or route',
   INSUFFICIENT_CREDIT: 'add credit to the provider account',
   MODEL_NOT_FOUND: 'check the profile model name and endpoint URL',

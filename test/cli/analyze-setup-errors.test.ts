@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { resetSecretsForTesting } from '../../src/shared/redaction.js';
+
+/**
+ * Setup errors of `depverdict analyze` (a bad profile, a missing key, a qualification record
+ * that does not qualify the run): the cause on the first line of stderr, exit 1, and — as the
+ * action does — a withheld run written to --out, so a script reading the files finds the reason.
+ * Every run uses the shipped sample, so nothing touches the network.
+ */
+
+let out: string;
+let stderr: string[];
+let stdout: string[];
+
+beforeEach(() => {
+  out = mkdtempSync(join(tmpdir(), 'depverdict-cli-setup-'));
+  stderr = [];
+  stdout = [];
+  const capture = (into: string[]) => (chunk: string | Uint8Array): boolean => {
+    into.push(String(chunk));
+    return true;
+  };
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture(stderr));
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture(stdout));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  rmSync(out, { recursive: true, force: true });
+  resetSecretsForTesting();
+});
+
+const readJson = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(out, file), 'utf8')) as Record<string, unknown>;
+const firstLine = (): string => stderr.join('').split('\n')[0] ?? '';
+
+async function analyze(options: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return main(['analyze', '--sample', '--out', out, ...options], env);
+}
+
+function expectWithheldFiles(code: string, messagePart: string): void {
+  const manifest = readJson('version-analysis.json');
+  expect(manifest).toMatchObject({ summary: { verdict: 'withheld' }, results: [], failClosed: { code } });
+  expect((manifest.failClosed as { message: string }).message).toContain(messagePart);
+  const trace = readJson('trace.json');
+  expect(trace).toMatchObject({ failClosed: { code }, calls: [] });
+  const comment = readFileSync(join(out, 'comment.md'), 'utf8');
+  expect(comment).toContain(code);
+}
+
+describe('analyze setup errors', () => {
+  it('a missing API key names the profile variable and --api-key-env, and is written to --out', async () => {
+    expect(await analyze(['--profile', 'openai', '--quiet'])).toBe(1);
+    expect(firstLine()).toBe(
+      "depverdict: profile openai needs an API key (auth.scheme bearer) but none was given: set the OPENAI_API_KEY environment variable (the profile's auth.secretEnv), or name the environment variable that holds it with --api-key-env NAME",
+    );
+    // The action's wording would send a CLI user looking for an input that does not exist.
+    expect(stderr.join('')).not.toContain('api-key input');
+    expectWithheldFiles('CONFIGURATION_ERROR', 'OPENAI_API_KEY');
+    // The cause is said once, not again as the exit reason.
+    expect(stderr.join('').match(/needs an API key/g)).toHaveLength(1);
+    expect(stdout.join('')).toBe('');
+  });
+
+  it('an empty --api-key-env variable is a configuration error written to --out', async () => {
+    expect(await analyze(['--profile', 'openai', '--api-key-env', 'MY_KEY', '--quiet'], { MY_KEY: '' })).toBe(1);
+    expect(firstLine()).toBe('depverdict: --api-key-env names MY_KEY, but that environment variable is empty; export the model API key in it.');
+    expectWithheldFiles('CONFIGURATION_ERROR', 'MY_KEY');
+  });
+
+  it('a profile that does not exist is written to --out, and the comment is printed', async () => {
+    expect(await analyze(['--profile', 'no-such-profile'])).toBe(1);
+    expect(firstLine()).toMatch(/^depverdict: Deployment profile no-such-profile: /);
+    expectWithheldFiles('CONFIGURATION_ERROR', 'no-such-profile');
+    expect(readJson('version-analysis.json')).toMatchObject({ runtime: { profileId: 'no-such-profile' } });
+    expect(stdout.join('')).toBe(`${readFileSync(join(out, 'comment.md'), 'utf8')}\n`);
+  });
+
+  it('a qualification record that does not qualify the run is written to --out as QUALIFICATION_MISSING', async () => {
+    const record = join(out, 'not-a-record.json');
+    writeFileSync(record, '{"verdict": "CONFORMANT"}');
+    expect(await analyze(['--qualification', record, '--quiet'])).toBe(1);
+    expect(firstLine()).toMatch(/^depverdict: The qualification record does not qualify this run: qualification record .*not-a-record\.json is malformed/);
+    expectWithheldFiles('QUALIFICATION_MISSING', 'not-a-record.json');
+  });
+});
