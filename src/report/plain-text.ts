@@ -11,6 +11,7 @@
 
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 /** C0 and C1 controls except newline and tab: no ANSI sequence can reach the terminal. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const ESCAPED_PUNCTUATION = /\\([\\`*_{}[\]()#+\-.!|~=$<>"'&])/g;
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
