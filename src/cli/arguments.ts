@@ -39,6 +39,8 @@ Options:
   --api-key-env NAME      Environment variable holding the model API key
   --github-token-env NAME Environment variable holding a GitHub token for release
                           notes and advisories (default: GITHUB_TOKEN, optional)
+  --format FORMAT         How the comment is printed: text (default; plain text for a
+                          terminal) or markdown (exactly as posted on the pull request)
   --quiet                 Do not print the comment
   -h, --help              Show this help
   -v, --version           Print the DepVerdict version
@@ -50,6 +52,9 @@ and --quiet.
 
 Exit codes: 0 verdict within policy (conformance: conformant), 1 run failed closed, bad usage
 or a conformance failure, 2 verdict breaches --fail-on.`;
+
+export const OUTPUT_FORMATS = ['text', 'markdown'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface CliArguments {
   command: 'analyze' | 'context' | 'conformance' | 'help' | 'version';
@@ -67,6 +72,8 @@ export interface CliArguments {
   apiKeyEnv: string | null;
   githubTokenEnv: string;
   quiet: boolean;
+  /** How the comment is printed to stdout; comment.md is always Markdown. */
+  format: OutputFormat;
   qualification: string | null;
 }
 
@@ -87,6 +94,7 @@ function defaults(): CliArguments {
     apiKeyEnv: null,
     githubTokenEnv: 'GITHUB_TOKEN',
     quiet: false,
+    format: 'text',
     qualification: null,
   };
 }
@@ -121,6 +129,7 @@ const OPTIONS = {
   out: { type: 'string', commands: ['analyze', 'conformance'], value: 'DIR' },
   'api-key-env': { type: 'string', commands: ['analyze', 'conformance'], value: 'NAME' },
   quiet: { type: 'boolean', commands: ['analyze', 'conformance'] },
+  format: { type: 'string', commands: ['analyze'], value: 'FORMAT' },
   'fail-on': { type: 'string', commands: ['analyze'], value: 'POLICY' },
   qualification: { type: 'string', commands: ['analyze'], value: 'PATH' },
   help: { type: 'boolean', short: 'h', commands: ALL },
@@ -190,6 +199,10 @@ export function parseCliArguments(argv: string[]): CliArguments {
     throw new UsageError(`Unknown command "${command}"${suggestion === null ? '' : `; did you mean "${suggestion}"?`} Use "analyze", "context" or "conformance".`);
   }
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+  const format = values.format ?? 'text';
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')} (got "${format}").`);
+  }
   const failOn = values['fail-on'] ?? 'never';
   if (!(FAIL_ON_VALUES as readonly string[]).includes(failOn)) {
     throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(', ')} (got "${failOn}").`);
@@ -210,6 +223,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
     apiKeyEnv: values['api-key-env'] ?? null,
     githubTokenEnv: values['github-token-env'] ?? 'GITHUB_TOKEN',
     quiet: values.quiet ?? false,
+    format: format as OutputFormat,
     qualification: values.qualification ?? null,
   };
   if (command === 'conformance') {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { DependencyFileSource } from '../bumps/types.js';
+import { commentToPlainText, wantsColour } from '../report/plain-text.js';
 import { createGitHubClient, type GitHubClient } from '../action/github-client.js';
 import { createNpmRegistryClient, type NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
@@ -199,7 +200,7 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   try {
     const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now() });
     outcome = written.outcome;
-    if (!args.quiet) process.stdout.write(`${written.comment}\n`);
+    if (!args.quiet) process.stdout.write(printedComment(written.comment, args.format, env));
     stderrLogger.info(`Wrote ${written.manifestPath}, ${written.tracePath} and ${written.commentPath}.`);
   } catch (error) {
     stderrLogger.error(`Could not write results to ${args.out}: ${sanitizeMessage((error as Error).message)}`);
@@ -208,6 +209,12 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   const decision = decideExit(outcome, args.failOn);
   if (decision.reason && !reported) stderrLogger.error(decision.reason);
   return decision.exitCode;
+}
+
+/** The comment for stdout: as posted (`--format markdown`), or as plain text for a terminal. */
+function printedComment(markdown: string, format: CliArguments['format'], env: NodeJS.ProcessEnv): string {
+  if (format === 'markdown') return `${markdown}\n`;
+  return commentToPlainText(markdown, { colour: wantsColour(process.stdout, env) });
 }
 
 function readApiKey(args: CliArguments, env: NodeJS.ProcessEnv): string | undefined {

@@ -1,3 +1,4 @@
+import { commentToPlainText } from '../../src/report/plain-text.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,11 +73,18 @@ describe('analyze setup errors', () => {
   });
 
   it('a profile that does not exist is written to --out, and the comment is printed', async () => {
-    expect(await analyze(['--profile', 'no-such-profile'])).toBe(1);
+    expect(await analyze(['--profile', 'no-such-profile', '--format', 'markdown'])).toBe(1);
     expect(firstLine()).toMatch(/^depverdict: Deployment profile no-such-profile: /);
     expectWithheldFiles('CONFIGURATION_ERROR', 'no-such-profile');
     expect(readJson('version-analysis.json')).toMatchObject({ runtime: { profileId: 'no-such-profile' } });
     expect(stdout.join('')).toBe(`${readFileSync(join(out, 'comment.md'), 'utf8')}\n`);
+  });
+
+  it('prints the comment as plain text by default: same content, none of the Markdown escapes', async () => {
+    expect(await analyze(['--profile', 'no-such-profile'])).toBe(1);
+    const printed = stdout.join('');
+    expect(printed).toBe(commentToPlainText(readFileSync(join(out, 'comment.md'), 'utf8')));
+    expect(printed).not.toMatch(/<!--|<details>|\u200b/);
   });
 
   it('a qualification record that does not qualify the run is written to --out as QUALIFICATION_MISSING', async () => {

@@ -112,3 +112,11 @@ describe('CLI arguments', () => {
     }
   });
 });
+
+describe('--format', () => {
+  it('defaults to text, accepts markdown, refuses anything else by name', () => {
+    expect(parseCliArguments(['analyze', '--sample']).format).toBe('text');
+    expect(parseCliArguments(['analyze', '--sample', '--format', 'markdown']).format).toBe('markdown');
+    expect(() => parseCliArguments(['analyze', '--sample', '--format', 'html'])).toThrow('--format must be one of text, markdown (got "html").');
+  });
+});
