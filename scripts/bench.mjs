@@ -20,12 +20,28 @@ if (!existsSync(cli)) {
 /** File-name form of a package name, as the recorder writes it (`@scope%2fname`). */
 const encodeName = (name) => (name.startsWith('@') ? name.replace('/', '%2f') : name);
 
-/** Replays recorded packuments and tarballs; counts requests per kind. */
-function startReplayRegistry() {
-  const counts = { packuments: 0, tarballs: 0, notFound: 0, paths: new Set() };
+/**
+ * Replays recorded packuments and tarballs; counts requests and bytes per kind. It also stands
+ * in for GitHub's API (GITHUB_API_URL points here): every repository is public and has no
+ * recorded files, so the tokenless repository-changelog lookups cost their real request count.
+ */
+function startReplayRegistry(baseVersions) {
+  const counts = { packuments: 0, tarballs: 0, tarballBytes: 0, fromTarballs: 0, fromTarballBytes: 0, github: 0, advisories: 0, notFound: 0, paths: new Set() };
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     counts.paths.add(path);
+    if (path.startsWith('/repos/')) {
+      counts.github += 1;
+      const isRepository = /^\/repos\/[^/]+\/[^/]+$/.test(path);
+      response.writeHead(isRepository ? 200 : 404, { 'content-type': 'application/json' });
+      return response.end(isRepository ? '{"private":false}' : '{"message":"Not Found"}');
+    }
+    if (path === '/-/npm/v1/security/advisories/bulk') {
+      // Like most mirrors: the endpoint is not offered.
+      counts.advisories += 1;
+      response.writeHead(405, { 'content-type': 'application/json' });
+      return response.end('{"error":"Method Not Allowed"}');
+    }
     const tarball = path.match(/^\/(.+)\/-\/(.+)\.tgz$/);
     if (tarball) {
       counts.tarballs += 1;
@@ -33,8 +49,14 @@ function startReplayRegistry() {
       const version = tarball[2].slice(tarball[2].lastIndexOf('-') + 1);
       const file = join(fixtures, 'tarballs', `${encodeName(name)}-${version}.tgz`);
       if (!existsSync(file)) return notFound();
+      const bytes = readFileSync(file);
+      counts.tarballBytes += bytes.length;
+      if (baseVersions.get(name) === version) {
+        counts.fromTarballs += 1;
+        counts.fromTarballBytes += bytes.length;
+      }
       response.writeHead(200, { 'content-type': 'application/octet-stream' });
-      return response.end(readFileSync(file));
+      return response.end(bytes);
     }
     counts.packuments += 1;
     const file = join(fixtures, 'packuments', `${encodeName(path.slice(1))}.json`);
@@ -51,11 +73,11 @@ function startReplayRegistry() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, counts, url: `http://127.0.0.1:${server.address().port}` })));
 }
 
-function runCli(args) {
+function runCli(args, apiUrl) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', join(root, 'scripts/bench-report-rss.mjs'), cli, ...args], {
-      env: { ...process.env, GITHUB_TOKEN: '' },
+      env: { ...process.env, GITHUB_TOKEN: '', GITHUB_API_URL: apiUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -72,15 +94,19 @@ function runCli(args) {
 
 const base = join(scenario, 'base');
 const head = join(scenario, 'head');
-const bumps = Object.keys(JSON.parse(readFileSync(join(base, 'package.json'), 'utf8')).dependencies).length;
+const baseDependencies = JSON.parse(readFileSync(join(base, 'package.json'), 'utf8')).dependencies;
+const bumps = Object.keys(baseDependencies).length;
+const baseVersions = new Map(Object.entries(baseDependencies).map(([name, spec]) => [name, spec.replace(/^[\^~=]/, '')]));
+const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
 console.log(`Scenario: recorded grouped PR, ${bumps} direct bumps (test/fixtures/bench/grouped-pr)`);
 
 for (const [label, args] of [
   ['detection + context building (depverdict context)', ['context']],
   ['full run, extractive profile (depverdict analyze)', ['analyze', '--quiet', '--out', mkdtempSync(join(tmpdir(), 'depverdict-bench-'))]],
+  ['full run without GitHub (depverdict analyze --no-github)', ['analyze', '--quiet', '--no-github', '--out', mkdtempSync(join(tmpdir(), 'depverdict-bench-'))]],
 ]) {
-  const registry = await startReplayRegistry();
-  const result = await runCli([...args, '--base-dir', base, '--head-dir', head, '--npm-registry', registry.url]);
+  const registry = await startReplayRegistry(baseVersions);
+  const result = await runCli([...args, '--base-dir', base, '--head-dir', head, '--npm-registry', registry.url], registry.url);
   registry.server.close();
   let contexts = null;
   if (args[0] === 'context' && result.code === 0) contexts = JSON.parse(result.stdout).contexts.length;
@@ -89,7 +115,9 @@ for (const [label, args] of [
   console.log(`  wall time            ${result.wallMs.toFixed(0)} ms`);
   console.log(`  peak RSS             ${result.maxRssMb === null ? 'n/a' : `${result.maxRssMb.toFixed(0)} MiB`}`);
   console.log(`  packument requests   ${registry.counts.packuments} (unique packages: ${bumps})`);
-  console.log(`  tarball requests     ${registry.counts.tarballs}`);
+  console.log(`  tarball requests     ${registry.counts.tarballs} (${kib(registry.counts.tarballBytes)}), of which from-side for the API-surface diff ${registry.counts.fromTarballs} (${kib(registry.counts.fromTarballBytes)})`);
+  console.log(`  GitHub requests      ${registry.counts.github} (tokenless repository-changelog lookups)`);
+  console.log(`  advisory requests    ${registry.counts.advisories} (npm bulk endpoint; answered 405 here)`);
   if (contexts !== null) console.log(`  contexts built       ${contexts}`);
   if (result.code !== 0 && result.code !== 2) console.log(result.stderr.split('\n').slice(-15).join('\n'));
 }

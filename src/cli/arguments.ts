@@ -39,6 +39,8 @@ Options:
   --api-key-env NAME      Environment variable holding the model API key
   --github-token-env NAME Environment variable holding a GitHub token for release
                           notes and advisories (default: GITHUB_TOKEN, optional)
+  --no-github             Never contact GitHub (air-gapped runs): no release notes,
+                          GitHub advisories or repository changelogs
   --format FORMAT         How the comment is printed: text (default; plain text for a
                           terminal) or markdown (exactly as posted on the pull request)
   --quiet                 Do not print the comment
@@ -47,7 +49,7 @@ Options:
 
 Each command takes only the options it reads: context those that choose the change
 (--repo, --base/--head, --base-dir/--head-dir, --sample, --npm-registry,
---registry-snapshot, --github-token-env); conformance --profile, --out, --api-key-env
+--registry-snapshot, --github-token-env, --no-github); conformance --profile, --out, --api-key-env
 and --quiet.
 
 Exit codes: 0 verdict within policy (conformance: conformant), 1 run failed closed, bad usage
@@ -72,6 +74,8 @@ export interface CliArguments {
   apiKeyEnv: string | null;
   githubTokenEnv: string;
   quiet: boolean;
+  /** Never contact GitHub, even without a token (public repository reads are otherwise tried). */
+  noGitHub: boolean;
   /** How the comment is printed to stdout; comment.md is always Markdown. */
   format: OutputFormat;
   qualification: string | null;
@@ -94,6 +98,7 @@ function defaults(): CliArguments {
     apiKeyEnv: null,
     githubTokenEnv: 'GITHUB_TOKEN',
     quiet: false,
+    noGitHub: false,
     format: 'text',
     qualification: null,
   };
@@ -125,6 +130,7 @@ const OPTIONS = {
   'npm-registry': { type: 'string', commands: CHANGE_SOURCE, value: 'URL' },
   'registry-snapshot': { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
   'github-token-env': { type: 'string', commands: CHANGE_SOURCE, value: 'NAME' },
+  'no-github': { type: 'boolean', commands: CHANGE_SOURCE },
   profile: { type: 'string', commands: ['analyze', 'conformance'], value: 'NAME|PATH' },
   out: { type: 'string', commands: ['analyze', 'conformance'], value: 'DIR' },
   'api-key-env': { type: 'string', commands: ['analyze', 'conformance'], value: 'NAME' },
@@ -223,6 +229,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
     apiKeyEnv: values['api-key-env'] ?? null,
     githubTokenEnv: values['github-token-env'] ?? 'GITHUB_TOKEN',
     quiet: values.quiet ?? false,
+    noGitHub: values['no-github'] ?? false,
     format: format as OutputFormat,
     qualification: values.qualification ?? null,
   };

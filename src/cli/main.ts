@@ -69,9 +69,9 @@ function sourceOf(args: CliArguments, headSha: string | null): RunOutcome['sourc
 async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promise<Inputs> {
   const githubToken = env[args.githubTokenEnv] || undefined;
   registerSecret(githubToken);
-  const github = githubToken ? createGitHubClient({ token: githubToken, baseUrl: env.GITHUB_API_URL, logger: stderrLogger }) : null;
+  const github = githubToken && !args.noGitHub ? createGitHubClient({ token: githubToken, baseUrl: env.GITHUB_API_URL, logger: stderrLogger }) : null;
   // A recorded registry snapshot means an offline run: nothing is fetched from GitHub either.
-  const publicGitHub = github === null && !args.sample && !args.registrySnapshot ? createGitHubClient({ token: null, baseUrl: env.GITHUB_API_URL, logger: stderrLogger }) : null;
+  const publicGitHub = github === null && !args.noGitHub && !args.sample && !args.registrySnapshot ? createGitHubClient({ token: null, baseUrl: env.GITHUB_API_URL, logger: stderrLogger }) : null;
   if (publicGitHub !== null) {
     stderrLogger.info(`No ${args.githubTokenEnv}: changelogs of public repositories are read from GitHub without a token (60 requests an hour); release notes and GitHub advisories need a token.`);
   }

@@ -14,7 +14,7 @@ import { changelogEvidence } from './changelog-evidence.js';
 import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
 import { fetchAdvisories } from './github-advisories.js';
 import { fetchReleaseNotes } from './github-release-notes.js';
-import { fetchRepositoryChangelog } from './repository-changelog.js';
+import { fetchRepositoryChangelog, type RequestBudget } from './repository-changelog.js';
 import { fetchNpmAdvisories, ghsaIdOf } from './npm-advisories.js';
 import { registryFactEvidence } from './registry-fact-evidence.js';
 import type { EvidenceItem, EvidenceWarning, MissingInformation } from './types.js';
@@ -30,6 +30,8 @@ export interface EvidenceSources {
    * GitHub to 60 requests an hour.
    */
   publicGitHub?: GitHubClient | null;
+  /** Run-wide allowance for `publicGitHub` requests (created by the pipeline, shared by bumps). */
+  publicGitHubBudget?: RequestBudget;
   logger: Logger;
 }
 
@@ -92,6 +94,8 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
           to,
           newerVersion: newerSide?.version ?? to,
           logger: sources.logger,
+          // The allowance applies to tokenless reads only; a token has GitHub's normal limits.
+          ...(sources.github === null && sources.publicGitHubBudget !== undefined ? { budget: sources.publicGitHubBudget } : {}),
         })
       : { evidence: [], missing: [] };
   evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));

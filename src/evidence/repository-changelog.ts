@@ -34,7 +34,23 @@ export interface RepositoryChangelogRequest {
   /** The newer side (`from` for a downgrade): its tag holds the history of the whole interval. */
   newerVersion: string;
   logger: Logger;
+  /**
+   * Requests this read may still make, shared by every bump of a run. Set for tokenless reads:
+   * GitHub allows 60 unauthenticated requests an hour, and a grouped PR must not spend them all.
+   */
+  budget?: RequestBudget;
 }
+
+/** A run-wide allowance of GitHub requests; `remaining` goes down as requests are made. */
+export interface RequestBudget {
+  remaining: number;
+  readonly total: number;
+}
+
+/** Tokenless runs spend at most this many requests on repository changelogs. */
+export const UNAUTHENTICATED_REQUEST_BUDGET = 40;
+
+class BudgetExhausted extends Error {}
 
 export interface RepositoryChangelogResult {
   evidence: EvidenceItem[];
@@ -102,13 +118,23 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
   if (octokit === null) return unavailable(`The changelog in ${fullName} was not read: no GitHub access.`);
   const { owner, repo } = repository;
   const directory = repository.directory ?? '';
+  const budget = request.budget;
+  const spend = (): void => {
+    if (budget === undefined) return;
+    if (budget.remaining <= 0) throw new BudgetExhausted();
+    budget.remaining -= 1;
+  };
   try {
+    spend();
     const { data: info } = await octokit.rest.repos.get({ owner, repo });
     if (info.private) return unavailable(`The changelog in ${fullName} was not read: the repository is private, and its text could end up in a public comment or a remote model.`);
 
     let tag: string | null = null;
     let entries: DirectoryEntry[] = [];
-    for (const candidate of tagsToTry(packageName, newerVersion, directory !== '')) {
+    // Without a token, only the two commonest spellings: requests are scarce.
+    const tags = tagsToTry(packageName, newerVersion, directory !== '').slice(0, budget === undefined ? undefined : 2);
+    for (const candidate of tags) {
+      spend();
       try {
         const response = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: directory, ref: candidate });
         entries = asEntries(response.data) ?? [];
@@ -118,11 +144,12 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
         if (describeGitHubError(error).status !== 404) throw error;
       }
     }
-    if (tag === null) return unavailable(`No tag for ${packageName} ${newerVersion} was found in ${fullName} (tried ${tagsToTry(packageName, newerVersion, directory !== '').join(', ')}), so its changelog could not be read at that version.`);
+    if (tag === null) return unavailable(`No tag for ${packageName} ${newerVersion} was found in ${fullName} (tried ${tags.join(', ')}), so its changelog could not be read at that version.`);
 
     let file = bestChangelog(entries);
     if (file === null && directory !== '') {
       // Monorepos often keep one changelog at the root for every package.
+      spend();
       const root = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: '', ref: tag });
       file = bestChangelog(asEntries(root.data) ?? []);
     }
@@ -130,6 +157,7 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     if (file.size > MAX_REPOSITORY_CHANGELOG_BYTES) {
       return unavailable(`${file.path} in ${fullName} at ${tag} is ${file.size} bytes, above the ${MAX_REPOSITORY_CHANGELOG_BYTES}-byte limit; it was not read.`);
     }
+    spend();
     const content = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: file.path, ref: tag, headers: { accept: RAW_MEDIA_TYPE } });
     const text = rawText(content.data);
     if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES) return unavailable(`${file.path} in ${fullName} at ${tag} did not come back as text.`);
@@ -148,7 +176,12 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     });
     return { evidence, missing: [] };
   } catch (error) {
+    if (error instanceof BudgetExhausted) {
+      return unavailable(`The changelog in ${fullName} was not read: this run's ${budget?.total ?? 0} unauthenticated GitHub requests are used up; set GITHUB_TOKEN to read more.`);
+    }
     const info = describeGitHubError(error);
+    // A rate limit holds for the rest of the run: stop asking.
+    if (budget !== undefined && (info.status === 403 || info.status === 429)) budget.remaining = 0;
     const reason = info.status === 404 ? `repository ${fullName} was not found or is private` : formatGitHubError(info);
     logger.warning(`The changelog in ${fullName} for ${packageName} is unavailable: ${reason}`);
     return unavailable(`The changelog in ${fullName} could not be read: ${reason}.`);

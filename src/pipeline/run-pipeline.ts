@@ -16,6 +16,7 @@ import { FAIL_CLOSED_CODES, RuntimeError } from '../runtime/contract.js';
 import { mapWithConcurrency } from '../shared/concurrency.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
+import { UNAUTHENTICATED_REQUEST_BUDGET, type RequestBudget } from '../evidence/repository-changelog.js';
 import type { FailClosed, RunOutcome } from './types.js';
 
 export interface PipelineInput {
@@ -123,7 +124,9 @@ export async function prepareContexts(input: PreparationInput): Promise<{ detect
   }
   const analysable = selectBumpsToAnalyse(detection.bumps);
   input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
-  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input));
+  // One allowance for the whole run: tokenless GitHub reads are limited per hour, not per bump.
+  const publicGitHubBudget = { remaining: UNAUTHENTICATED_REQUEST_BUDGET, total: UNAUTHENTICATED_REQUEST_BUDGET };
+  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, publicGitHubBudget));
   return { detection, prepared };
 }
 
@@ -131,13 +134,14 @@ export type PreparedContext =
   | { context: ReturnType<typeof buildDependencyContext>; knownVersions: ReadonlySet<string>; signals: ReturnType<typeof registrySignalsOf> | null }
   | { failed: AnalysisResult };
 
-async function prepareContext(bump: Bump, input: PreparationInput): Promise<PreparedContext> {
+async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubBudget: RequestBudget): Promise<PreparedContext> {
   try {
     const gathered = await gatherEvidence(bump, {
       registry: input.registry,
       registryUrl: input.registryUrl,
       github: input.github,
       publicGitHub: input.publicGitHub ?? null,
+      publicGitHubBudget,
       logger: input.logger,
     });
     const facts = gathered.facts;

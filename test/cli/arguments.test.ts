@@ -120,3 +120,11 @@ describe('--format', () => {
     expect(() => parseCliArguments(['analyze', '--sample', '--format', 'html'])).toThrow('--format must be one of text, markdown (got "html").');
   });
 });
+
+describe('--no-github', () => {
+  it('is off by default and taken by analyze and context only', () => {
+    expect(parseCliArguments(['analyze', '--sample']).noGitHub).toBe(false);
+    expect(parseCliArguments(['context', '--sample', '--no-github']).noGitHub).toBe(true);
+    expect(() => parseCliArguments(['conformance', '--profile', 'openai', '--no-github'])).toThrow(UsageError);
+  });
+});

@@ -111,3 +111,19 @@ describe('repository changelog', () => {
     expect(github.requests).toEqual([]);
   });
 });
+
+describe('tokenless reads are budgeted per run', () => {
+  it('stops at the allowance, says so, and tries only the two commonest tag spellings', async () => {
+    github = await startFakeGitHub({ repositories: { 'tj/commander.js': { commits: { 'v9.0.0': { 'CHANGELOG.md': COMMANDER_CHANGELOG } } } } });
+    const octokit = createGitHubClient({ token: null, baseUrl: github.url });
+    const budget = { remaining: 3, total: 3 };
+    const read = (to: string) =>
+      fetchRepositoryChangelog({ octokit, repository: { owner: 'tj', repo: 'commander.js', directory: null }, packageName: 'commander', from: '8.3.0', to, newerVersion: to, logger: silentLogger, budget });
+    const missingTag = await read('9.9.9');
+    expect(missingTag.missing[0]?.message).toContain('tried v9.9.9, 9.9.9');
+    expect(budget.remaining).toBe(0);
+    const refused = await read('9.0.0');
+    expect(refused.missing[0]?.message).toContain('unauthenticated GitHub requests are used up');
+    expect(github.requests).toHaveLength(3);
+  });
+});
