@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { FAIL_ON_VALUES } from '../pipeline/exit-policy.js';
 import { Inputs } from './constants.js';
 
 /**
  * Every action input is read and validated here, once. Empty inputs become undefined and
  * the schema owns the defaults, so action.yml stays free of layered defaults.
  */
-export const FAIL_ON_VALUES = ['never', 'high-risk', 'review'] as const;
-export type FailOn = (typeof FAIL_ON_VALUES)[number];
 
 const booleanInput = z
   .enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE'])

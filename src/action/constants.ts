@@ -30,8 +30,5 @@ export const Outputs = {
 /** How the action's users give a model API key explicitly; named when a profile's key is missing. */
 export const EXPLICIT_KEY_SOURCE = `pass one in the ${Inputs.apiKey} input (from a GitHub secret, e.g. \${{ secrets.MODEL_API_KEY }})`;
 
-export const ArtifactNames = { manifest: 'version-analysis', trace: 'depverdict-trace' } as const;
-
-export const MANIFEST_FILE = 'version-analysis.json';
-export const TRACE_FILE = 'trace.json';
-export const COMMENT_FILE = 'comment.md';
+// Output names live with the report layer, which the pipeline (below the action) also uses.
+export { ArtifactNames, COMMENT_FILE, MANIFEST_FILE, TRACE_FILE } from '../report/output-files.js';

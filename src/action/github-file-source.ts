@@ -1,7 +1,7 @@
 import type { DependencyFileSource } from '../bumps/types.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
-import { describeGitHubError, formatGitHubError, type GitHubClient } from './github-client.js';
+import { describeGitHubError, formatGitHubError, type GitHubClient } from '../github/client.js';
 
 /**
  * Dependency files of a pull request read through the GitHub REST API, so the action needs no

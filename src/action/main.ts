@@ -4,7 +4,7 @@ import { createNpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { decideExit } from '../pipeline/exit-policy.js';
 import { failedRunOutcome, runPipeline, unboundRuntimeDescriptor } from '../pipeline/run-pipeline.js';
 import { failClosedOf } from '../pipeline/fail-closed.js';
-import type { RunOutcome } from '../pipeline/types.js';
+import type { RunOutcome } from '../report/run-outcome.js';
 import { writeRunOutputs } from '../pipeline/write-outputs.js';
 import { COMMENT_MARKER, renderJobSummary } from '../report/comment.js';
 import { maxRisk } from '../report/verdict.js';
@@ -22,7 +22,7 @@ import { refuseConfigurationChangedByPullRequest } from './configuration-guard.j
 import { restoreEvidenceCache } from './evidence-cache.js';
 import { parseActionConfig, type ActionConfig } from './config.js';
 import { ArtifactNames, EXPLICIT_KEY_SOURCE, Outputs } from './constants.js';
-import { createGitHubClient, type GitHubClient } from './github-client.js';
+import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { createGitHubFileSource } from './github-file-source.js';
 import { readCommitMessages, resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
 import { upsertStickyComment } from './sticky-comment.js';

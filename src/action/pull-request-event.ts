@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { GitHubClient } from './github-client.js';
+import type { GitHubClient } from '../github/client.js';
 
 export interface PullRequestTarget {
   owner: string;

@@ -1,5 +1,5 @@
 import type { Logger } from '../shared/logger.js';
-import { describeGitHubError, formatGitHubError, type GitHubClient } from './github-client.js';
+import { describeGitHubError, formatGitHubError, type GitHubClient } from '../github/client.js';
 
 /**
  * One PR comment per marker, updated in place on every run. The marker is a hidden HTML

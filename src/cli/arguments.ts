@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { FAIL_ON_VALUES, type FailOn } from '../action/config.js';
+import { FAIL_ON_VALUES, type FailOn } from '../pipeline/exit-policy.js';
 import { nearestName } from '../shared/nearest-name.js';
 
 export class UsageError extends Error {

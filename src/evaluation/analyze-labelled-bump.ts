@@ -1,5 +1,5 @@
 import { analyzeDependency } from '../analysis/analyze-dependency.js';
-import type { GitHubClient } from '../action/github-client.js';
+import type { GitHubClient } from '../github/client.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import type { DependencyFileSource } from '../bumps/types.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';

@@ -5,7 +5,7 @@ import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { computeRegistryFacts } from '../ecosystems/npm/registry-facts.js';
 import { extractChangelogFromTarball } from '../ecosystems/npm/tarball-changelog.js';
 import { verifyTarballIntegrity } from '../ecosystems/npm/tarball-integrity.js';
-import type { GitHubClient } from '../action/github-client.js';
+import type { GitHubClient } from '../github/client.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { isAddressedToAnalyzer, TEXT_ADDRESSED_TO_ANALYZER } from './analyzer-directed-text.js';

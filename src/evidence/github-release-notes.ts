@@ -1,5 +1,5 @@
 import semver from 'semver';
-import { describeGitHubError, formatGitHubError, type GitHubClient } from '../action/github-client.js';
+import { describeGitHubError, formatGitHubError, type GitHubClient } from '../github/client.js';
 import type { GitHubRepository } from '../ecosystems/types.js';
 import type { Logger } from '../shared/logger.js';
 import { releaseNotesEvidence } from './changelog-evidence.js';

@@ -1,4 +1,4 @@
-import { describeGitHubError, formatGitHubError, type GitHubClient } from '../action/github-client.js';
+import { describeGitHubError, formatGitHubError, type GitHubClient } from '../github/client.js';
 import { rankChangelogName } from '../ecosystems/npm/tarball-changelog.js';
 import type { GitHubRepository } from '../ecosystems/types.js';
 import type { Logger } from '../shared/logger.js';

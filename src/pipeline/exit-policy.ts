@@ -1,6 +1,9 @@
-import type { FailOn } from '../action/config.js';
 import { needsReview, unreadableInputs } from '../report/verdict.js';
-import type { RunOutcome } from './types.js';
+import type { RunOutcome } from '../report/run-outcome.js';
+
+/** When the verdict fails the step or command: never, on a high-risk bump, or on any bump needing review. */
+export const FAIL_ON_VALUES = ['never', 'high-risk', 'review'] as const;
+export type FailOn = (typeof FAIL_ON_VALUES)[number];
 
 export interface ExitDecision {
   /** 0 verdict within policy, 1 run failed closed, 2 verdict breaches fail-on. */

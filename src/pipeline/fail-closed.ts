@@ -1,5 +1,5 @@
 import { sanitizeMessage } from '../shared/redaction.js';
-import type { FailClosed } from './types.js';
+import type { FailClosed } from '../report/run-outcome.js';
 
 /**
  * Why a run that could not start withholds its verdict, from the error that stopped it. The

@@ -9,7 +9,7 @@ import { registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
 import { gatherEvidence } from '../evidence/gather-evidence.js';
 import { checkLockfileIntegrity } from '../evidence/lockfile-integrity-evidence.js';
 import { readLockfileIntegrity } from '../bumps/lockfile-integrity.js';
-import type { GitHubClient } from '../action/github-client.js';
+import type { GitHubClient } from '../github/client.js';
 import { computeVerdict } from '../report/verdict.js';
 import type { RuntimeCallOutcome, RuntimeDescriptor, StructuredRuntime } from '../runtime/contract.js';
 import { FAIL_CLOSED_CODES, RuntimeError } from '../runtime/contract.js';
@@ -17,7 +17,7 @@ import { mapWithConcurrency } from '../shared/concurrency.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { UNAUTHENTICATED_REQUEST_BUDGET, type RequestBudget } from '../evidence/repository-changelog.js';
-import type { FailClosed, RunOutcome } from './types.js';
+import type { FailClosed, RunOutcome } from '../report/run-outcome.js';
 
 export interface PipelineInput {
   fileSource: DependencyFileSource;

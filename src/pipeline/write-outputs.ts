@@ -1,12 +1,12 @@
 import { join, resolve } from 'node:path';
-import { COMMENT_FILE, MANIFEST_FILE, TRACE_FILE, ArtifactNames } from '../action/constants.js';
+import { COMMENT_FILE, MANIFEST_FILE, TRACE_FILE, ArtifactNames } from '../report/output-files.js';
 import { renderComment } from '../report/comment.js';
 import { buildManifest, writeManifest } from '../report/manifest.js';
 import { ReportValidationError } from '../report/report-error.js';
 import { buildTrace, writeTrace } from '../report/trace.js';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 import { sanitizeMessage } from '../shared/redaction.js';
-import type { RunOutcome } from './types.js';
+import type { RunOutcome } from '../report/run-outcome.js';
 
 export interface WrittenOutputs {
   manifestPath: string;

@@ -1,7 +1,7 @@
 import type { Bump } from '../bumps/types.js';
 import { resultIdOf } from '../analysis/types.js';
 import type { AnalysisResult } from '../analysis/types.js';
-import type { RunOutcome, Verdict } from '../pipeline/types.js';
+import type { RunOutcome, Verdict } from './run-outcome.js';
 import { redact } from '../shared/redaction.js';
 import { REVIEW_REASON_SHORT } from './explanations.js';
 import { restsOnRegistryFactsOnly } from './risk-basis.js';

@@ -2,7 +2,7 @@ import { canonicalJson } from '../shared/canonical-json.js';
 import { join } from 'node:path';
 import type { Bump, DetectionWarning } from '../bumps/types.js';
 import type { AnalysisResult, RiskLevel, ResultStatus } from '../analysis/types.js';
-import type { FailClosed, RunOutcome, Verdict } from '../pipeline/types.js';
+import type { FailClosed, RunOutcome, Verdict } from './run-outcome.js';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 import { redact } from '../shared/redaction.js';
 import { mapStringsDeep, stableJson } from './canonical-order.js';

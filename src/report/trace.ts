@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FinishReason, RuntimeCallOutcome, RuntimeErrorCode, StructuredOutputMode } from '../runtime/contract.js';
-import type { RunOutcome } from '../pipeline/types.js';
+import type { RunOutcome } from './run-outcome.js';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 import { redact, sanitizeMessage } from '../shared/redaction.js';
 import { mapStringsDeep, stableJson } from './canonical-order.js';

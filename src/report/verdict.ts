@@ -1,6 +1,6 @@
 import type { AnalysisResult, RiskLevel } from '../analysis/types.js';
 import type { DetectionWarning } from '../bumps/types.js';
-import type { FailClosed, Verdict } from '../pipeline/types.js';
+import type { FailClosed, Verdict } from './run-outcome.js';
 
 /**
  * Detection warnings that mean a dependency file could not be read, so some bumps may be

@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGitHubClient } from '../../src/action/github-client.js';
+import { createGitHubClient } from '../../src/github/client.js';
 import { startFakeGitHub, type FakeGitHub, type FakeRepository } from '../fakes/fake-github-server.js';
 import type { AnalysisResult } from '../../src/analysis/types.js';
 import { analyzeLabelledBump } from '../../src/evaluation/analyze-labelled-bump.js';

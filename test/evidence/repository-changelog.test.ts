@@ -3,7 +3,7 @@
  * 127.0.0.1 at the target version's tag, for packages whose tarball ships none.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGitHubClient } from '../../src/action/github-client.js';
+import { createGitHubClient } from '../../src/github/client.js';
 import { fetchRepositoryChangelog, tagsToTry } from '../../src/evidence/repository-changelog.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { startFakeGitHub, type FakeGitHub, type FakeRepository } from '../fakes/fake-github-server.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGitHubClient } from '../../src/action/github-client.js';
+import { createGitHubClient } from '../../src/github/client.js';
 import { fetchAdvisories, selectFixedAdvisories } from '../../src/evidence/github-advisories.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { resetSecretsForTesting } from '../../src/shared/redaction.js';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, describeGitHubError, formatGitHubError } from '../../src/action/github-client.js';
+import { createGitHubClient, describeGitHubError, formatGitHubError } from '../../src/github/client.js';
 import { resetSecretsForTesting } from '../../src/shared/redaction.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 

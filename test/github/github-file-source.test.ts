@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubClient } from '../../src/action/github-client.js';
+import { createGitHubClient } from '../../src/github/client.js';
 import { createGitHubFileSource, GitHubFileSourceError } from '../../src/action/github-file-source.js';
 import { resetSecretsForTesting } from '../../src/shared/redaction.js';
 import { gitBlobSha, startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGitHubClient } from '../../src/action/github-client.js';
+import { createGitHubClient } from '../../src/github/client.js';
 import { candidateTags, fetchReleaseNotes, versionOfTag } from '../../src/evidence/github-release-notes.js';
 import { resetSecretsForTesting } from '../../src/shared/redaction.js';
 import { startFakeGitHub, type FakeGitHub, type FakeRelease } from '../fakes/fake-github-server.js';

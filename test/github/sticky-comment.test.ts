@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGitHubClient } from '../../src/action/github-client.js';
+import { createGitHubClient } from '../../src/github/client.js';
 import { MAX_COMMENT_CHARS, StickyCommentError, upsertStickyComment } from '../../src/action/sticky-comment.js';
 import { resetSecretsForTesting } from '../../src/shared/redaction.js';
 import { startFakeGitHub, type FakeGitHub, type FakeRepository, type FakeUser } from '../fakes/fake-github-server.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../src/analysis/types.js';
 import { createSnapshotRegistryClient } from '../../src/ecosystems/npm/snapshot-registry.js';
 import { runPipeline, withholdResult } from '../../src/pipeline/run-pipeline.js';
-import type { FailClosed } from '../../src/pipeline/types.js';
+import type { FailClosed } from '../../src/report/run-outcome.js';
 import { RuntimeError, type RuntimeDescriptor, type RuntimeRequest, type RuntimeSuccess, type StructuredRuntime } from '../../src/runtime/contract.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { createDirectoryFileSource } from '../../src/sources/directory-file-source.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../src/analysis/types.js';
-import type { RunOutcome } from '../../src/pipeline/types.js';
+import type { RunOutcome } from '../../src/report/run-outcome.js';
 import { registerSecret, resetSecretsForTesting } from '../../src/shared/redaction.js';
 import { COMMENT_MARKER, renderComment, renderJobSummary, type CommentOptions } from '../../src/report/comment.js';
 import { computeVerdict } from '../../src/report/verdict.js';

@@ -8,7 +8,7 @@ import { quietRegistrySignals } from '../../src/ecosystems/npm/registry-facts.js
 import type { Bump } from '../../src/bumps/types.js';
 import { makeEvidenceItem } from '../../src/evidence/evidence-item.js';
 import type { EvidenceItem } from '../../src/evidence/types.js';
-import type { FailClosed, RunOutcome } from '../../src/pipeline/types.js';
+import type { FailClosed, RunOutcome } from '../../src/report/run-outcome.js';
 import type { RuntimeCallOutcome, RuntimeDescriptor } from '../../src/runtime/contract.js';
 import { computeVerdict } from '../../src/report/verdict.js';
 
