@@ -106,5 +106,9 @@ describe('a hostile changelog', () => {
     const columns = tableRows[0]!.split(/(?<!\\)\|/).length;
     for (const row of tableRows) expect(row.split(/(?<!\\)\|/).length, row).toBe(columns);
     expect(comment).toContain('`evil-pkg`');
+    // The injected line is no finding, and the comment says the changelog addresses analyzers.
+    expect(JSON.stringify(result?.findings)).not.toMatch(/ignore previous instructions/i);
+    expect(result?.limitations.join(' ')).toContain('addressed to automated reviewers');
+    expect(comment).toContain('addressed to automated reviewers');
   });
 });
