@@ -14,6 +14,8 @@ const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const ESCAPED_PUNCTUATION = /\\([\\`*_{}[\]()#+\-.!|~=$<>"'&])/g;
+/** Stands in for an escaped backtick while code spans are taken (a private-use character). */
+const ESCAPED_BACKTICK = '\ue002';
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 function decodeEntities(text: string): string {
@@ -32,7 +34,9 @@ function plainLine(line: string): string {
   const literals: string[] = [];
   // Placeholders use a private-use character that cleaned untrusted text can never contain.
   const placeholder = (index: number): string => `\ue000${index}\ue001`;
-  let text = takeCodeSpans(line, (literal) => {
+  // An escaped backtick (`\``) is a literal character, never the start of a code span.
+  let text = line.replace(/\\`/g, ESCAPED_BACKTICK);
+  text = takeCodeSpans(text, (literal) => {
     literals.push(literal);
     return placeholder(literals.length - 1);
   });
@@ -45,7 +49,7 @@ function plainLine(line: string): string {
     .replace(/\*\*([^*]+)\*\*/g, '$1')
     .replace(ESCAPED_PUNCTUATION, '$1');
   text = decodeEntities(text);
-  text = text.replace(/\ue000(\d+)\ue001/g, (_match, index: string) => literals[Number(index)] ?? '');
+  text = text.replace(/\ue000(\d+)\ue001/g, (_match, index: string) => literals[Number(index)] ?? '').replaceAll(ESCAPED_BACKTICK, '`');
   return text.replace(ZERO_WIDTH, '').replace(CONTROL, '').replace(/[ \t]+$/, '');
 }
 

@@ -45,3 +45,10 @@ describe('commentToPlainText', () => {
     expect(wantsColour({ isTTY: false }, {})).toBe(false);
   });
 });
+
+describe('escaped backticks', () => {
+  it('a finding that quotes code keeps its backticks and loses only the escapes', () => {
+    const markdown = `- Breaking change (5.0.0): ${escapeInline("`res.status()` accepts only integers; `res.redirect('back')` is gone", 300)}`;
+    expect(commentToPlainText(markdown)).toBe("- Breaking change (5.0.0): `res.status()` accepts only integers; `res.redirect('back')` is gone\n");
+  });
+});

@@ -228,7 +228,7 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
     return {
       riskLevel: 'high',
       riskItems: high,
-      summary: `Extractive analysis: ${basis(high)} for ${from} → ${to} show${high.length === 1 ? 's' : ''} changes that break existing callers (${plural(high.length, 'evidence item')}). Read the cited evidence before merging.`,
+      summary: `Extractive analysis: changes that break existing callers in ${from} → ${to}, documented by ${basis(high)} (${plural(high.length, 'evidence item')}). Read the cited evidence before merging.`,
     };
   }
   // Without release text, a major's registry facts (an engines change, say) do not show it is
@@ -237,7 +237,7 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
     return {
       riskLevel: 'medium',
       riskItems: medium,
-      summary: `Extractive analysis: ${basis(medium)} for ${from} → ${to} report${medium.length === 1 ? 's' : ''} deprecations, compatibility or runtime-requirement changes (${plural(medium.length, 'evidence item')}) and no breaking-change markers.`,
+      summary: `Extractive analysis: deprecations, compatibility or runtime-requirement changes in ${from} → ${to}, documented by ${basis(medium)} (${plural(medium.length, 'evidence item')}), and no breaking-change markers.`,
     };
   }
   // With release text to read, only a real major is suspect: 0.x minors with plain fix notes
