@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { resetSecretsForTesting } from '../../src/shared/redaction.js';
+import { captureProcessOutput } from './capture-output.js';
 
 /**
  * Setup errors of `depverdict analyze` (a bad profile, a missing key, a qualification record
@@ -19,14 +20,7 @@ let stdout: string[];
 
 beforeEach(() => {
   out = mkdtempSync(join(tmpdir(), 'depverdict-cli-setup-'));
-  stderr = [];
-  stdout = [];
-  const capture = (into: string[]) => (chunk: string | Uint8Array): boolean => {
-    into.push(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture(stderr));
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture(stdout));
+  ({ stdout, stderr } = captureProcessOutput());
 });
 
 afterEach(() => {

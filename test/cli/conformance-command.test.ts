@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { FakeOpenAiServer } from '../fakes/fake-openai-server.js';
+import { captureProcessOutput } from './capture-output.js';
 
 /**
  * `depverdict conformance` against an endpoint that is down: the cause on the first line of
@@ -16,14 +17,7 @@ let stdout: string[];
 
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'depverdict-cli-conformance-'));
-  stderr = [];
-  stdout = [];
-  const capture = (into: string[]) => (chunk: string | Uint8Array): boolean => {
-    into.push(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture(stderr));
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture(stdout));
+  ({ stdout, stderr } = captureProcessOutput());
 });
 
 afterEach(() => {
