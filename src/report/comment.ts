@@ -4,6 +4,7 @@ import type { AnalysisResult } from '../analysis/types.js';
 import type { RunOutcome, Verdict } from './run-outcome.js';
 import { redact } from '../shared/redaction.js';
 import { REVIEW_REASON_SHORT } from './explanations.js';
+import { REPOSITORY_SOURCE_ID } from '../evidence/repository-changelog.js';
 import { restsOnRegistryFactsOnly } from './risk-basis.js';
 import { RISK_LABEL, RUN_LEVEL_MISSING_CODES, TEXT_BOUNDS, renderDependencyDetails, versionChange } from './dependency-details.js';
 import { codeSpan, escapeInline, safeHttpsUrl } from './markdown.js';
@@ -334,7 +335,9 @@ function runLevelGaps(results: readonly AnalysisResult[]): string | null {
   const codes = new Set(results.flatMap((result) => result.missingInformation.map((missing) => missing.code)).filter((code) => RUN_LEVEL_MISSING_CODES.has(code)));
   if (codes.size === 0) return null;
   const sources = [codes.has('RELEASE_NOTES_NEED_TOKEN') ? 'GitHub release notes' : null, codes.has('ADVISORIES_NEED_TOKEN') ? 'security advisories' : null].filter(Boolean);
-  return `**Not checked:** ${sources.join(' and ')} — no GitHub token was given (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI).`;
+  const tokenless = codes.has('RELEASE_NOTES_NEED_TOKEN') && results.some((result) => result.evidence.some((item) => item.sourceId === REPOSITORY_SOURCE_ID));
+  const readAnyway = tokenless ? ' Changelogs of public repositories were read from GitHub without a token (GitHub allows 60 such requests an hour).' : '';
+  return `**Not checked:** ${sources.join(' and ')} — no GitHub token was given (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI).${readAnyway}`;
 }
 
 function truncationNote(cuts: readonly string[], manifestArtifact: string, limit: number): string {

@@ -234,6 +234,20 @@ describe('field report: withheld rows, risk basis, attention line', () => {
   });
 });
 
+describe('tokenless repository reads', () => {
+  it('the "Not checked" line says when public repository changelogs were read without a token', () => {
+    const result = analysedResult({ name: 'commander', from: '8.3.0', to: '9.0.0', risk: 'high', reasons: ['HIGH_RISK'] });
+    const tokenless = {
+      ...result,
+      evidence: result.evidence.map((item) => ({ ...item, sourceId: 'github-repository' })),
+      missingInformation: [{ code: 'RELEASE_NOTES_NEED_TOKEN' as const, message: 'no token' }],
+    };
+    const rendered = renderComment(withResults([tokenless]), OPTIONS);
+    expect(rendered).toContain('Changelogs of public repositories were read from GitHub without a token');
+    expect(renderComment(withResults([{ ...tokenless, evidence: result.evidence }]), OPTIONS)).not.toContain('without a token');
+  });
+});
+
 describe('comment size bound', () => {
   const giant = 'x'.repeat(50_000);
   function bigOutcome(count: number): RunOutcome {
