@@ -1,7 +1,7 @@
 /**
  * Accuracy of the deterministic `extractive` analyzer on the labelled set of real npm bumps
- * (test/fixtures/labelled/bumps.json), against the plain semver rule. Hermetic: evidence comes
- * from the recorded snapshot in test/fixtures/labelled/registry/, GitHub is off (null).
+ * (datasets/npm-labelled/bumps.json), against the plain semver rule. Hermetic: evidence comes
+ * from the recorded snapshot in datasets/npm-labelled/registry/, GitHub is off (null).
  * The acceptance bar from the issue: the analyzer must beat the semver rule, or it adds nothing.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -23,7 +23,7 @@ import { parseChangelog, selectSectionsInRange } from '../../src/evidence/change
 import { createExtractiveRuntime } from '../../src/runtime/adapters/extractive/extractive-runtime.js';
 import type { RuntimeDescriptor } from '../../src/runtime/contract.js';
 
-const LABELLED_DIRECTORY = fileURLToPath(new URL('../fixtures/labelled/', import.meta.url));
+const LABELLED_DIRECTORY = fileURLToPath(new URL('../../datasets/npm-labelled/', import.meta.url));
 const REGISTRY_DIRECTORY = join(LABELLED_DIRECTORY, 'registry');
 const REGISTRY_URL = 'https://registry.npmjs.org';
 
@@ -80,7 +80,7 @@ function tarballPathOf(bump: LabelledBump): string {
 }
 
 beforeAll(async () => {
-  bumps = parseLabelledDataset(await readFile(join(LABELLED_DIRECTORY, 'bumps.json'), 'utf8'), 'test/fixtures/labelled/bumps.json').bumps;
+  bumps = parseLabelledDataset(await readFile(join(LABELLED_DIRECTORY, 'bumps.json'), 'utf8'), 'datasets/npm-labelled/bumps.json').bumps;
   const runtime = createExtractiveRuntime(DESCRIPTOR, { now: () => 0 });
   github = await startFakeGitHub({ repositories: await recordedRepositories() });
   for (const setting of SETTINGS) {
