@@ -63,7 +63,8 @@ Options:
 Each command takes only the options it reads: context those that choose the change
 (--repo, --base/--head, --base-dir/--head-dir, --sample, --npm-registry,
 --registry-snapshot, --github-token-env, --no-github); conformance --profile, --out, --api-key-env
-and --quiet.
+and --quiet; eval --dataset, --profile (repeatable), --repeats, --limit, --max-requests,
+--max-cost, --out, --api-key-env and --quiet.
 
 Exit codes: 0 verdict within policy (conformance: conformant; eval: every threshold passed),
 1 run failed closed, bad usage or a conformance failure (eval: failed closed, endpoint
