@@ -133,7 +133,9 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     const label = bumpLabel(bump);
     let prepared;
     try {
-      prepared = await prepareLabelledBump(bump, { registry, registryUrl: NPM_REGISTRY_URL, github, logger });
+      // Per-sample evidence notes (a repository not recorded, no release notes) land in each
+      // result; logging them for every sample and repeat would bury the progress lines.
+      prepared = await prepareLabelledBump(bump, { registry, registryUrl: NPM_REGISTRY_URL, github, logger: silentLogger });
     } catch (error) {
       if (!(error instanceof EvaluationInputError)) throw error;
       failedClosed = { code: 'DATASET_INVALID', message: `${sanitizeMessage(error.message)} Fix the entry in ${dataset.source} and run again.` };
