@@ -1,5 +1,5 @@
 // Shared by the registry fixture recorders (scripts/record-registry-fixtures.mjs and
-// test/fixtures/labelled/record-labelled-registry.mjs): how a recorded snapshot is named,
+// datasets/npm-labelled/record-labelled-registry.mjs): how a recorded snapshot is named,
 // fetched and trimmed, so every snapshot reads the same way in createSnapshotRegistryClient
 // and the fake registry.
 

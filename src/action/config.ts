@@ -25,6 +25,7 @@ const ActionConfigSchema = z.strictObject({
   pullRequest: z.coerce.number().int().positive().optional(),
   mode: z.enum(['analyze', 'conformance']).default('analyze'),
   qualification: z.string().min(1).optional(),
+  approval: z.string().min(1).optional(),
 });
 
 export type ActionConfig = z.infer<typeof ActionConfigSchema>;

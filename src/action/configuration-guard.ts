@@ -14,11 +14,12 @@ const BARE_PROFILE_NAME = /^[a-z0-9][a-z0-9-]*$/;
 export async function refuseConfigurationChangedByPullRequest(
   fileSource: DependencyFileSource,
   workspace: string,
-  configuration: { profile: string; qualification?: string },
+  configuration: { profile: string; qualification?: string; approval?: string },
 ): Promise<void> {
   const candidates = [
     BARE_PROFILE_NAME.test(configuration.profile) ? null : { input: 'profile', path: configuration.profile },
     configuration.qualification === undefined ? null : { input: 'qualification', path: configuration.qualification },
+    configuration.approval === undefined ? null : { input: 'approval', path: configuration.approval },
   ].filter((entry): entry is { input: string; path: string } => entry !== null);
   if (candidates.length === 0) return;
   const changed = new Set(await fileSource.changedPaths());

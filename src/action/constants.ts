@@ -13,6 +13,7 @@ export const Inputs = {
   pullRequest: 'pull-request',
   mode: 'mode',
   qualification: 'qualification',
+  approval: 'approval',
 } as const;
 
 export const Outputs = {

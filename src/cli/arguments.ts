@@ -15,6 +15,8 @@ export const USAGE = `Usage:
   depverdict analyze --sample [options]
   depverdict context --repo DIR --base REF --head REF [--npm-registry URL]
   depverdict conformance --profile NAME|PATH [--out DIR] [--api-key-env NAME]
+  depverdict eval --dataset NAME|PATH --profile NAME|PATH [--profile ...] [--repeats N]
+                  [--limit N] [--out DIR] [--max-requests N] [--max-cost USD]
 
 Commands:
   analyze     Detect dependency bumps, analyse them, write version-analysis.json,
@@ -22,6 +24,10 @@ Commands:
   context     Print the detected bumps and their evidence contexts as JSON.
   conformance Probe whether the profile's endpoint honours structured output; write
               conformance.md and conformance.json into --out.
+  eval        Score the profile on a labelled dataset (shipped: npm-labelled); write
+              scorecard.json, scorecard.md and, when every threshold passes, approval.json
+              into --out (default depverdict-eval). Several --profile: a benchmark
+              (benchmark.md, benchmark.json, one scorecard directory per profile).
 
 Options:
   --repo DIR              Local git repository (default: current directory)
@@ -33,6 +39,13 @@ Options:
   --profile NAME|PATH     Deployment profile (default: extractive)
   --out DIR               Output directory (default: depverdict-out)
   --qualification PATH    Require a conformance.json matching this profile and schema
+  --approval PATH         Require an approval.json (from eval) matching this profile,
+                          prompt, schema and DepVerdict version
+  --dataset NAME|PATH     eval: a shipped dataset name or a path to a bumps.json
+  --repeats N             eval: runs per sample, for determinism (default 2)
+  --limit N               eval: only the first N samples
+  --max-requests N        eval: stop before a call could exceed N model requests
+  --max-cost USD          eval: stop once the reported cost reaches USD
   --fail-on POLICY        never | high-risk | review (default: never)
   --npm-registry URL      npm registry (default: https://registry.npmjs.org)
   --registry-snapshot DIR Read packuments and tarballs from a recorded snapshot
@@ -50,16 +63,18 @@ Options:
 Each command takes only the options it reads: context those that choose the change
 (--repo, --base/--head, --base-dir/--head-dir, --sample, --npm-registry,
 --registry-snapshot, --github-token-env, --no-github); conformance --profile, --out, --api-key-env
-and --quiet.
+and --quiet; eval --dataset, --profile (repeatable), --repeats, --limit, --max-requests,
+--max-cost, --out, --api-key-env and --quiet.
 
-Exit codes: 0 verdict within policy (conformance: conformant), 1 run failed closed, bad usage
-or a conformance failure, 2 verdict breaches --fail-on.`;
+Exit codes: 0 verdict within policy (conformance: conformant; eval: every threshold passed),
+1 run failed closed, bad usage or a conformance failure (eval: failed closed, endpoint
+unusable or bad dataset), 2 verdict breaches --fail-on (eval: a threshold did not pass).`;
 
 export const OUTPUT_FORMATS = ['text', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface CliArguments {
-  command: 'analyze' | 'context' | 'conformance' | 'help' | 'version';
+  command: 'analyze' | 'context' | 'conformance' | 'eval' | 'help' | 'version';
   repo: string;
   base: string | null;
   head: string | null;
@@ -79,6 +94,16 @@ export interface CliArguments {
   /** How the comment is printed to stdout; comment.md is always Markdown. */
   format: OutputFormat;
   qualification: string | null;
+  /** analyze: an approval.json the run must match. */
+  approval: string | null;
+  /** eval: dataset name or path. */
+  dataset: string | null;
+  /** eval: every --profile given, in order (several make a benchmark). */
+  profiles: string[];
+  repeats: number;
+  limit: number | null;
+  maxRequests: number | null;
+  maxCostUsd: number | null;
 }
 
 function defaults(): CliArguments {
@@ -101,11 +126,18 @@ function defaults(): CliArguments {
     noGitHub: false,
     format: 'text',
     qualification: null,
+    approval: null,
+    dataset: null,
+    profiles: ['extractive'],
+    repeats: 2,
+    limit: null,
+    maxRequests: null,
+    maxCostUsd: null,
   };
 }
 
-type Command = 'analyze' | 'context' | 'conformance';
-const COMMANDS: readonly Command[] = ['analyze', 'context', 'conformance'];
+type Command = 'analyze' | 'context' | 'conformance' | 'eval';
+const COMMANDS: readonly Command[] = ['analyze', 'context', 'conformance', 'eval'];
 
 interface OptionSpec {
   type: 'string' | 'boolean';
@@ -131,13 +163,19 @@ const OPTIONS = {
   'registry-snapshot': { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
   'github-token-env': { type: 'string', commands: CHANGE_SOURCE, value: 'NAME' },
   'no-github': { type: 'boolean', commands: CHANGE_SOURCE },
-  profile: { type: 'string', commands: ['analyze', 'conformance'], value: 'NAME|PATH' },
-  out: { type: 'string', commands: ['analyze', 'conformance'], value: 'DIR' },
-  'api-key-env': { type: 'string', commands: ['analyze', 'conformance'], value: 'NAME' },
-  quiet: { type: 'boolean', commands: ['analyze', 'conformance'] },
+  profile: { type: 'string', commands: ['analyze', 'conformance', 'eval'], value: 'NAME|PATH' },
+  out: { type: 'string', commands: ['analyze', 'conformance', 'eval'], value: 'DIR' },
+  'api-key-env': { type: 'string', commands: ['analyze', 'conformance', 'eval'], value: 'NAME' },
+  quiet: { type: 'boolean', commands: ['analyze', 'conformance', 'eval'] },
   format: { type: 'string', commands: ['analyze'], value: 'FORMAT' },
   'fail-on': { type: 'string', commands: ['analyze'], value: 'POLICY' },
   qualification: { type: 'string', commands: ['analyze'], value: 'PATH' },
+  approval: { type: 'string', commands: ['analyze'], value: 'PATH' },
+  dataset: { type: 'string', commands: ['eval'], value: 'NAME|PATH' },
+  repeats: { type: 'string', commands: ['eval'], value: 'N' },
+  limit: { type: 'string', commands: ['eval'], value: 'N' },
+  'max-requests': { type: 'string', commands: ['eval'], value: 'N' },
+  'max-cost': { type: 'string', commands: ['eval'], value: 'USD' },
   help: { type: 'boolean', short: 'h', commands: ALL },
   version: { type: 'boolean', short: 'v', commands: ALL },
 } as const satisfies Record<string, OptionSpec>;
@@ -189,6 +227,19 @@ function checkOptionTokens(tokens: NonNullable<ReturnType<typeof parseArgs>['tok
   }
 }
 
+function positiveInteger(value: string | undefined, option: string): number | null {
+  if (value === undefined) return null;
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw new UsageError(`${option} must be a whole number from 1 to 999999 (got "${value.slice(0, 20)}").`);
+  return Number(value);
+}
+
+function positiveNumber(value: string | undefined, option: string): number | null {
+  if (value === undefined) return null;
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(number > 0)) throw new UsageError(`${option} must be a positive number such as 0.50 (got "${value.slice(0, 20)}").`);
+  return number;
+}
+
 export function parseCliArguments(argv: string[]): CliArguments {
   // Not strict: every problem is reported by checkOptionTokens in our own words.
   const parsed = parseArgs({ args: argv, allowPositionals: true, strict: false, tokens: true, options: OPTIONS });
@@ -199,10 +250,10 @@ export function parseCliArguments(argv: string[]): CliArguments {
   const values = parsed.values as OptionValues;
   if (values.version) return { ...defaults(), command: 'version' };
   if (values.help) return { ...defaults(), command: 'help' };
-  if (command === undefined) throw new UsageError('Give a command: analyze, context or conformance.');
+  if (command === undefined) throw new UsageError('Give a command: analyze, context, conformance or eval.');
   if (!isCommand(command)) {
     const suggestion = nearestName(command, COMMANDS);
-    throw new UsageError(`Unknown command "${command}"${suggestion === null ? '' : `; did you mean "${suggestion}"?`} Use "analyze", "context" or "conformance".`);
+    throw new UsageError(`Unknown command "${command}"${suggestion === null ? '' : `; did you mean "${suggestion}"?`} Use "analyze", "context", "conformance" or "eval".`);
   }
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
   const format = values.format ?? 'text';
@@ -232,7 +283,20 @@ export function parseCliArguments(argv: string[]): CliArguments {
     noGitHub: values['no-github'] ?? false,
     format: format as OutputFormat,
     qualification: values.qualification ?? null,
+    approval: values.approval ?? null,
+    dataset: values.dataset ?? null,
+    profiles: tokens.flatMap((token) => (token.kind === 'option' && token.name === 'profile' && token.value !== undefined ? [token.value] : [])),
+    repeats: positiveInteger(values.repeats, '--repeats') ?? 2,
+    limit: positiveInteger(values.limit, '--limit'),
+    maxRequests: positiveInteger(values['max-requests'], '--max-requests'),
+    maxCostUsd: positiveNumber(values['max-cost'], '--max-cost'),
   };
+  if (command === 'eval') {
+    if (!args.dataset) throw new UsageError('eval needs --dataset NAME|PATH (the shipped dataset is npm-labelled).');
+    if (args.profiles.length === 0) throw new UsageError('eval needs --profile NAME|PATH (repeat --profile to benchmark several).');
+    if (new Set(args.profiles).size !== args.profiles.length) throw new UsageError('eval: the same --profile is given twice.');
+    return args;
+  }
   if (command === 'conformance') {
     if (!values.profile) throw new UsageError('conformance needs --profile NAME|PATH (the endpoint to probe).');
     return args;

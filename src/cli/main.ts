@@ -20,7 +20,9 @@ import type { Logger } from '../shared/logger.js';
 import { redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
 import { requireQualification, runConformance } from '../conformance/index.js';
+import { requireApproval } from '../evaluation/approval.js';
 import { parseCliArguments, USAGE, type CliArguments } from './arguments.js';
+import { runEvalCommand } from './eval-command.js';
 
 /** The sample shipped with DepVerdict: a grouped bump and the registry data it needs, recorded. */
 export const SAMPLE_DIRECTORY = join('samples', 'grouped-bump');
@@ -137,6 +139,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
   if (args.command === 'context') return runContextCommand(args, env);
   if (args.command === 'conformance') return runConformanceCommand(args, env);
+  if (args.command === 'eval') return runEvalFromCli(args, env);
   return runAnalyzeCommand(args, env);
 }
 
@@ -164,6 +167,7 @@ async function setUpAnalysis(args: CliArguments, env: NodeJS.ProcessEnv): Promis
   const inputs = await resolveInputs(args, env);
   const profile = await loadProfile(args.profile, { cwd: process.cwd() });
   if (args.qualification) await requireQualification({ recordPath: resolve(args.qualification), label: args.qualification, profileDigest: profile.digest });
+  if (args.approval) await requireApproval({ recordPath: resolve(args.approval), label: args.approval, profileDigest: profile.digest });
   const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: stderrLogger });
   return { inputs, runtime, source: sourceOf(args, inputs.headSha) };
 }
@@ -236,6 +240,15 @@ async function runConformanceCommand(args: CliArguments, env: NodeJS.ProcessEnv)
     return outcome.failed ? 1 : 0;
   } catch (error) {
     stderrLogger.error(`Conformance could not run: ${sanitizeMessage((error as Error).message, 2000)}`);
+    return 1;
+  }
+}
+
+async function runEvalFromCli(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
+  try {
+    return await runEvalCommand(args, { env, logger: stderrLogger, apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, write: (text) => process.stdout.write(text), cwd: process.cwd() });
+  } catch (error) {
+    stderrLogger.error(`Evaluation could not run: ${sanitizeMessage((error as Error).message, 2000)}`);
     return 1;
   }
 }

@@ -1,4 +1,4 @@
-import { analyzeDependency } from '../analysis/analyze-dependency.js';
+import { analyzeDependency, type AnalyzeDependencyOutput } from '../analysis/analyze-dependency.js';
 import type { GitHubClient } from '../github/client.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import type { DependencyFileSource } from '../bumps/types.js';
@@ -50,11 +50,16 @@ export function manifestChangeOf(bump: Pick<LabelledBump, 'name' | 'from' | 'to'
   };
 }
 
+/** A labelled bump with its evidence gathered once; each `analyse` asks the runtime again (repeats). */
+export type PreparedLabelledBump =
+  | { failed: AnalysisResult }
+  | { analyse(runtime: StructuredRuntime, runId: string): Promise<AnalyzeDependencyOutput> };
+
 /**
- * The analysis result for one labelled bump. A registry or evidence failure is not thrown: it
- * comes back as a failed result (risk `unknown`), exactly as in a real run, and scores as a miss.
+ * Detects the labelled bump and gathers its evidence. A registry or evidence failure is not
+ * thrown: it comes back as a failed result (risk `unknown`), exactly as in a real run.
  */
-export async function analyzeLabelledBump(bump: LabelledBump, sources: LabelledBumpSources): Promise<AnalysisResult> {
+export async function prepareLabelledBump(bump: LabelledBump, sources: Omit<LabelledBumpSources, 'runtime' | 'runId'>): Promise<PreparedLabelledBump> {
   const logger = sources.logger ?? silentLogger;
   const { detection, prepared } = await prepareContexts({
     fileSource: manifestChangeOf(bump),
@@ -70,13 +75,19 @@ export async function analyzeLabelledBump(bump: LabelledBump, sources: LabelledB
       `${bumpLabel(bump)}: detection found ${prepared.length} analysable bump(s) instead of exactly this one; check the dataset entry.`,
     );
   }
-  if ('failed' in item) return item.failed;
-  const { result } = await analyzeDependency({
-    context: item.context,
-    runtime: sources.runtime,
-    runId: sources.runId,
-    knownVersions: item.knownVersions,
-    registrySignals: item.signals,
-  });
-  return result;
+  if ('failed' in item) return { failed: item.failed };
+  return {
+    analyse: (runtime, runId) =>
+      analyzeDependency({ context: item.context, runtime, runId, knownVersions: item.knownVersions, registrySignals: item.signals }),
+  };
+}
+
+/**
+ * The analysis result for one labelled bump. A registry or evidence failure is not thrown: it
+ * comes back as a failed result (risk `unknown`), exactly as in a real run, and scores as a miss.
+ */
+export async function analyzeLabelledBump(bump: LabelledBump, sources: LabelledBumpSources): Promise<AnalysisResult> {
+  const prepared = await prepareLabelledBump(bump, sources);
+  if ('failed' in prepared) return prepared.failed;
+  return (await prepared.analyse(sources.runtime, sources.runId)).result;
 }

@@ -118,3 +118,13 @@ export function parseLabelledDataset(text: string, source: string): LabelledData
   if (problems.length > 0) throw new DatasetError(source, problems);
   return { description: parsed.data.description ?? null, bumps: parsed.data.bumps };
 }
+
+/**
+ * The dataset format as a JSON Schema (draft 2020-12), published as
+ * docs/schemas/evaluation-dataset.schema.json for people writing their own datasets. What JSON
+ * Schema cannot say is checked by parseLabelledDataset too: versions are exact semver, `to` is
+ * newer than `from`, and no bump appears twice.
+ */
+export function datasetJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(datasetSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+}

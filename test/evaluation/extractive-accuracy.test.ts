@@ -1,17 +1,17 @@
 /**
  * Accuracy of the deterministic `extractive` analyzer on the labelled set of real npm bumps
- * (test/fixtures/labelled/bumps.json), against the plain semver rule. Hermetic: evidence comes
- * from the recorded snapshot in test/fixtures/labelled/registry/, GitHub is off (null).
+ * (datasets/npm-labelled/bumps.json), against the plain semver rule. Hermetic: evidence comes
+ * from the recorded snapshot in datasets/npm-labelled/registry/, GitHub is either off (null) or
+ * the recorded repository files under repository/, read through the shipped recorded client.
  * The acceptance bar from the issue: the analyzer must beat the semver rule, or it adds nothing.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGitHubClient } from '../../src/github/client.js';
-import { startFakeGitHub, type FakeGitHub, type FakeRepository } from '../fakes/fake-github-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../src/analysis/types.js';
 import { analyzeLabelledBump } from '../../src/evaluation/analyze-labelled-bump.js';
+import { createRecordedGitHubClient } from '../../src/evaluation/recorded-github.js';
 import { bumpLabel, parseLabelledDataset, type LabelledBump } from '../../src/evaluation/dataset.js';
 import { computeMetrics, type AccuracyMetrics } from '../../src/evaluation/metrics.js';
 import { formatMetrics, formatPredictionTable, type EvaluationRow } from '../../src/evaluation/report-table.js';
@@ -23,7 +23,7 @@ import { parseChangelog, selectSectionsInRange } from '../../src/evidence/change
 import { createExtractiveRuntime } from '../../src/runtime/adapters/extractive/extractive-runtime.js';
 import type { RuntimeDescriptor } from '../../src/runtime/contract.js';
 
-const LABELLED_DIRECTORY = fileURLToPath(new URL('../fixtures/labelled/', import.meta.url));
+const LABELLED_DIRECTORY = fileURLToPath(new URL('../../datasets/npm-labelled/', import.meta.url));
 const REGISTRY_DIRECTORY = join(LABELLED_DIRECTORY, 'registry');
 const REGISTRY_URL = 'https://registry.npmjs.org';
 
@@ -55,37 +55,16 @@ type Setting = 'registry only' | 'registry + repository';
 const SETTINGS: readonly Setting[] = ['registry only', 'registry + repository'];
 const evaluations = new Map<Setting, Evaluated[]>();
 let evaluated: Evaluated[] = [];
-let github: FakeGitHub | null = null;
-
-/** repository/<owner>/<repo>/<tag>/<path> → the fake's repositories[owner/repo].commits[tag][path]. */
-async function recordedRepositories(): Promise<Record<string, FakeRepository>> {
-  const root = join(LABELLED_DIRECTORY, 'repository');
-  const repositories: Record<string, FakeRepository> = {};
-  for (const file of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!file.isFile()) continue;
-    const [owner, repo, tag, ...path] = relative(root, join(file.parentPath, file.name)).split(sep);
-    if (!owner || !repo || !tag || path.length === 0) continue;
-    const repository = (repositories[`${owner}/${repo}`] ??= { commits: {} });
-    (repository.commits![tag] ??= {})[path.join('/')] = await readFile(join(file.parentPath, file.name), 'utf8');
-  }
-  return repositories;
-}
-
-afterAll(async () => {
-  await github?.close();
-});
-
 function tarballPathOf(bump: LabelledBump): string {
   return join(REGISTRY_DIRECTORY, 'tarballs', `${encodePackageName(bump.name)}-${bump.to}.tgz`);
 }
 
 beforeAll(async () => {
-  bumps = parseLabelledDataset(await readFile(join(LABELLED_DIRECTORY, 'bumps.json'), 'utf8'), 'test/fixtures/labelled/bumps.json').bumps;
+  bumps = parseLabelledDataset(await readFile(join(LABELLED_DIRECTORY, 'bumps.json'), 'utf8'), 'datasets/npm-labelled/bumps.json').bumps;
   const runtime = createExtractiveRuntime(DESCRIPTOR, { now: () => 0 });
-  github = await startFakeGitHub({ repositories: await recordedRepositories() });
   for (const setting of SETTINGS) {
     const registry = createSnapshotRegistryClient({ directory: REGISTRY_DIRECTORY, registryUrl: REGISTRY_URL });
-    const client = setting === 'registry only' ? null : createGitHubClient({ token: 'evaluation-token', baseUrl: github.url });
+    const client = setting === 'registry only' ? null : createRecordedGitHubClient(join(LABELLED_DIRECTORY, 'repository'));
     const rows: Evaluated[] = [];
     // Sequential on purpose: the order of log lines and the table follows the dataset.
     for (const bump of bumps) {
@@ -251,7 +230,7 @@ describe('extractive analyzer versus the semver rule', () => {
   it('is deterministic: a second run gives the same risk for every bump', async () => {
     const registry = createSnapshotRegistryClient({ directory: REGISTRY_DIRECTORY, registryUrl: REGISTRY_URL });
     const runtime = createExtractiveRuntime(DESCRIPTOR, { now: () => 0 });
-    const client = createGitHubClient({ token: 'evaluation-token', baseUrl: github!.url });
+    const client = createRecordedGitHubClient(join(LABELLED_DIRECTORY, 'repository'));
     for (const { bump, result } of evaluated.slice(0, 6)) {
       const again = await analyzeLabelledBump(bump, { registry, registryUrl: REGISTRY_URL, runtime, runId: 'labelled-evaluation', github: client });
       expect({ bump: bumpLabel(bump), risk: again.riskLevel, contextId: again.contextId }).toEqual({ bump: bumpLabel(bump), risk: result.riskLevel, contextId: result.contextId });

@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
+import { sanitizeMessage } from '../shared/redaction.js';
+import { DEPVERDICT_VERSION } from '../version.js';
+import type { Scorecard } from './scorecard.js';
+
+/**
+ * The approval record (approval.json): a passing evaluation binds the exact profile digest,
+ * prompt version, candidate-schema digest, dataset digest and DepVerdict version to the
+ * scorecard it passed with. `analyze --approval FILE` and the action input `approval` require
+ * a record that matches the run; any change of profile (endpoint, model, provider, gateway,
+ * routing), prompt, schema or DepVerdict version voids it, and the reason names both values.
+ * Modelled on the conformance qualification record (src/conformance/qualification.ts).
+ */
+
+export const APPROVAL_VERSION = '1';
+const DIGEST = z.string().regex(/^sha256:[a-f0-9]{64}$/, 'must be a sha256: digest');
+const MAX_RECORD_BYTES = 1024 * 1024;
+
+export const approvalRecordSchema = z.strictObject({
+  approvalVersion: z.literal(APPROVAL_VERSION),
+  profileId: z.string().min(1).max(64),
+  profileDigest: DIGEST,
+  promptVersion: z.string().min(1).max(64),
+  schemaDigest: DIGEST,
+  datasetName: z.string().min(1).max(200),
+  datasetDigest: DIGEST,
+  toolVersion: z.string().min(1).max(64),
+  scorecardDigest: DIGEST,
+  date: z.iso.datetime(),
+  passed: z.boolean(),
+  sampleCount: z.number().int().min(1),
+  repeats: z.number().int().min(2),
+});
+
+export type ApprovalRecord = z.infer<typeof approvalRecordSchema>;
+
+/** The record for a scorecard; only a passed scorecard gets one (the caller checks). */
+export function approvalRecordOf(scorecard: Scorecard, scorecardDigest: string): ApprovalRecord {
+  return {
+    approvalVersion: APPROVAL_VERSION,
+    profileId: scorecard.profile.id,
+    profileDigest: scorecard.profile.digest,
+    promptVersion: scorecard.promptVersion,
+    schemaDigest: scorecard.candidateSchemaDigest,
+    datasetName: scorecard.dataset.name,
+    datasetDigest: scorecard.dataset.digest,
+    toolVersion: scorecard.toolVersion,
+    scorecardDigest,
+    date: scorecard.createdAt,
+    passed: scorecard.passed,
+    sampleCount: scorecard.sampleCount,
+    repeats: scorecard.repeats,
+  };
+}
+
+export interface ApprovalExpectation {
+  profileDigest: string;
+  promptVersion: string;
+  schemaDigest: string;
+  toolVersion: string;
+}
+
+const RERUN = 'run `depverdict eval --profile <this profile> --dataset npm-labelled --repeats 2` (or the depverdict-eval workflow) and point the approval input at its new approval.json';
+
+/** Checks already-read record text against the run. Pure. */
+export function evaluateApproval(text: string, source: string, expected: ApprovalExpectation): { ok: true; record: ApprovalRecord } | { ok: false; reason: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: `approval record ${source} is not valid JSON; ${RERUN}` };
+  }
+  const parsed = approvalRecordSchema.safeParse(data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; ');
+    return { ok: false, reason: `approval record ${source} is malformed (${sanitizeMessage(problems, 300)}); ${RERUN}` };
+  }
+  const record = parsed.data;
+  const mismatch = (what: string, recorded: string, current: string): string =>
+    `approval record ${source} approves ${what} ${sanitizeMessage(recorded, 80)}, but this run uses ${current}; ${RERUN}`;
+  if (!record.passed) return { ok: false, reason: `approval record ${source} is for an evaluation that did not pass its thresholds; ${RERUN}` };
+  if (record.profileDigest !== expected.profileDigest) return { ok: false, reason: mismatch(`profile ${sanitizeMessage(record.profileId, 64)} with digest`, record.profileDigest, `profile digest ${expected.profileDigest} (the profile changed since it was evaluated)`) };
+  if (record.schemaDigest !== expected.schemaDigest) return { ok: false, reason: mismatch('candidate schema', record.schemaDigest, `candidate schema ${expected.schemaDigest}`) };
+  if (record.promptVersion !== expected.promptVersion) return { ok: false, reason: mismatch('prompt version', record.promptVersion, `prompt version ${expected.promptVersion}`) };
+  if (record.toolVersion !== expected.toolVersion) return { ok: false, reason: mismatch('DepVerdict version', record.toolVersion, `DepVerdict ${expected.toolVersion}`) };
+  return { ok: true, record };
+}
+
+/** A run whose approval record does not approve it: the verdict is withheld. */
+export class ApprovalError extends Error {
+  /** Reported like a missing qualification: the run is not vouched for, so it fails closed. */
+  readonly code = 'QUALIFICATION_MISSING';
+  constructor(reason: string) {
+    super(`The approval record does not approve this run: ${reason}`);
+    this.name = 'ApprovalError';
+  }
+}
+
+/** The analyze gate: reads the record, throws ApprovalError naming what differs. */
+export async function requireApproval(options: { recordPath: string; label: string; profileDigest: string }): Promise<ApprovalRecord> {
+  const expected = { profileDigest: options.profileDigest, promptVersion: PROMPT_VERSION, schemaDigest: CANDIDATE_SCHEMA_DIGEST, toolVersion: DEPVERDICT_VERSION };
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(options.recordPath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${RERUN}`);
+  }
+  if (bytes.length > MAX_RECORD_BYTES) throw new ApprovalError(`approval record ${options.label} is larger than ${MAX_RECORD_BYTES} bytes; it is not an approval.json`);
+  const check = evaluateApproval(bytes.toString('utf8'), options.label, expected);
+  if (!check.ok) throw new ApprovalError(check.reason);
+  return check.record;
+}

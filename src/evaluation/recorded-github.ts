@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { createGitHubClient, type GitHubClient } from '../github/client.js';
+
+/**
+ * GitHub as a dataset recorded it: the one GitHub client DepVerdict uses (Octokit), reading
+ * repository files from `repository/<owner>/<repo>/<tag>/<path>` instead of the network. An
+ * evaluation then takes the same path as a run with GitHub reachable — repository changelogs
+ * are found by tag and file name exactly as `fetchRepositoryChangelog` finds them — and stays
+ * hermetic. It is not a stand-in for the analysis: only the transport is replaced.
+ *
+ * What the recording holds, and so what this answers:
+ * - `GET /repos/{o}/{r}`: a recorded repository (public; only public repositories are recorded);
+ * - `GET /repos/{o}/{r}/contents/{path}?ref={tag}`: directory listings and file bytes at a
+ *   recorded tag (raw or base64, as GitHub answers);
+ * - `GET /repos/{o}/{r}/releases` and `GET /advisories`: empty. Release pages and GitHub
+ *   advisories are not recorded (datasets/npm-labelled/README.md), so a dataset is scored on
+ *   repository files, tarballs and registry data only;
+ * - anything else: 404, as GitHub answers for what does not exist.
+ */
+
+const RECORDED_BASE_URL = 'https://recorded-github.invalid';
+const RAW_MEDIA_TYPE = /application\/vnd\.github(\.v3)?\.raw/i;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+function notFound(): Response {
+  return json(404, { message: 'Not Found (not in the recorded dataset)', status: '404' });
+}
+
+/** Git's blob SHA, so listings carry the same `sha` GitHub would. */
+function blobSha(bytes: Buffer): string {
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+/** Path segments from the URL, refused when one could leave the recorded directory. */
+function safeSegments(pathname: string): string[] | null {
+  const segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  return segments.some((segment) => segment === '..' || segment === '.' || segment.includes('/') || segment.includes('\\') || segment.includes('\0')) ? null : segments;
+}
+
+async function kindOf(path: string): Promise<'file' | 'dir' | null> {
+  try {
+    const info = await stat(path);
+    return info.isDirectory() ? 'dir' : info.isFile() ? 'file' : null;
+  } catch {
+    return null;
+  }
+}
+
+async function contents(root: string, owner: string, repo: string, path: string[], ref: string | null, accept: string): Promise<Response> {
+  if (ref === null || ref === '' || safeSegments(ref) === null) return notFound();
+  const tagDirectory = join(root, owner, repo, ref);
+  if ((await kindOf(tagDirectory)) !== 'dir') return json(404, { message: `No commit found for the ref ${ref}`, status: '404' });
+  const target = resolve(tagDirectory, ...path);
+  if (target !== tagDirectory && !target.startsWith(`${tagDirectory}${sep}`)) return notFound();
+  const kind = await kindOf(target);
+  const relativePath = path.join('/');
+  if (kind === 'dir') {
+    const entries = await readdir(target, { withFileTypes: true });
+    const listing = await Promise.all(
+      entries
+        .filter((entry) => entry.isFile() || entry.isDirectory())
+        .sort((left, right) => left.name.localeCompare(right.name))
+        .map(async (entry) => {
+          const entryPath = relativePath === '' ? entry.name : `${relativePath}/${entry.name}`;
+          if (entry.isDirectory()) return { type: 'dir', name: entry.name, path: entryPath, sha: createHash('sha1').update(`${ref}:${entryPath}`).digest('hex'), size: 0 };
+          const bytes = await readFile(join(target, entry.name));
+          return { type: 'file', name: entry.name, path: entryPath, sha: blobSha(bytes), size: bytes.length };
+        }),
+    );
+    return json(200, listing);
+  }
+  if (kind !== 'file') return notFound();
+  const bytes = await readFile(target);
+  if (RAW_MEDIA_TYPE.test(accept)) return new Response(new Uint8Array(bytes), { status: 200, headers: { 'content-type': 'application/vnd.github.raw' } });
+  return json(200, { type: 'file', encoding: 'base64', size: bytes.length, name: path.at(-1), path: relativePath, sha: blobSha(bytes), content: bytes.toString('base64') });
+}
+
+/** The fetch behind the recorded client: answers from `root` (the dataset's `repository/`). */
+export function recordedGitHubFetch(root: string): (input: string | URL, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const url = new URL(typeof input === 'string' ? input : input.href);
+    const segments = safeSegments(url.pathname);
+    if (method !== 'GET' || segments === null) return notFound();
+    if (segments.length === 1 && segments[0] === 'advisories') return json(200, []);
+    const [first, owner, repo, ...rest] = segments;
+    if (first !== 'repos' || owner === undefined || repo === undefined) return notFound();
+    if ((await kindOf(join(root, owner, repo))) !== 'dir') return notFound();
+    if (rest.length === 0) return json(200, { full_name: `${owner}/${repo}`, name: repo, private: false, visibility: 'public' });
+    if (rest.length === 1 && rest[0] === 'releases') return json(200, []);
+    if (rest[0] === 'contents') {
+      const accept = new Headers(init?.headers).get('accept') ?? '';
+      return contents(root, owner, repo, rest.slice(1), url.searchParams.get('ref'), accept);
+    }
+    return notFound();
+  };
+}
+
+/** A GitHubClient whose reads come from a recorded `repository/` directory; it never touches the network. */
+export function createRecordedGitHubClient(repositoryDirectory: string): GitHubClient {
+  return createGitHubClient({ token: null, baseUrl: RECORDED_BASE_URL, fetch: recordedGitHubFetch(resolve(repositoryDirectory)) });
+}

@@ -1,0 +1,80 @@
+/**
+ * `depverdict eval --dataset npm-labelled --profile extractive --repeats 2` through the CLI's
+ * main(): the shipped dataset, its recorded registry and repository files, the real pipeline.
+ * The numbers must equal the accuracy test's (registry + repository: 78/83), determinism 1.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { approvalRecordSchema } from '../../src/evaluation/approval.js';
+import type { Scorecard } from '../../src/evaluation/scorecard.js';
+
+let out: string;
+let exitCode: number;
+let scorecard: Scorecard;
+let markdown: string;
+const stderr: string[] = [];
+
+beforeAll(async () => {
+  out = await mkdtemp(join(tmpdir(), 'depverdict-eval-'));
+  const write = process.stderr.write.bind(process.stderr);
+  const stdoutWrite = process.stdout.write.bind(process.stdout);
+  process.stderr.write = ((chunk: string) => (stderr.push(String(chunk)), true)) as typeof process.stderr.write;
+  process.stdout.write = (() => true) as typeof process.stdout.write;
+  try {
+    exitCode = await main(['eval', '--dataset', 'npm-labelled', '--profile', 'extractive', '--repeats', '2', '--out', out], {});
+  } finally {
+    process.stderr.write = write;
+    process.stdout.write = stdoutWrite;
+  }
+  scorecard = JSON.parse(await readFile(join(out, 'scorecard.json'), 'utf8')) as Scorecard;
+  markdown = await readFile(join(out, 'scorecard.md'), 'utf8');
+}, 120_000);
+
+afterAll(async () => {
+  await rm(out, { recursive: true, force: true });
+});
+
+describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
+  it('passes every threshold with determinism 1.00 and exits 0', () => {
+    expect(stderr.join('')).toContain('PASSED');
+    expect(scorecard.failures).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(scorecard.thresholds.every((threshold) => threshold.passed)).toBe(true);
+    expect(scorecard.metrics.determinism).toBe(1);
+    expect(scorecard).toMatchObject({ sampleCount: 83, scoredCount: 83, excludedCount: 0, repeats: 2, passed: true });
+  });
+
+  it('scores risk exactly as the accuracy test does (registry + repository: 78/83)', () => {
+    expect(scorecard.metrics.riskAccuracy).toBeCloseTo(78 / 83, 10);
+    expect(scorecard.samples.filter((sample) => !sample.correct).map((sample) => sample.case)).toEqual([
+      'p-limit 4.0.0 → 5.0.0',
+      'p-limit 6.1.0 → 6.2.0',
+      'execa 6.0.0 → 6.1.0',
+      'word-wrap 1.2.3 → 1.2.4',
+      'tar 6.2.0 → 6.2.1',
+    ]);
+  });
+
+  it('writes an approval.json bound to the profile, prompt, schema, dataset and tool digests', async () => {
+    const approval = approvalRecordSchema.parse(JSON.parse(await readFile(join(out, 'approval.json'), 'utf8')));
+    expect(approval).toMatchObject({
+      profileId: 'extractive',
+      profileDigest: scorecard.profile.digest,
+      promptVersion: scorecard.promptVersion,
+      schemaDigest: scorecard.candidateSchemaDigest,
+      datasetName: 'npm-labelled',
+      datasetDigest: scorecard.dataset.digest,
+      toolVersion: scorecard.toolVersion,
+      passed: true,
+    });
+  });
+
+  it('writes a readable scorecard.md with the thresholds and the confusion matrix', () => {
+    expect(markdown).toContain('| riskAccuracy | 0.940 | >= 0.9 | ✅ |');
+    expect(markdown).toContain('| determinism | 1.000 | >= 1 | ✅ |');
+    expect(markdown).toContain('| high | 23 | 0 | 1 | 0 |');
+  });
+});

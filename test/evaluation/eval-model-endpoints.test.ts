@@ -1,0 +1,236 @@
+/**
+ * `depverdict eval` against model endpoints faked on loopback: one that answers well, one
+ * that answers as another model, one rate-limited, one slow. The scorecards must say what
+ * happened, exclude and count what broke the identity lock, and never pass on excluded samples.
+ * The approval record a passing run writes must then gate `analyze --approval`.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { Benchmark } from '../../src/evaluation/benchmark.js';
+import type { Scorecard } from '../../src/evaluation/scorecard.js';
+import { loopbackProfileText } from '../fixtures/profiles/loopback-profiles.js';
+import { startEvalModelServer, type EvalModelBehaviour, type EvalModelServer } from '../fakes/fake-eval-model-server.js';
+
+const API_KEY = 'sk-eval-canary-5f1c2a9e7d';
+let workspace: string;
+const servers: EvalModelServer[] = [];
+
+beforeAll(async () => {
+  workspace = await mkdtemp(join(tmpdir(), 'depverdict-eval-models-'));
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  await rm(workspace, { recursive: true, force: true });
+});
+
+interface CliRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function runCli(argv: string[]): Promise<CliRun> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const writeOut = process.stdout.write.bind(process.stdout);
+  const writeErr = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((chunk: string) => (stdout.push(String(chunk)), true)) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string) => (stderr.push(String(chunk)), true)) as typeof process.stderr.write;
+  try {
+    const exitCode = await main(argv, { OPENAI_API_KEY: API_KEY });
+    return { exitCode, stdout: stdout.join(''), stderr: stderr.join('') };
+  } finally {
+    process.stdout.write = writeOut;
+    process.stderr.write = writeErr;
+  }
+}
+
+/** The locked direct-provider fixture pointed at a fake; `timeoutMs` shortened for the slow one. */
+async function profileFor(name: string, behaviour: EvalModelBehaviour, options: { otherModelRequests?: number; timeoutMs?: number; delayMs?: number } = {}): Promise<{ path: string; server: EvalModelServer }> {
+  const server = await startEvalModelServer({ behaviour, otherModelRequests: options.otherModelRequests, delayMs: options.delayMs });
+  servers.push(server);
+  let text = loopbackProfileText('direct', new URL(server.endpoint).origin).replace('id: e2e-direct-snapshot', `id: eval-${name}`);
+  if (options.timeoutMs !== undefined) text = text.replace('timeoutMs: 20000', `timeoutMs: ${options.timeoutMs}`);
+  const path = join(workspace, `${name}.yml`);
+  await writeFile(path, text);
+  return { path, server };
+}
+
+async function scorecardIn(directory: string): Promise<Scorecard> {
+  return JSON.parse(await readFile(join(directory, 'scorecard.json'), 'utf8')) as Scorecard;
+}
+
+async function filesIn(directory: string): Promise<string> {
+  const names = ['scorecard.json', 'scorecard.md', 'approval.json', 'benchmark.json', 'benchmark.md'];
+  const texts = await Promise.all(names.map((name) => readFile(join(directory, name), 'utf8').catch(() => '')));
+  return texts.join('\n');
+}
+
+describe('eval against loopback model endpoints', () => {
+  it('a model that answers well under the locked identity passes, with tokens and latency per sample, and writes approval.json', async () => {
+    const { path, server } = await profileFor('good', 'good');
+    const out = join(workspace, 'good');
+    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '4', '--repeats', '2', '--out', out]);
+    const scorecard = await scorecardIn(out);
+    expect(scorecard.failures).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(scorecard).toMatchObject({ passed: true, sampleCount: 4, scoredCount: 4, excludedCount: 0, requests: 8, tokens: { input: 9600, output: 1200 }, costUsd: null });
+    expect(server.requests).toBe(8);
+    expect(scorecard.metrics.determinism).toBe(1);
+    expect(scorecard.samples[0]!.tokens).toEqual({ input: 2400, output: 300 });
+    expect(scorecard.samples[0]!.latencyMs.every((value) => typeof value === 'number')).toBe(true);
+    expect(JSON.parse(await readFile(join(out, 'approval.json'), 'utf8'))).toMatchObject({ profileId: 'eval-good', passed: true, datasetName: 'npm-labelled' });
+    expect(await filesIn(out)).not.toContain(API_KEY);
+    expect(run.stderr).not.toContain(API_KEY);
+  });
+
+  it('a route that answers as another model: every sample excluded and counted, never scored; the run does not pass', async () => {
+    const { path } = await profileFor('other', 'other-model');
+    const out = join(workspace, 'other');
+    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '3', '--repeats', '2', '--out', out]);
+    const scorecard = await scorecardIn(out);
+    expect(run.exitCode).toBe(2);
+    expect(scorecard).toMatchObject({ passed: false, scoredCount: 0, excludedCount: 3, failuresByCode: { IDENTITY_MISMATCH: 3 } });
+    expect(scorecard.excluded.map((entry) => entry.code)).toEqual(['IDENTITY_MISMATCH', 'IDENTITY_MISMATCH', 'IDENTITY_MISMATCH']);
+    expect(scorecard.excluded[0]!.reason).toMatch(/llama-3\.1-8b-instruct/);
+    expect(scorecard.metrics.riskAccuracy).toBeNull();
+    expect(scorecard.failures.join(' ')).toMatch(/No sample was scored/);
+    await expect(readFile(join(out, 'approval.json'))).rejects.toThrow();
+    expect(await readFile(join(out, 'scorecard.md'), 'utf8')).toContain('## Excluded samples (never scored)');
+  });
+
+  it('one answer from another model excludes that sample; the others score perfectly, and the run still does not pass', async () => {
+    const { path } = await profileFor('once', 'other-model', { otherModelRequests: 1 });
+    const out = join(workspace, 'once');
+    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '4', '--repeats', '2', '--out', out]);
+    const scorecard = await scorecardIn(out);
+    expect(run.exitCode).toBe(2);
+    expect(scorecard).toMatchObject({ passed: false, scoredCount: 3, excludedCount: 1 });
+    expect(scorecard.thresholds.every((threshold) => threshold.passed)).toBe(true);
+    expect(scorecard.failures).toHaveLength(1);
+    expect(scorecard.failures[0]).toMatch(/1 sample\(s\) were excluded/);
+  });
+
+  it('a rate-limited endpoint: retries per the profile, then the run stops with a clear reason; what ran is scored and written', async () => {
+    const { path, server } = await profileFor('limited', 'rate-limited');
+    const out = join(workspace, 'limited');
+    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '6', '--repeats', '2', '--out', out]);
+    const scorecard = await scorecardIn(out);
+    expect(run.exitCode).toBe(1);
+    // 3 samples × 2 repeats × 2 attempts (retry.maxAttempts: 2), then the stop.
+    expect(server.requests).toBe(12);
+    expect(scorecard).toMatchObject({ passed: false, scoredCount: 3, sampleCount: 6, failuresByCode: { RATE_LIMITED: 6 } });
+    expect(scorecard.stoppedEarly?.reason).toMatch(/failed 3 samples in a row \(RATE_LIMITED\)/);
+    expect(scorecard.metrics.schemaValidity).toBe(0);
+    expect(run.stderr).toMatch(/NOT PASSED/);
+  });
+
+  it('a slow model: each call ends at the profile deadline as TIMEOUT, counted by code', async () => {
+    const { path } = await profileFor('slow', 'slow', { timeoutMs: 200, delayMs: 5000 });
+    const out = join(workspace, 'slow');
+    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '3', '--repeats', '1', '--out', out]);
+    const scorecard = await scorecardIn(out);
+    expect(run.exitCode).toBe(1);
+    expect(scorecard.failuresByCode).toEqual({ TIMEOUT: 3 });
+    expect(scorecard.samples.map((sample) => sample.predicted)).toEqual([['unknown'], ['unknown'], ['unknown']]);
+    expect(scorecard.failures.join(' ')).toMatch(/determinism was not measured \(needs >= 1\); run with --repeats 2/);
+  });
+
+  it('--max-requests stops before a call could exceed the budget; the scorecard says so', async () => {
+    const { path, server } = await profileFor('budget', 'good');
+    const out = join(workspace, 'budget');
+    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '4', '--repeats', '2', '--max-requests', '5', '--out', out]);
+    const scorecard = await scorecardIn(out);
+    expect(run.exitCode).toBe(2);
+    expect(server.requests).toBeLessThanOrEqual(5);
+    expect(scorecard.stoppedEarly?.reason).toMatch(/--max-requests 5 reached/);
+    expect(scorecard.passed).toBe(false);
+  });
+
+  it('several --profile values make a benchmark: ranking, chart, table, per-profile scorecards', async () => {
+    const good = await profileFor('bench-good', 'good');
+    const other = await profileFor('bench-other', 'other-model');
+    const out = join(workspace, 'bench');
+    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', other.path, '--profile', good.path, '--profile', 'extractive', '--limit', '3', '--out', out]);
+    expect(run.exitCode).toBe(2);
+    const benchmark = JSON.parse(await readFile(join(out, 'benchmark.json'), 'utf8')) as Benchmark;
+    // Passing profiles rank first; the two here are equally accurate, so latency orders them.
+    expect(benchmark.entries.map((entry) => entry.rank)).toEqual([1, 2, 3]);
+    expect(benchmark.entries.slice(0, 2).map((entry) => entry.profileId).sort()).toEqual(['eval-bench-good', 'extractive']);
+    expect(benchmark.entries.map((entry) => entry.passed)).toEqual([true, true, false]);
+    expect(benchmark.entries[2]!.profileId).toBe('eval-bench-other');
+    expect(benchmark.entries[2]!.failuresByCode).toEqual({ IDENTITY_MISMATCH: 3 });
+    const markdown = await readFile(join(out, 'benchmark.md'), 'utf8');
+    expect(markdown).toContain('```mermaid\nxychart-beta');
+    expect(markdown).toMatch(/x-axis \["(extractive|eval-bench-good)", "(extractive|eval-bench-good)", "eval-bench-other"\]/);
+    expect(markdown).toMatch(/bar \[[0-9.]+, [0-9.]+, 0\.000\]/);
+    expect(run.stdout).toContain('| rank | profile |');
+    await expect(readFile(join(out, benchmark.entries[0]!.scorecard), 'utf8')).resolves.toContain('"passed": true');
+  });
+});
+
+describe('bad input', () => {
+  it('an unknown dataset name: exit 1 naming it and the shipped datasets', async () => {
+    const run = await runCli(['eval', '--dataset', 'npm-labeled', '--profile', 'extractive', '--out', join(workspace, 'unknown')]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/Unknown dataset "npm-labeled" \(did you mean "npm-labelled"\?\); shipped datasets: npm-labelled/);
+  });
+
+  it('a dataset file that does not match its schema: exit 1 naming the entry and the problem', async () => {
+    const path = join(workspace, 'bad-bumps.json');
+    await writeFile(path, JSON.stringify({ bumps: [{ name: 'left-pad', from: '1.0.0', to: '1.1.0', quote: 'Adds a new option', reason: 'An additive minor release.' }] }));
+    const run = await runCli(['eval', '--dataset', path, '--profile', 'extractive', '--out', join(workspace, 'bad')]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/bumps\[0\] \(left-pad\)\.expected/);
+  });
+
+  it('an endpoint that is down: the run stops with the cause, and the scorecard is written', async () => {
+    const { path, server } = await profileFor('down', 'good');
+    await server.close();
+    servers.splice(servers.indexOf(server), 1);
+    const out = join(workspace, 'down');
+    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '5', '--repeats', '1', '--out', out]);
+    expect(run.exitCode).toBe(1);
+    const scorecard = await scorecardIn(out);
+    expect(scorecard.failuresByCode).toEqual({ NETWORK_ERROR: 3 });
+    expect(scorecard.stoppedEarly?.reason).toMatch(/check that it is up/);
+  });
+});
+
+describe('analyze --approval', () => {
+  let approvalPath: string;
+
+  beforeAll(async () => {
+    const out = join(workspace, 'approve-extractive');
+    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', 'extractive', '--limit', '3', '--out', out]);
+    expect(run.exitCode).toBe(0);
+    approvalPath = join(out, 'approval.json');
+  });
+
+  it('runs when the record approves this profile, prompt, schema and DepVerdict version', async () => {
+    const run = await runCli(['analyze', '--sample', '--quiet', '--approval', approvalPath, '--out', join(workspace, 'analyze-ok')]);
+    expect(run.stderr).not.toMatch(/approval record/);
+    expect(run.exitCode).toBe(0);
+  });
+
+  it('fails closed, naming both digests, when the record approves another profile', async () => {
+    const record = JSON.parse(await readFile(approvalPath, 'utf8')) as Record<string, unknown>;
+    const forged = join(workspace, 'other-approval.json');
+    await writeFile(forged, JSON.stringify({ ...record, profileDigest: `sha256:${'0'.repeat(64)}` }));
+    const run = await runCli(['analyze', '--sample', '--quiet', '--approval', forged, '--out', join(workspace, 'analyze-bad')]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`approves profile extractive with digest sha256:0{64}, but this run uses profile digest ${String(record.profileDigest)}`));
+    const manifest = await readFile(join(workspace, 'analyze-bad', 'version-analysis.json'), 'utf8');
+    expect(manifest).toContain('QUALIFICATION_MISSING');
+  });
+
+  it('fails closed when the record is missing', async () => {
+    const run = await runCli(['analyze', '--sample', '--quiet', '--approval', join(workspace, 'nope.json'), '--out', join(workspace, 'analyze-missing')]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/approval record .*nope\.json does not exist; run `depverdict eval/);
+  });
+});
