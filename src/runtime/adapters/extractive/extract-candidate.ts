@@ -277,6 +277,7 @@ function describeBasis(items: EvidenceItem[]): string {
   const parts = new Set<string>();
   for (const item of items) {
     if (item.kind === 'registryFact') parts.add(item.sourceId === 'github-tags' ? "the repository's tags" : 'the registry facts');
+    else if (item.sourceId === 'github-action-metadata') parts.add('the action.yml diff');
     else if (item.kind === 'apiSurface') parts.add('the API-surface diff');
     else if (item.kind === 'advisory') parts.add('the security advisories');
     else parts.add('the release text');
