@@ -14,7 +14,7 @@ import { sanitizeMessage } from '../shared/redaction.js';
 import { ANALYSIS_TASK, CANDIDATE_SCHEMA, CANDIDATE_SCHEMA_DIGEST, CANDIDATE_SCHEMA_NAME, PROMPT_VERSION } from './candidate-schema.js';
 import { CandidateOutputError, parseCandidate } from './parse-candidate.js';
 import { buildPrompts } from './prompt.js';
-import { decideReview, type ResultErrorCode } from './review-policy.js';
+import { applyRiskFloor, decideReview, riskFloorOf, type ResultErrorCode } from './review-policy.js';
 import { applyTrust } from './trust.js';
 import type { AnalysisResult, EvidenceReference, RegistrySignals, TrustIssue } from './types.js';
 
@@ -71,10 +71,10 @@ function evidenceReferences(context: DependencyContext): EvidenceReference[] {
 
 function baseResult(context: DependencyContext, registrySignals: RegistrySignals | null): Omit<AnalysisResult, 'status' | 'summary' | 'summaryEvidenceRefs' | 'riskLevel' | 'riskEvidenceRefs' | 'findings' | 'evidenceCoverage' | 'validation' | 'humanReviewReasons' | 'nextAction' | 'error' | 'limitations'> {
   return {
-    id: resultIdOf(context.dependency.name, context.versions.from, context.versions.to),
+    id: resultIdOf(context.dependency.name, context.versions.from, context.versions.to, context.dependency.ecosystem),
     contextId: context.contextId,
     dependency: {
-      ecosystem: 'npm',
+      ecosystem: context.dependency.ecosystem,
       name: context.dependency.name,
       dependencyTypes: [...context.dependency.dependencyTypes],
       manifests: [...context.dependency.manifests],
@@ -251,8 +251,10 @@ export async function analyzeDependency(input: AnalyzeDependencyInput): Promise<
   // Trust, review and limitations run on model output; an unexpected exception there fails this
   // dependency only (with a fixed message: the exception may quote the output), never the run.
   try {
-    const { trusted, issues } = applyTrust(candidate, input.context, { knownVersions: input.knownVersions });
+    const { trusted: candidateTrusted, issues } = applyTrust(candidate, input.context, { knownVersions: input.knownVersions });
     const trustIssues: TrustIssue[] = issues;
+    // Deterministic facts set a floor no analyzer can argue below (runtime change, pin mismatch).
+    const trusted = applyRiskFloor(candidateTrusted, riskFloorOf(input.context, input.registrySignals));
     const review = decideReview({
       status: 'analyzed',
       context: input.context,
@@ -296,10 +298,10 @@ export function contextFailedResult(bump: Bump, code: 'CONTEXT_FAILED', message:
     errorCode: code,
   });
   return {
-    id: resultIdOf(bump.name, bump.from, bump.to),
+    id: resultIdOf(bump.name, bump.from, bump.to, bump.ecosystem),
     status: 'failed',
     contextId: null,
-    dependency: { ecosystem: 'npm', name: bump.name, dependencyTypes: [...bump.dependencyTypes], manifests: [...bump.manifests] },
+    dependency: { ecosystem: bump.ecosystem, name: bump.name, dependencyTypes: [...bump.dependencyTypes], manifests: [...bump.manifests] },
     versions: { from: bump.from ?? '', to: bump.to ?? '', direction: bump.direction, semverClass: bump.semverClass, inRange: [] },
     summary: failureSummary(code),
     summaryEvidenceRefs: [],

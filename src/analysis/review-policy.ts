@@ -1,4 +1,5 @@
 import type { DependencyContext } from '../context/types.js';
+import { PIN_MISMATCH_LOCATOR, RUNS_USING_LOCATOR } from '../evidence/action-locators.js';
 import { FAIL_CLOSED_CODES, type RuntimeErrorCode } from '../runtime/contract.js';
 import type { AnalysisResult, EvidenceCoverage, HumanReviewReason, NextAction, RegistrySignals, RiskLevel, ResultStatus, TrustIssue } from './types.js';
 
@@ -33,7 +34,10 @@ function hasReleaseText(context: DependencyContext): boolean {
  */
 export function evaluateCoverage(context: DependencyContext): EvidenceCoverage {
   if (!hasReleaseText(context)) return 'none';
-  const { from, to, direction } = context.versions;
+  const { direction } = context.versions;
+  // A GitHub Action's `v4` is not a release: the exact release it runs is what notes are about.
+  const from = context.versions.resolved?.from ?? context.versions.from;
+  const to = context.versions.resolved?.to ?? context.versions.to;
   const newest = direction === 'downgrade' ? from : to;
   const selected = new Set(context.metadata.selectedEvidenceIds);
   const coversNewest = context.knowledge.evidence.some(
@@ -49,8 +53,44 @@ export function hasSupplyChainChange(signals: RegistrySignals | null): boolean {
     signals.provenanceLost ||
     signals.publisherChanged !== null ||
     signals.targetDeprecated !== null ||
-    signals.lockfileIntegrityMismatch !== null
+    signals.lockfileIntegrityMismatch !== null ||
+    (signals.actionPin !== undefined && (signals.actionPin.mismatch !== null || signals.actionPin.pinningWeakened))
   );
+}
+
+
+export interface RiskFloor {
+  level: 'medium' | 'high';
+  /** The selected evidence the floor rests on (cited as risk evidence when the floor applies). */
+  evidenceIds: string[];
+}
+
+const FLOOR_RANK: Record<RiskLevel, number> = { low: 1, medium: 2, unknown: 3, high: 4 };
+
+/**
+ * A minimum risk set by locally computed facts of a GitHub Action bump: a SHA pin that is not
+ * the release its comment names is high (a supply-chain signal that blocks with
+ * SUPPLY_CHAIN_CHANGE); a `runs.using` change (node20 → node24 needs a newer runner) is at
+ * least medium. Null when no such fact was selected.
+ */
+export function riskFloorOf(context: DependencyContext, signals: RegistrySignals | null): RiskFloor | null {
+  const selected = new Set(context.metadata.selectedEvidenceIds);
+  const ids = (locator: string): string[] => context.knowledge.evidence.filter((item) => selected.has(item.id) && item.locator === locator).map((item) => item.id);
+  const mismatch = ids(PIN_MISMATCH_LOCATOR);
+  if (signals?.actionPin?.mismatch != null && mismatch.length > 0) return { level: 'high', evidenceIds: mismatch };
+  const runtime = ids(RUNS_USING_LOCATOR);
+  if (runtime.length > 0) return { level: 'medium', evidenceIds: runtime };
+  return null;
+}
+
+/**
+ * Raises a trusted risk to the floor, citing the floor's evidence. `unknown` stays unknown under a
+ * medium floor (it already needs review) but becomes high under a high one.
+ */
+export function applyRiskFloor<T extends { riskLevel: RiskLevel; riskEvidenceRefs: string[] }>(trusted: T, floor: RiskFloor | null): T {
+  if (floor === null || FLOOR_RANK[trusted.riskLevel] >= FLOOR_RANK[floor.level]) return trusted;
+  const riskEvidenceRefs = trusted.riskLevel === 'unknown' ? [...floor.evidenceIds] : [...new Set([...trusted.riskEvidenceRefs, ...floor.evidenceIds])];
+  return { ...trusted, riskLevel: floor.level, riskEvidenceRefs };
 }
 
 export type ResultErrorCode = NonNullable<AnalysisResult['error']>['code'];

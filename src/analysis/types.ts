@@ -1,4 +1,4 @@
-import type { DependencyType, SemverClass, BumpDirection } from '../bumps/types.js';
+import type { DependencyType, Ecosystem, SemverClass, BumpDirection } from '../bumps/types.js';
 import type { ManifestChange } from '../ecosystems/npm/manifest-diff.js';
 import type { EvidenceKind, MissingInformation } from '../evidence/types.js';
 import type { RuntimeErrorCode } from '../runtime/contract.js';
@@ -92,6 +92,20 @@ export interface RegistrySignals {
    * platforms narrowed…), by fact and effect; the evidence items carry the details.
    */
   manifestChanges: Array<{ fact: ManifestChange['fact']; effect: ManifestChange['effect'] }>;
+  /** github-actions only (absent for npm): what the SHA-pin checks found. */
+  actionPin?: ActionPinSignals;
+}
+
+/** Supply-chain signals of a `uses:` bump, computed from the action repository's tags. */
+export interface ActionPinSignals {
+  /**
+   * A SHA pin that is not what its comment says (the comment names a release whose tag is
+   * another commit, or the SHA is no commit of the repository), said in one sentence of names
+   * and SHAs; null when every pin checked out or nothing was pinned.
+   */
+  mismatch: string | null;
+  /** The base pinned a commit SHA and the head names a tag or branch, which can be re-pointed. */
+  pinningWeakened: boolean;
 }
 
 export interface TrustedFinding {
@@ -104,11 +118,11 @@ export interface TrustedFinding {
 
 /** One dependency's trusted result: what the manifest publishes and the comment shows. */
 export interface AnalysisResult {
-  /** `npm:<name>@<from>..<to>`: unique per analysis. */
+  /** `npm:<name>@<from>..<to>` (or `github-actions:…`): unique per analysis. */
   id: string;
   status: ResultStatus;
   contextId: string | null;
-  dependency: { ecosystem: 'npm'; name: string; dependencyTypes: DependencyType[]; manifests: string[] };
+  dependency: { ecosystem: Ecosystem; name: string; dependencyTypes: DependencyType[]; manifests: string[] };
   versions: { from: string; to: string; direction: BumpDirection; semverClass: SemverClass; inRange: string[] };
   summary: string;
   summaryEvidenceRefs: string[];
@@ -132,7 +146,7 @@ export interface AnalysisResult {
   limitations: string[];
 }
 
-/** `npm:<name>@<from>..<to>`: the one ID of an analysis, shared by the manifest and the comment. */
-export function resultIdOf(name: string, from: string | null, to: string | null): string {
-  return `npm:${name}@${from ?? 'none'}..${to ?? 'none'}`;
+/** `<ecosystem>:<name>@<from>..<to>`: the one ID of an analysis, shared by the manifest and the comment. */
+export function resultIdOf(name: string, from: string | null, to: string | null, ecosystem: Ecosystem = 'npm'): string {
+  return `${ecosystem}:${name}@${from ?? 'none'}..${to ?? 'none'}`;
 }

@@ -17,6 +17,7 @@ import type { PackageManagerField } from './package-manager.js';
 import { findDisagreements, parseClaimedBumps, type PullRequestText } from './pr-text.js';
 import type { Bump, BumpDetection, DependencyFileSource, DependencyType, DetectionWarning, VersionSource } from './types.js';
 import { classifyChange, versionFromSpec } from './version-change.js';
+import { detectWorkflowBumps } from './workflow-bumps.js';
 
 export interface DetectBumpsOptions {
   prText?: PullRequestText;
@@ -81,7 +82,9 @@ export async function detectBumps(source: DependencyFileSource, options: DetectB
   const bumps = await detection.run();
   const warnings = detection.warnings();
   if (options.prText !== undefined) warnings.push(...findDisagreements(parseClaimedBumps(options.prText), bumps, detection.baseVersions()));
-  return { bumps, warnings };
+  // GitHub Actions references live in other files; npm bumps come first, each list in its own order.
+  const actions = await detectWorkflowBumps(source, await source.changedPaths());
+  return { bumps: [...bumps, ...actions.bumps], warnings: [...warnings, ...actions.warnings] };
 }
 
 class Detection {

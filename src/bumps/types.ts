@@ -3,13 +3,20 @@
  * PR titles and bodies are only a cross-check and never change them.
  */
 
-export type Ecosystem = 'npm';
+/** `npm` packages, and GitHub Actions `uses:` references (actions and reusable workflows). */
+export type Ecosystem = 'npm' | 'github-actions';
 
 /**
  * How the dependency is declared. `transitive` means it is only in the lockfile;
  * `packageManager` means package.json's `packageManager` field names it (npm, pnpm or yarn).
  */
-export type DependencyType = 'prod' | 'dev' | 'peer' | 'optional' | 'transitive' | 'packageManager';
+export type DependencyType = 'prod' | 'dev' | 'peer' | 'optional' | 'transitive' | 'packageManager' | GitHubActionsDependencyType;
+
+/**
+ * A `uses:` reference: `action` for a step (in a workflow or a composite action),
+ * `reusableWorkflow` for a job that calls `owner/repo/.github/workflows/x.yml@ref`.
+ */
+export type GitHubActionsDependencyType = 'action' | 'reusableWorkflow';
 
 export type BumpDirection = 'upgrade' | 'downgrade' | 'added' | 'removed';
 
@@ -49,6 +56,20 @@ export interface Bump {
   /** True when some manifest declares the package directly. */
   direct: boolean;
   versionSource: VersionSource;
+  /** github-actions only: the refs as written and where they occur. Absent for npm. */
+  action?: ActionReferenceChange;
+}
+
+/** How a `uses:` reference changed: the refs as written, SHA pins, and every place it occurs. */
+export interface ActionReferenceChange {
+  /** The ref after `@` at base and head (`v4`, a 40-hex commit SHA, a branch). */
+  fromRef: string;
+  toRef: string;
+  /** True when the ref is a full commit SHA (the version then comes from the `# v4.1.1` comment). */
+  fromPinned: boolean;
+  toPinned: boolean;
+  /** `path:line` of each occurrence at head, sorted. */
+  locations: string[];
 }
 
 export interface DetectionWarning {
@@ -60,7 +81,9 @@ export interface DetectionWarning {
     | 'VERSION_NOT_SEMVER'
     | 'FILE_TOO_LARGE'
     | 'PR_TEXT_DISAGREES'
-    | 'FILE_UNAVAILABLE';
+    | 'FILE_UNAVAILABLE'
+    | 'WORKFLOW_UNPARSEABLE'
+    | 'ACTION_REFERENCE_UNUSABLE';
   /** The file or package the warning is about, so a user knows where to look. */
   subject: string;
   message: string;
@@ -87,7 +110,7 @@ export function isAnalysable(bump: Bump): boolean {
   );
 }
 
-/** `npm:<name>`: the package identity used in evidence IDs. */
+/** `npm:<name>` or `github-actions:<owner>/<repo>[/<path>]`: the package identity used in evidence IDs. */
 export function packageIdOf(bump: Pick<Bump, 'ecosystem' | 'name'>): string {
   return `${bump.ecosystem}:${bump.name}`;
 }

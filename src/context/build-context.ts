@@ -41,6 +41,12 @@ export interface ContextInput {
   missingInformation: MissingInformation[];
   warnings: EvidenceWarning[];
   bounds?: ContextBounds;
+  /**
+   * The exact releases the two sides run, when the bump's versions are refs that are not exact
+   * versions (a GitHub Action's `v4`): they set the relevant interval and are recorded in the
+   * context. Absent for npm, whose versions are exact.
+   */
+  resolvedVersions?: { from: string | null; to: string | null };
 }
 
 /** The (low, high] interval of a bump, whichever direction it goes. */
@@ -97,7 +103,8 @@ export function buildDependencyContext(input: ContextInput): DependencyContext {
   const { bump } = input;
   if (bump.from === null || bump.to === null) throw new Error(`buildDependencyContext: ${bump.name} has no from/to version`);
   const bounds = input.bounds ?? DEFAULT_CONTEXT_BOUNDS;
-  const interval = relevantInterval(bump.from, bump.to);
+  const resolved = input.resolvedVersions;
+  const interval = relevantInterval(resolved?.from ?? bump.from, resolved?.to ?? bump.to);
 
   // Version-relevant items only; items about no particular release (whole-range facts) stay.
   const relevant = input.evidence.filter(
@@ -152,6 +159,7 @@ export function buildDependencyContext(input: ContextInput): DependencyContext {
       inRange: [...input.versionsInRange],
       fromExists: input.fromExists,
       toExists: input.toExists,
+      ...(resolved === undefined ? {} : { resolved: { from: resolved.from, to: resolved.to } }),
     },
     knowledge: { evidence: selected },
     metadata: {

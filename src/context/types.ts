@@ -1,4 +1,4 @@
-import type { DependencyType, SemverClass, BumpDirection } from '../bumps/types.js';
+import type { DependencyType, Ecosystem, SemverClass, BumpDirection } from '../bumps/types.js';
 import type { EvidenceItem, EvidenceWarning, MissingInformation } from '../evidence/types.js';
 
 /**
@@ -11,7 +11,7 @@ export interface DependencyContext {
   contextVersion: '1';
   contextId: string;
   dependency: {
-    ecosystem: 'npm';
+    ecosystem: Ecosystem;
     name: string;
     packageId: string;
     dependencyTypes: DependencyType[];
@@ -26,6 +26,12 @@ export interface DependencyContext {
     inRange: string[];
     fromExists: boolean;
     toExists: boolean;
+    /**
+     * github-actions only (absent for npm): the exact releases the two refs run, when a moving
+     * tag (`v4`) or a SHA pin was resolved through the repository's tags; `from`/`to` above stay
+     * the versions as written. The relevant interval is (resolved.from, resolved.to].
+     */
+    resolved?: { from: string | null; to: string | null };
   };
   knowledge: {
     /** Ranked (most relevant first) and bounded by count and total size. */

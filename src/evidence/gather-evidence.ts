@@ -110,7 +110,7 @@ const RELEASE_TEXT_KINDS: ReadonlySet<EvidenceItem['kind']> = new Set(['releaseN
  * Release text that speaks to an automated reviewer ("ignore previous instructions…") is a
  * supply-chain signal: said once per bump, in our words (the text itself is never repeated).
  */
-function analyzerDirectedTextWarnings(name: string, evidence: EvidenceItem[]): EvidenceWarning[] {
+export function analyzerDirectedTextWarnings(name: string, evidence: EvidenceItem[]): EvidenceWarning[] {
   const versions = new Set<string>();
   for (const item of evidence) {
     if (!RELEASE_TEXT_KINDS.has(item.kind)) continue;

@@ -26,7 +26,13 @@ export interface AdvisoriesRequest {
   from: string;
   to: string;
   logger: Logger;
+  /** GitHub's advisory ecosystem: `npm` (default) or `actions` for GitHub Actions. */
+  ecosystem?: AdvisoryEcosystem;
+  /** Identity in evidence IDs; `npm:<packageName>` unless another ecosystem says otherwise. */
+  packageId?: string;
 }
+
+export type AdvisoryEcosystem = 'npm' | 'actions';
 
 interface AdvisoryVulnerability {
   package?: { ecosystem?: unknown; name?: unknown } | null;
@@ -80,7 +86,7 @@ export async function fetchAdvisories(request: AdvisoriesRequest): Promise<Evide
   let pagesRead = 0;
   try {
     const iterator = octokit.paginate.iterator(octokit.rest.securityAdvisories.listGlobalAdvisories, {
-      ecosystem: 'npm',
+      ecosystem: request.ecosystem ?? 'npm',
       affects: `${packageName}@${from}`,
       per_page: ADVISORIES_PER_PAGE,
     });
@@ -98,8 +104,8 @@ export async function fetchAdvisories(request: AdvisoriesRequest): Promise<Evide
     };
   }
 
-  const fixed = selectFixedAdvisories(advisories, packageName, from, to, logger);
-  const evidence = fixed.map((advisory) => advisoryEvidence(packageName, advisory));
+  const fixed = selectFixedAdvisories(advisories, packageName, from, to, logger, request.ecosystem ?? 'npm');
+  const evidence = fixed.map((advisory) => advisoryEvidence(packageName, advisory, request.packageId));
   return { evidence, missing: [] };
 }
 
@@ -107,7 +113,7 @@ export async function fetchAdvisories(request: AdvisoriesRequest): Promise<Evide
  * Advisories (external data) that affect `from` and are patched at or before `to`, once each,
  * sorted by GHSA ID so the evidence order does not depend on the API's order.
  */
-export function selectFixedAdvisories(advisories: unknown[], packageName: string, from: string, to: string, logger: Logger): FixedAdvisory[] {
+export function selectFixedAdvisories(advisories: unknown[], packageName: string, from: string, to: string, logger: Logger, ecosystem: AdvisoryEcosystem = 'npm'): FixedAdvisory[] {
   const kept = new Map<string, FixedAdvisory>();
   for (const raw of advisories) {
     if (typeof raw !== 'object' || raw === null) continue;
@@ -117,7 +123,7 @@ export function selectFixedAdvisories(advisories: unknown[], packageName: string
     const ghsaId = advisory.ghsa_id;
     const vulnerabilities = Array.isArray(advisory.vulnerabilities) ? (advisory.vulnerabilities as AdvisoryVulnerability[]) : [];
     for (const vulnerability of vulnerabilities) {
-      if (vulnerability.package?.ecosystem !== 'npm' || vulnerability.package.name !== packageName) continue;
+      if (vulnerability.package?.ecosystem !== ecosystem || vulnerability.package.name !== packageName) continue;
       const range = toSemverRange(vulnerability.vulnerable_version_range);
       const patched = readPatchedVersion(vulnerability.first_patched_version);
       if (range === null) {
@@ -144,10 +150,10 @@ export function selectFixedAdvisories(advisories: unknown[], packageName: string
   return [...kept.values()].sort((left, right) => left.ghsaId.localeCompare(right.ghsaId));
 }
 
-export function advisoryEvidence(packageName: string, advisory: FixedAdvisory): EvidenceItem {
+export function advisoryEvidence(packageName: string, advisory: FixedAdvisory, packageId = `npm:${packageName}`): EvidenceItem {
   const identifiers = [advisory.ghsaId, ...(advisory.cveId ? [advisory.cveId] : [])].join(', ');
   return makeEvidenceItem({
-    packageId: `npm:${packageName}`,
+    packageId,
     sourceId: 'github-advisory',
     kind: 'advisory',
     locator: `advisory/${advisory.ghsaId}`,

@@ -28,6 +28,8 @@ export interface ReleaseNotesRequest {
   /** Published versions in the bump's range, semver-sorted (from the registry). */
   versionsInRange: string[];
   logger: Logger;
+  /** Identity in evidence IDs; `npm:<packageName>` unless another ecosystem says otherwise. */
+  packageId?: string;
 }
 
 export interface EvidenceResult {
@@ -141,7 +143,7 @@ export async function fetchReleaseNotes(request: ReleaseNotesRequest): Promise<E
     const bounded = body.length > MAX_RELEASE_BODY_CHARS ? body.slice(0, MAX_RELEASE_BODY_CHARS) : body;
     evidence.push(
       ...releaseNotesEvidence({
-        packageId: `npm:${packageName}`,
+        packageId: request.packageId ?? `npm:${packageName}`,
         tag: match.release.tag_name,
         version,
         sourceUrl: releaseUrl(fullName, match.release),

@@ -39,6 +39,8 @@ export interface RepositoryChangelogRequest {
    * GitHub allows 60 unauthenticated requests an hour, and a grouped PR must not spend them all.
    */
   budget?: RequestBudget;
+  /** Identity in evidence IDs; `npm:<packageName>` unless another ecosystem says otherwise. */
+  packageId?: string;
 }
 
 /** A run-wide allowance of GitHub requests; `remaining` goes down as requests are made. */
@@ -167,7 +169,7 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
       return { evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} has no section for the versions in range.` }] };
     }
     const evidence = changelogEvidence({
-      packageId: `npm:${packageName}`,
+      packageId: request.packageId ?? `npm:${packageName}`,
       sourceId: REPOSITORY_SOURCE_ID,
       fileName: `${fullName}/${file.path}@${tag}`,
       title: file.path,

@@ -20,7 +20,10 @@ export interface EvidenceItem {
   id: string;
   /** `npm:<name>`. */
   packageId: string;
-  /** Where it came from: `npm-registry`, `npm-tarball`, `github-release`, `github-advisory`. */
+  /**
+   * Where it came from: `npm-registry`, `npm-tarball`, `github-release`, `github-advisory`; for
+   * GitHub Actions also `github-tags` (refs and pins) and `github-action-metadata` (action.yml).
+   */
   sourceId: string;
   kind: EvidenceKind;
   /** Stable position inside the source, e.g. `CHANGELOG.md#5.0.0/breaking-changes`, `fact/engines`. */
@@ -58,7 +61,11 @@ export interface MissingInformation {
     | 'REGISTRY_UNAVAILABLE'
     | 'PACKAGE_NOT_FOUND'
     | 'VERSION_NOT_FOUND'
-    | 'EVIDENCE_BUDGET_EXCEEDED';
+    | 'EVIDENCE_BUDGET_EXCEEDED'
+    /** GitHub Actions: the action.yml (or reusable workflow) at a ref could not be read or compared. */
+    | 'ACTION_METADATA_UNAVAILABLE'
+    /** GitHub Actions: a moving tag's exact release was approximated or could not be told. */
+    | 'VERSION_UNRESOLVED';
   message: string;
 }
 

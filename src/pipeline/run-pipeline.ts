@@ -18,6 +18,7 @@ import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { UNAUTHENTICATED_REQUEST_BUDGET, type RequestBudget } from '../evidence/repository-changelog.js';
 import type { FailClosed, RunOutcome } from '../report/run-outcome.js';
+import { prepareActionContext } from './prepare-action-context.js';
 
 export interface PipelineInput {
   fileSource: DependencyFileSource;
@@ -135,6 +136,8 @@ export type PreparedContext =
   | { failed: AnalysisResult };
 
 async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubBudget: RequestBudget): Promise<PreparedContext> {
+  // One evidence gatherer per ecosystem, chosen here.
+  if (bump.ecosystem === 'github-actions') return prepareActionContext(bump, input, publicGitHubBudget);
   try {
     const gathered = await gatherEvidence(bump, {
       registry: input.registry,

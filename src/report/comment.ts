@@ -197,7 +197,8 @@ function tableRows(results: readonly AnalysisResult[], failClosedCode: string | 
     }
     if (!priority) others += 1;
     const name = codeSpan(result.dependency.name, { maxLength: TEXT_BOUNDS.name, inTable: true });
-    const types = result.dependency.dependencyTypes.join(', ') || '—';
+    // Action bumps share the table; their ecosystem is named where npm's is implied.
+    const types = `${result.dependency.ecosystem === 'npm' ? '' : `${result.dependency.ecosystem}: `}${result.dependency.dependencyTypes.join(', ') || '—'}`;
     const review = failClosedCode === null ? reviewCell(result) : withheldReviewCell(result, failClosedCode);
     rows.push(`| ${name} | ${versionChange(result, true)} | ${types} | ${riskCell(result, failClosedCode)} | ${review} |`);
   }
@@ -209,7 +210,7 @@ function otherChangesLine(bumps: readonly Bump[], results: readonly AnalysisResu
   // Everything with a result is in the table; the rest is listed here (usually added, removed and
   // transitive-only changes, which are analysed only when a PR changes nothing direct).
   const analysed = new Set(results.map((result) => result.id));
-  const others = bumps.filter((bump) => !analysed.has(resultIdOf(bump.name, bump.from, bump.to)));
+  const others = bumps.filter((bump) => !analysed.has(resultIdOf(bump.name, bump.from, bump.to, bump.ecosystem)));
   if (others.length === 0) return null;
   const groups: [string, Bump[], boolean][] = [
     ['added', others.filter((bump) => bump.direction === 'added'), false],

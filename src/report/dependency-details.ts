@@ -74,6 +74,7 @@ function releaseAge(publishedAt: string, now: Date): string | null {
 /** Locally computed registry facts as one line of facts, warnings first-class (⚠️). */
 export function registryFactsLine(signals: RegistrySignals, now: Date): string {
   const facts: string[] = [`${signals.versionsInRange} ${signals.versionsInRange === 1 ? 'version' : 'versions'} in range`];
+  if (signals.actionPin !== undefined) return [...facts, ...actionPinFacts(signals.actionPin)].join(' · ');
   if (signals.targetPublishedAt) {
     const age = releaseAge(signals.targetPublishedAt, now);
     if (age) facts.push(age);
@@ -102,6 +103,16 @@ export function registryFactsLine(signals: RegistrySignals, now: Date): string {
     facts.push(`${change.effect === 'breaking' ? '⚠️ ' : ''}${MANIFEST_CHANGE_TITLE[change.fact]}`);
   }
   return facts.join(' · ');
+}
+
+/** A GitHub Action's facts come from its repository's tags, not a registry: only the pin checks are said. */
+function actionPinFacts(pin: NonNullable<RegistrySignals['actionPin']>): string[] {
+  const facts: string[] = [];
+  // The sentence is built from names and SHAs, but the names come from the PR: escaped all the same.
+  if (pin.mismatch !== null) facts.push(`⚠️ pin mismatch: ${escapeInline(pin.mismatch, TEXT_BOUNDS.message)}`);
+  else facts.push('SHA pins (if any) match the releases their comments name');
+  if (pin.pinningWeakened) facts.push('⚠️ pinning weakened: a commit SHA pin was replaced by a tag or branch');
+  return facts;
 }
 
 export function versionChange(result: AnalysisResult, inTable: boolean): string {
@@ -171,7 +182,7 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
   if (!options.omitRegistryFacts) {
     blocks.push(
       result.registrySignals
-        ? `**Registry facts** — ${registryFactsLine(result.registrySignals, options.now)}.`
+        ? `**${result.dependency.ecosystem === 'github-actions' ? 'Repository tags' : 'Registry facts'}** — ${registryFactsLine(result.registrySignals, options.now)}.`
         : '**Registry facts** — not available (the registry could not be read for this package).',
       '',
     );

@@ -24,6 +24,17 @@ export function projectBump(bump: Bump): Bump {
     installPaths: [...bump.installPaths],
     direct: bump.direct,
     versionSource: bump.versionSource,
+    ...(bump.action === undefined
+      ? {}
+      : {
+          action: {
+            fromRef: bump.action.fromRef,
+            toRef: bump.action.toRef,
+            fromPinned: bump.action.fromPinned,
+            toPinned: bump.action.toPinned,
+            locations: [...bump.action.locations],
+          },
+        }),
   };
 }
 
@@ -48,6 +59,7 @@ function projectSignals(signals: RegistrySignals | null): RegistrySignals | null
     newDependencies: [...signals.newDependencies],
     lockfileIntegrityMismatch: signals.lockfileIntegrityMismatch ? { ...signals.lockfileIntegrityMismatch } : null,
     manifestChanges: signals.manifestChanges.map(({ fact, effect }) => ({ fact, effect })),
+    ...(signals.actionPin === undefined ? {} : { actionPin: { mismatch: signals.actionPin.mismatch, pinningWeakened: signals.actionPin.pinningWeakened } }),
   };
 }
 

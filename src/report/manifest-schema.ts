@@ -3,6 +3,7 @@ import {
   BUMP_DIRECTIONS,
   DEPENDENCY_TYPES,
   DETECTION_WARNING_CODES,
+  ECOSYSTEMS,
   EVIDENCE_COVERAGES,
   EVIDENCE_KINDS,
   FINDING_KINDS,
@@ -29,8 +30,12 @@ import {
  */
 
 const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
-/** 1.1.0: manifestChanges in registry signals, apiSurface evidence, installPaths on bumps, the packageManager dependency type. */
-export const MANIFEST_SCHEMA_VERSION = '1.1.0';
+/**
+ * 1.1.0: manifestChanges in registry signals, apiSurface evidence, installPaths on bumps, the packageManager dependency type.
+ * 1.2.0: the github-actions ecosystem: `action` on its bumps, `actionPin` in its registry signals, the action and
+ * reusableWorkflow dependency types, WORKFLOW_UNPARSEABLE and ACTION_REFERENCE_UNUSABLE detection warnings.
+ */
+export const MANIFEST_SCHEMA_VERSION = '1.2.0';
 
 const TEXT = { type: 'string', maxLength: 20000 };
 const SHORT_TEXT = { type: 'string', maxLength: 1000 };
@@ -44,9 +49,11 @@ const EVIDENCE_KIND = { type: 'string', enum: EVIDENCE_KINDS };
 const COUNT = { type: 'integer', minimum: 0 };
 const STRING_MAP = { type: 'object', additionalProperties: SHORT_TEXT };
 
-function closedObject(properties: Record<string, unknown>): Record<string, unknown> {
-  return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties };
+function closedObject(properties: Record<string, unknown>, optional: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties: { ...properties, ...optional } };
 }
+
+const ECOSYSTEM = { type: 'string', enum: ECOSYSTEMS };
 
 function uniqueList(items: Record<string, unknown>): Record<string, unknown> {
   return { type: 'array', uniqueItems: true, items };
@@ -76,6 +83,9 @@ const REGISTRY_SIGNALS = {
         maxItems: 20,
         items: closedObject({ fact: { type: 'string', enum: MANIFEST_CHANGE_FACTS }, effect: { type: 'string', enum: MANIFEST_CHANGE_EFFECTS } }),
       },
+    }, {
+      // github-actions results only.
+      actionPin: closedObject({ mismatch: { type: ['string', 'null'], maxLength: 2000 }, pinningWeakened: { type: 'boolean' } }),
     }),
   ],
 };
@@ -87,7 +97,7 @@ const ANALYSIS_RESULT = closedObject({
   status: { type: 'string', enum: RESULT_STATUSES },
   contextId: { anyOf: [{ type: 'null' }, DIGEST] },
   dependency: closedObject({
-    ecosystem: { const: 'npm' },
+    ecosystem: ECOSYSTEM,
     name: { type: 'string', minLength: 1, maxLength: 1000 },
     dependencyTypes: uniqueList(DEPENDENCY_TYPE),
     manifests: NAME_LIST,
@@ -146,7 +156,7 @@ const ANALYSIS_RESULT = closedObject({
 });
 
 const BUMP = closedObject({
-  ecosystem: { const: 'npm' },
+  ecosystem: ECOSYSTEM,
   name: { type: 'string', minLength: 1, maxLength: 1000 },
   from: NULLABLE_SHORT_TEXT,
   to: NULLABLE_SHORT_TEXT,
@@ -160,6 +170,15 @@ const BUMP = closedObject({
   installPaths: NAME_LIST,
   direct: { type: 'boolean' },
   versionSource: { type: 'string', enum: VERSION_SOURCES },
+}, {
+  // github-actions bumps only.
+  action: closedObject({
+    fromRef: SHORT_TEXT,
+    toRef: SHORT_TEXT,
+    fromPinned: { type: 'boolean' },
+    toPinned: { type: 'boolean' },
+    locations: NAME_LIST,
+  }),
 });
 
 const DETECTION_WARNING = closedObject({

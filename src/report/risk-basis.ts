@@ -23,11 +23,15 @@ const BASIS_OF_KIND: Readonly<Record<EvidenceKind, RiskBasis>> = {
   registryFact: 'registry facts',
 };
 
+/** Evidence computed from an action's action.yml at both refs (see evidence/github-action-evidence.ts). */
+const ACTION_METADATA_SOURCE_ID = 'github-action-metadata';
+
 const ORDER: readonly RiskBasis[] = ['release notes', 'API diff', 'advisories', 'registry facts'];
 
 export function riskBasisOf(result: AnalysisResult): RiskBasis[] {
   const cited = new Set(result.riskEvidenceRefs);
-  const bases = new Set(result.evidence.filter((item) => cited.has(item.id)).map((item) => BASIS_OF_KIND[item.kind]));
+  // A GitHub Action's action.yml diff (inputs, outputs, runs.using) is its API diff, whatever its kind.
+  const bases = new Set(result.evidence.filter((item) => cited.has(item.id)).map((item) => (item.sourceId === ACTION_METADATA_SOURCE_ID ? 'API diff' : BASIS_OF_KIND[item.kind])));
   return ORDER.filter((basis) => bases.has(basis));
 }
 
@@ -58,7 +62,9 @@ export function reviewReasonExplanation(reason: HumanReviewReason, result: Analy
       : 'the registry facts rate this high (for example the package became ESM-only or removed an export).';
   }
   if (reason === 'HIGH_RISK' && riskBasisOf(result).includes('API diff') && !riskBasisOf(result).includes('release notes')) {
-    return 'the published type declarations or entry files lose exports that the earlier version had.';
+    return result.dependency.ecosystem === 'github-actions'
+      ? "the action's inputs, outputs or secrets changed in a way that breaks workflows that use them."
+      : 'the published type declarations or entry files lose exports that the earlier version had.';
   }
   return REVIEW_REASON_EXPLANATION[reason] ?? 'see the manifest.';
 }

@@ -1,4 +1,4 @@
-import type { BumpDirection, DependencyType, DetectionWarning, SemverClass, VersionSource } from '../bumps/types.js';
+import type { BumpDirection, DependencyType, DetectionWarning, Ecosystem, SemverClass, VersionSource } from '../bumps/types.js';
 import type { EvidenceCoverage, FindingKind, HumanReviewReason, NextAction, ResultStatus, RiskLevel, TrustIssueCode } from '../analysis/types.js';
 import type { EvidenceKind } from '../evidence/types.js';
 import type { ManifestChange } from '../ecosystems/npm/manifest-diff.js';
@@ -13,7 +13,8 @@ function keysOf<T extends string>(record: Record<T, true>): T[] {
   return Object.keys(record) as T[];
 }
 
-export const DEPENDENCY_TYPES = keysOf<DependencyType>({ prod: true, dev: true, peer: true, optional: true, transitive: true, packageManager: true });
+export const DEPENDENCY_TYPES = keysOf<DependencyType>({ prod: true, dev: true, peer: true, optional: true, transitive: true, packageManager: true, action: true, reusableWorkflow: true });
+export const ECOSYSTEMS = keysOf<Ecosystem>({ npm: true, 'github-actions': true });
 export const BUMP_DIRECTIONS = keysOf<BumpDirection>({ upgrade: true, downgrade: true, added: true, removed: true });
 export const SEMVER_CLASSES = keysOf<SemverClass>({ major: true, minor: true, patch: true, prerelease: true, unknown: true });
 export const VERSION_SOURCES = keysOf<VersionSource>({ lockfile: true, manifest: true });
@@ -26,6 +27,8 @@ export const DETECTION_WARNING_CODES = keysOf<DetectionWarning['code']>({
   FILE_TOO_LARGE: true,
   PR_TEXT_DISAGREES: true,
   FILE_UNAVAILABLE: true,
+  WORKFLOW_UNPARSEABLE: true,
+  ACTION_REFERENCE_UNUSABLE: true,
 });
 export const EVIDENCE_KINDS = keysOf<EvidenceKind>({
   registryFact: true,

@@ -12,6 +12,8 @@ export const UNREADABLE_INPUT_CODES: ReadonlySet<DetectionWarning['code']> = new
   'MANIFEST_UNPARSEABLE',
   'FILE_TOO_LARGE',
   'FILE_UNAVAILABLE',
+  'WORKFLOW_UNPARSEABLE',
+  'ACTION_REFERENCE_UNUSABLE',
 ]);
 
 /** Warnings about dependency files that could not be read. */

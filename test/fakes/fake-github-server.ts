@@ -16,6 +16,11 @@
  * - GET  /repos/{o}/{r}/git/blobs/{sha}           base64, lines wrapped at 60 like GitHub
  * - GET  /repos/{o}/{r}                           visibility (`private` from the seed, default public)
  * - GET  /repos/{o}/{r}/releases                  paginated, in seeded order (seed newest first)
+ * - GET  /repos/{o}/{r}/tags                      paginated `[{name, commit: {sha}}]` from the seeded `tags`
+ *                                                 (tag → commit SHA), in seeded order
+ * - GET  /repos/{o}/{r}/commits/{ref}             `{sha}` for a seeded commit or tag; 422 "No commit
+ *                                                 found for SHA" otherwise (GitHub's answer for an unknown SHA)
+ *   Contents `?ref=` accepts a seeded tag as well as a commit SHA.
  * - GET  /advisories?ecosystem=&affects=          global advisories, filtered by name[@version]
  * - GET  /repos/{o}/{r}/issues/{n}/comments       paginated
  * - POST /repos/{o}/{r}/issues/{n}/comments       {body} → 201
@@ -95,6 +100,8 @@ export interface FakeRepository {
   commits?: Record<string, Record<string, string | Buffer>>;
   pulls?: Record<number, FakePull>;
   releases?: FakeRelease[];
+  /** Tag name → commit SHA (GET /repos/{o}/{r}/tags, and `?ref=<tag>` for contents). */
+  tags?: Record<string, string>;
   /** Visibility answered by GET /repos/{o}/{r}; public by default. */
   private?: boolean;
   /** Issue / PR number → comments, oldest first. */
@@ -124,7 +131,7 @@ export interface FakeFault {
 }
 
 export interface FakeGitHubState {
-  repositories: Record<string, Required<Pick<FakeRepository, 'commits' | 'pulls' | 'releases'>> & { comments: Record<number, FakeComment[]> }>;
+  repositories: Record<string, Required<Pick<FakeRepository, 'commits' | 'pulls' | 'releases' | 'tags'>> & { comments: Record<number, FakeComment[]> }>;
   advisories: FakeAdvisory[];
   botUser: FakeUser;
   tokenMode: 'read-write' | 'read-only';
@@ -202,6 +209,7 @@ function buildState(seed: FakeGitHubSeed): FakeGitHubState {
       commits: repository.commits ?? {},
       pulls: repository.pulls ?? {},
       releases: repository.releases ?? [],
+      tags: repository.tags ?? {},
       comments,
     };
   }
@@ -288,6 +296,14 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
       return getContents(fullName, repository, path, url.searchParams.get('ref'), headers['accept'] ?? '');
     }
     if (rest[0] === 'git' && rest[1] === 'blobs' && rest.length === 3 && method === 'GET') return getBlob(fullName, repository, rest[2] ?? '');
+    if (rest[0] === 'tags' && rest.length === 1 && method === 'GET') {
+      return paginate(url, Object.entries(repository.tags).map(([name, sha]) => ({ name, commit: { sha, url: `${baseUrl}/repos/${fullName}/commits/${sha}` } })));
+    }
+    if (rest[0] === 'commits' && rest.length === 2 && method === 'GET') {
+      const sha = resolveRef(repository, rest[1] ?? '');
+      if (sha === undefined) return new HttpAnswer(422, { message: `No commit found for SHA: ${rest[1] ?? ''}`, status: '422' });
+      return new HttpAnswer(200, { sha, html_url: `https://github.com/${fullName}/commit/${sha}` });
+    }
     if (rest[0] === 'releases' && rest.length === 1 && method === 'GET') {
       return paginate(url, repository.releases.map((release, index) => releaseJson(fullName, release, index)));
     }
@@ -366,7 +382,7 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
     ref: string | null,
     accept: string,
   ): HttpAnswer {
-    const commitSha = ref ?? Object.keys(repository.commits)[0];
+    const commitSha = ref === null ? Object.keys(repository.commits)[0] : (resolveRef(repository, ref) ?? ref);
     const tree = commitSha === undefined ? undefined : repository.commits[commitSha];
     if (!tree) return notFound(`No commit found for the ref ${ref ?? ''}`);
     const file = tree[path];
@@ -554,6 +570,12 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** A commit SHA the repository holds (files or a tag's target), or the commit a tag names. */
+function resolveRef(repository: FakeGitHubState['repositories'][string], ref: string): string | undefined {
+  if (repository.commits[ref] !== undefined || Object.values(repository.tags).includes(ref)) return ref;
+  return repository.tags[ref];
 }
 
 function computePullFiles(

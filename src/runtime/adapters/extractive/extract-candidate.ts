@@ -69,13 +69,15 @@ const REGISTRY_FACT_EFFECT: Readonly<Record<string, { level: 'high' | 'medium'; 
   'fact/types-dropped': { level: 'medium', findingKind: 'compatibility' },
   'fact/peer-dependencies': { level: 'medium', findingKind: 'compatibility' },
   'fact/platform': { level: 'medium', findingKind: 'compatibility' },
+  // GitHub Actions: a SHA pin that is not the release its comment names.
+  'fact/pin-mismatch': { level: 'high', findingKind: 'security' },
 };
 
 /**
  * Registry facts that make a patch more than routine: supply-chain changes and a deprecated
  * target. A patch without any of them (and without the facts above) has "clean" registry facts.
  */
-const UNCLEAN_PATCH_FACTS: ReadonlySet<string> = new Set(['fact/install-scripts', 'fact/publisher', 'fact/deprecated']);
+const UNCLEAN_PATCH_FACTS: ReadonlySet<string> = new Set(['fact/install-scripts', 'fact/publisher', 'fact/deprecated', 'fact/pinning-weakened']);
 
 interface Classified {
   item: EvidenceItem;
@@ -200,6 +202,13 @@ function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceIt
       summary: `Extractive analysis: feature release; no release notes found, so deprecations or behaviour changes in ${from} → ${to} cannot be ruled out.`,
     };
   }
+  if (semverClass === 'patch' && unclean.length === 0 && context.dependency.ecosystem === 'github-actions') {
+    return {
+      riskLevel: 'low',
+      riskItems: [semverFact],
+      summary: `Extractive analysis: patch release by the repository's tags, with no interface change found in action.yml; no release notes found, so this rests on the tags and action.yml only.`,
+    };
+  }
   if (semverClass === 'patch' && unclean.length === 0) {
     return {
       riskLevel: 'low',
@@ -267,7 +276,8 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
 function describeBasis(items: EvidenceItem[]): string {
   const parts = new Set<string>();
   for (const item of items) {
-    if (item.kind === 'registryFact') parts.add('the registry facts');
+    if (item.kind === 'registryFact') parts.add(item.sourceId === 'github-tags' ? "the repository's tags" : 'the registry facts');
+    else if (item.sourceId === 'github-action-metadata') parts.add('the action.yml diff');
     else if (item.kind === 'apiSurface') parts.add('the API-surface diff');
     else if (item.kind === 'advisory') parts.add('the security advisories');
     else parts.add('the release text');
