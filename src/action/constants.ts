@@ -13,6 +13,7 @@ export const Inputs = {
   pullRequest: 'pull-request',
   mode: 'mode',
   qualification: 'qualification',
+  timeout: 'timeout',
 } as const;
 
 export const Outputs = {

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { FAIL_ON_VALUES, type FailOn } from '../pipeline/exit-policy.js';
 import { nearestName } from '../shared/nearest-name.js';
+import { parseDuration } from '../shared/duration.js';
+import { DEFAULT_RUN_DEADLINE_MS, MAX_RUN_DEADLINE_MS, MIN_RUN_DEADLINE_MS } from '../pipeline/run-stop.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -34,6 +36,8 @@ Options:
   --out DIR               Output directory (default: depverdict-out)
   --qualification PATH    Require a conformance.json matching this profile and schema
   --fail-on POLICY        never | high-risk | review (default: never)
+  --deadline DURATION     Deadline for the whole run, e.g. 90s, 10m, 1h (default: 10m);
+                          past it, unfinished dependencies are reported as TIMEOUT
   --npm-registry URL      npm registry (default: https://registry.npmjs.org)
   --registry-snapshot DIR Read packuments and tarballs from a recorded snapshot
   --api-key-env NAME      Environment variable holding the model API key
@@ -53,7 +57,8 @@ Each command takes only the options it reads: context those that choose the chan
 and --quiet.
 
 Exit codes: 0 verdict within policy (conformance: conformant), 1 run failed closed, bad usage
-or a conformance failure, 2 verdict breaches --fail-on.`;
+or a conformance failure, 2 verdict breaches --fail-on, 130/143 interrupted (SIGINT/SIGTERM;
+the results that finished are still written, with the verdict withheld).`;
 
 export const OUTPUT_FORMATS = ['text', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -79,6 +84,8 @@ export interface CliArguments {
   /** How the comment is printed to stdout; comment.md is always Markdown. */
   format: OutputFormat;
   qualification: string | null;
+  /** The whole run's deadline, in milliseconds. */
+  deadlineMs: number;
 }
 
 function defaults(): CliArguments {
@@ -101,6 +108,7 @@ function defaults(): CliArguments {
     noGitHub: false,
     format: 'text',
     qualification: null,
+    deadlineMs: DEFAULT_RUN_DEADLINE_MS,
   };
 }
 
@@ -138,6 +146,7 @@ const OPTIONS = {
   format: { type: 'string', commands: ['analyze'], value: 'FORMAT' },
   'fail-on': { type: 'string', commands: ['analyze'], value: 'POLICY' },
   qualification: { type: 'string', commands: ['analyze'], value: 'PATH' },
+  deadline: { type: 'string', commands: ['analyze'], value: 'DURATION' },
   help: { type: 'boolean', short: 'h', commands: ALL },
   version: { type: 'boolean', short: 'v', commands: ALL },
 } as const satisfies Record<string, OptionSpec>;
@@ -189,6 +198,14 @@ function checkOptionTokens(tokens: NonNullable<ReturnType<typeof parseArgs>['tok
   }
 }
 
+function parseDeadline(text: string): number {
+  try {
+    return parseDuration(text, '--deadline', { minMs: MIN_RUN_DEADLINE_MS, maxMs: MAX_RUN_DEADLINE_MS });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 export function parseCliArguments(argv: string[]): CliArguments {
   // Not strict: every problem is reported by checkOptionTokens in our own words.
   const parsed = parseArgs({ args: argv, allowPositionals: true, strict: false, tokens: true, options: OPTIONS });
@@ -232,6 +249,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
     noGitHub: values['no-github'] ?? false,
     format: format as OutputFormat,
     qualification: values.qualification ?? null,
+    deadlineMs: values.deadline === undefined ? DEFAULT_RUN_DEADLINE_MS : parseDeadline(values.deadline),
   };
   if (command === 'conformance') {
     if (!values.profile) throw new UsageError('conformance needs --profile NAME|PATH (the endpoint to probe).');
