@@ -4,7 +4,7 @@
 // Figures are for notes and trend-watching; no test asserts on them.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -100,13 +100,42 @@ const baseVersions = new Map(Object.entries(baseDependencies).map(([name, spec])
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
 console.log(`Scenario: recorded grouped PR, ${bumps} direct bumps (test/fixtures/bench/grouped-pr)`);
 
-for (const [label, args] of [
+/**
+ * The grouped PR as a lockfile regeneration: its direct bumps plus enough transitive version
+ * changes (synthetic packages, in both lockfiles) to make `total` changed packages. Only the
+ * direct bumps are analysed; the rest are detected and listed.
+ */
+function lockfileRegeneration(total) {
+  const directory = mkdtempSync(join(tmpdir(), 'depverdict-bench-regeneration-'));
+  const transitive = total - bumps;
+  for (const [side, version] of [['base', '1.0.0'], ['head', '1.0.1']]) {
+    cpSync(join(scenario, side), join(directory, side), { recursive: true });
+    const lockPath = join(directory, side, 'package-lock.json');
+    const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
+    for (let index = 0; index < transitive; index += 1) {
+      const name = `synthetic-transitive-${String(index).padStart(4, '0')}`;
+      lock.packages[`node_modules/${name}`] = { version, resolved: `https://registry.npmjs.org/${name}/-/${name}-${version}.tgz`, license: 'MIT' };
+    }
+    writeFileSync(lockPath, JSON.stringify(lock, null, 2));
+  }
+  return { base: join(directory, 'base'), head: join(directory, 'head'), transitive };
+}
+
+const regeneration = lockfileRegeneration(1000);
+// The recorded PR also changes some transitive versions of its own: the count listed is printed below.
+
+for (const [label, args, dirs = { base, head }] of [
   ['detection + context building (depverdict context)', ['context']],
   ['full run, extractive profile (depverdict analyze)', ['analyze', '--quiet', '--out', mkdtempSync(join(tmpdir(), 'depverdict-bench-'))]],
   ['full run without GitHub (depverdict analyze --no-github)', ['analyze', '--quiet', '--no-github', '--out', mkdtempSync(join(tmpdir(), 'depverdict-bench-'))]],
+  [
+    `lockfile regeneration: ${bumps} direct bumps + ${regeneration.transitive} synthetic transitive changes, full run (depverdict analyze)`,
+    ['analyze', '--quiet', '--out', mkdtempSync(join(tmpdir(), 'depverdict-bench-'))],
+    regeneration,
+  ],
 ]) {
   const registry = await startReplayRegistry(baseVersions);
-  const result = await runCli([...args, '--base-dir', base, '--head-dir', head, '--npm-registry', registry.url], registry.url);
+  const result = await runCli([...args, '--base-dir', dirs.base, '--head-dir', dirs.head, '--npm-registry', registry.url], registry.url);
   registry.server.close();
   let contexts = null;
   if (args[0] === 'context' && result.code === 0) contexts = JSON.parse(result.stdout).contexts.length;
@@ -119,5 +148,10 @@ for (const [label, args] of [
   console.log(`  GitHub requests      ${registry.counts.github} (tokenless repository-changelog lookups)`);
   console.log(`  advisory requests    ${registry.counts.advisories} (npm bulk endpoint; answered 405 here)`);
   if (contexts !== null) console.log(`  contexts built       ${contexts}`);
+  const outIndex = args.indexOf('--out');
+  if (args[0] === 'analyze' && outIndex >= 0 && existsSync(join(args[outIndex + 1], 'version-analysis.json'))) {
+    const manifest = JSON.parse(readFileSync(join(args[outIndex + 1], 'version-analysis.json'), 'utf8'));
+    console.log(`  changes listed       ${manifest.bumps.length} in version-analysis.json; ${manifest.results.length} analysed`);
+  }
   if (result.code !== 0 && result.code !== 2) console.log(result.stderr.split('\n').slice(-15).join('\n'));
 }

@@ -2,8 +2,15 @@
 import * as core from '@actions/core';
 import { run } from './action/main.js';
 import { sanitizeMessage } from './shared/redaction.js';
+import { receivedTerminationSignal } from './shared/termination-signals.js';
 
-run().catch((error: unknown) => {
-  // run() handles its own failures; this is the last line of defence against a crash.
-  core.setFailed(`DepVerdict crashed: ${sanitizeMessage(error instanceof Error ? error.message : String(error), 1000)}`);
-});
+run().then(
+  () => {
+    // A cancelled run has published; exit now rather than wait for sockets the cancel left open.
+    if (receivedTerminationSignal()) process.exit();
+  },
+  (error: unknown) => {
+    // run() handles its own failures; this is the last line of defence against a crash.
+    core.setFailed(`DepVerdict crashed: ${sanitizeMessage(error instanceof Error ? error.message : String(error), 1000)}`);
+  },
+);

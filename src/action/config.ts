@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { FAIL_ON_VALUES } from '../pipeline/exit-policy.js';
+import { DEFAULT_RUN_DEADLINE_MS, MAX_RUN_DEADLINE_MS, MIN_RUN_DEADLINE_MS } from '../pipeline/run-stop.js';
+import { formatDuration, parseDuration } from '../shared/duration.js';
 import { Inputs } from './constants.js';
 
 /**
@@ -26,6 +28,18 @@ const ActionConfigSchema = z.strictObject({
   mode: z.enum(['analyze', 'conformance']).default('analyze'),
   qualification: z.string().min(1).optional(),
   approval: z.string().min(1).optional(),
+  /** The whole run's deadline, in milliseconds (see pipeline/run-stop.ts). */
+  timeout: z
+    .string()
+    .default(formatDuration(DEFAULT_RUN_DEADLINE_MS))
+    .transform((text, context) => {
+      try {
+        return parseDuration(text, '', { minMs: MIN_RUN_DEADLINE_MS, maxMs: MAX_RUN_DEADLINE_MS });
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type ActionConfig = z.infer<typeof ActionConfigSchema>;

@@ -14,6 +14,7 @@ export const Inputs = {
   mode: 'mode',
   qualification: 'qualification',
   approval: 'approval',
+  timeout: 'timeout',
 } as const;
 
 export const Outputs = {

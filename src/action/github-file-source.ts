@@ -1,7 +1,7 @@
 import type { DependencyFileSource } from '../bumps/types.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
-import { describeGitHubError, formatGitHubError, type GitHubClient } from '../github/client.js';
+import { collectPages, describeGitHubError, formatGitHubError, type GitHubClient } from '../github/client.js';
 
 /**
  * Dependency files of a pull request read through the GitHub REST API, so the action needs no
@@ -65,7 +65,8 @@ export function createGitHubFileSource(options: GitHubFileSourceOptions): Depend
   async function listChangedPaths(): Promise<string[]> {
     let files: Array<{ filename: string; previous_filename?: string; sha?: string | null }>;
     try {
-      files = await octokit.paginate(octokit.rest.pulls.listFiles, { owner, repo, pull_number: pullNumber, per_page: 100 });
+      // GitHub lists at most 3,000 files of a pull request: the bound is GitHub's own.
+      files = (await collectPages(octokit.paginate.iterator(octokit.rest.pulls.listFiles, { owner, repo, pull_number: pullNumber, per_page: 100 }))).items;
     } catch (error) {
       const info = describeGitHubError(error);
       const hint = info.status === 403 || info.status === 404

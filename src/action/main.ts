@@ -27,6 +27,8 @@ import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { createGitHubFileSource } from './github-file-source.js';
 import { readCommitMessages, resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
 import { upsertStickyComment } from './sticky-comment.js';
+import { createRunStop, stoppedRunFailClosed, type RunStop } from '../pipeline/run-stop.js';
+import { exitCodeForSignal, watchTermination } from '../shared/termination-signals.js';
 
 const actionLogger: Logger = {
   debug: (message) => core.debug(redact(message)),
@@ -74,8 +76,19 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     return;
   }
 
+  // From here a cancel (SIGINT/SIGTERM) or the run's deadline stops the analysis, and the run
+  // still publishes what it has: files, summary and outputs first, the comment if time allows.
+  const stop = createRunStop({ deadlineMs: config.timeout });
+  const termination = watchTermination({
+    graceMs: PUBLISH_GRACE_MS,
+    onSignal: (signal) => {
+      actionLogger.warning(`${signal} received: stopping the analysis and publishing what finished.`);
+      stop.cancel(signal);
+    },
+    onForcedExit: (message) => actionLogger.error(message),
+  });
   const octokit: GitHubClient | null = config.githubToken
-    ? createGitHubClient({ token: config.githubToken, baseUrl: env.GITHUB_API_URL, logger: actionLogger })
+    ? createGitHubClient({ token: config.githubToken, baseUrl: env.GITHUB_API_URL, logger: actionLogger, run: stop })
     : null;
   const runUrl = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
     ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
@@ -85,9 +98,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let outcome: RunOutcome;
   try {
     pullRequest = await resolvePullRequest({ env, pullRequestInput: config.pullRequest, octokit });
-    outcome = await analyse(config, pullRequest, octokit, runId, now, env);
+    outcome = await analyse(config, pullRequest, octokit, runId, now, env, stop);
   } catch (error) {
-    const failClosed = failClosedOf(error);
+    // A stop before any dependency was known: say why, not how the aborted request failed.
+    const failClosed = stop.signal.aborted ? stoppedRunFailClosed(stop.signal) : failClosedOf(error);
     actionLogger.error(failClosed.message);
     outcome = failedRunOutcome({
       runId,
@@ -105,10 +119,29 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     });
   }
 
-  const published = await publish(config, outcome, pullRequest, octokit, runUrl, env);
+  stop.dispose();
+  // The analysis client is bound to the run's stop; publishing gets its own, so a stopped run
+  // can still post (within a short budget after a cancel, as the runner kills soon after).
+  const received = termination.received();
+  const publishOctokit = config.githubToken
+    ? createGitHubClient({ token: config.githubToken, baseUrl: env.GITHUB_API_URL, logger: actionLogger, ...(received ? { timeoutMs: CANCELLED_REQUEST_TIMEOUT_MS } : {}) })
+    : null;
+  const published = await publish(config, outcome, pullRequest, publishOctokit, runUrl, env, received ? Date.now() + PUBLISH_GRACE_MS - 500 : null);
   const decision = decideExit(published, config.failOn);
   if (decision.reason) core.setFailed(redact(decision.reason));
+  const signal = termination.received();
+  if (signal) {
+    if (!decision.reason) core.setFailed(`The run was cancelled (${signal}).`);
+    process.exitCode = exitCodeForSignal(signal);
+  } else {
+    termination.dispose();
+  }
 }
+
+/** Time between the first SIGINT/SIGTERM and the forced exit: the runner sends SIGKILL soon after. */
+const PUBLISH_GRACE_MS = 4500;
+/** Per-request deadline for the comment after a cancel, so it cannot eat the whole grace period. */
+const CANCELLED_REQUEST_TIMEOUT_MS = 1200;
 
 async function analyse(
   config: ActionConfig,
@@ -117,6 +150,7 @@ async function analyse(
   runId: string,
   now: () => Date,
   env: NodeJS.ProcessEnv,
+  stop: RunStop,
 ): Promise<RunOutcome> {
   if (!octokit) throw Object.assign(new Error('The "github-token" input is empty; DepVerdict reads the pull request files through the GitHub API. Pass ${{ github.token }}.'), { code: 'CONFIGURATION_ERROR' });
   const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
@@ -142,7 +176,7 @@ async function analyse(
   const runtime: StructuredRuntime = createRuntime(profile, { apiKey: config.apiKey, explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: actionLogger });
   actionLogger.info(`Profile ${runtime.descriptor.profileId} (${runtime.descriptor.adapter}, ${runtime.descriptor.mode}) digest ${runtime.descriptor.profileDigest}`);
   const evidenceCache = config.cache ? await restoreEvidenceCache(env, pullRequest.headSha, actionLogger) : null;
-  const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
+  const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger, run: stop });
   // A private registry's tarballs are not shared through the repository's cache.
   const registry = evidenceCache && !config.npmToken ? withTarballCache(httpRegistry, evidenceCache.directory, actionLogger) : httpRegistry;
   const outcome = await runPipeline({
@@ -167,6 +201,7 @@ async function analyse(
       body: pullRequest.body,
       commitMessages: await readCommitMessages(octokit, pullRequest, (message) => actionLogger.debug(sanitizeMessage(message))),
     },
+    signal: stop.signal,
   });
   await evidenceCache?.save();
   return outcome;
@@ -220,9 +255,13 @@ async function publish(
   octokit: GitHubClient | null,
   runUrl: string | null,
   env: NodeJS.ProcessEnv,
+  /** After a cancel: epoch ms by which publishing must be done; steps that may not fit are skipped. */
+  publishBy: number | null = null,
 ): Promise<RunOutcome> {
   const now = new Date();
-  const currentHeadSha = await readCurrentHeadSha(pullRequest, octokit);
+  const timeLeft = (): number => (publishBy === null ? Number.POSITIVE_INFINITY : publishBy - Date.now());
+  // After a cancel the head is not re-read: the comment says the run was cancelled anyway.
+  const currentHeadSha = publishBy === null ? await readCurrentHeadSha(pullRequest, octokit) : null;
   // What is published may differ from what was analysed: results that fail validation, or
   // files that cannot be written, withhold the verdict (and so fail the step) instead of a
   // green check with nothing behind it.
@@ -246,8 +285,17 @@ async function publish(
     actionLogger.warning(`Could not write the job summary: ${sanitizeMessage((error as Error).message)}`);
   }
 
+  // The outputs are set before the network steps, so a cancelled run that is killed while
+  // commenting or uploading still leaves them; comment-url follows once known.
+  core.setOutput(Outputs.verdict, outcome.verdict);
+  core.setOutput(Outputs.maxRisk, maxRisk(outcome.results));
+  core.setOutput(Outputs.requiresHumanReview, String(outcome.failClosed !== null || outcome.results.some((r) => r.humanReviewReasons.length > 0)));
+  core.setOutput(Outputs.dependencyCount, String(outcome.results.length));
+
   let commentUrl = '';
-  if (config.comment && written && pullRequest && octokit) {
+  if (config.comment && written && pullRequest && octokit && timeLeft() < MIN_COMMENT_TIME_MS) {
+    actionLogger.warning('The PR comment was not updated: too little time was left after the cancel. The job summary and result files have the outcome.');
+  } else if (config.comment && written && pullRequest && octokit) {
     try {
       const posted = await upsertStickyComment({
         octokit,
@@ -267,7 +315,9 @@ async function publish(
     }
   }
 
-  if (config.uploadArtifacts && written) {
+  if (config.uploadArtifacts && written && timeLeft() < MIN_UPLOAD_TIME_MS) {
+    actionLogger.warning(`The artifacts were not uploaded: too little time was left after the cancel. The files are in ${config.outputDir}.`);
+  } else if (config.uploadArtifacts && written) {
     const uploader = createArtifactUploader(env);
     if (!uploader) {
       actionLogger.warning('The artifact service is not available (not running on a GitHub runner); the files stay in output-dir.');
@@ -286,10 +336,11 @@ async function publish(
     }
   }
 
-  core.setOutput(Outputs.verdict, outcome.verdict);
-  core.setOutput(Outputs.maxRisk, maxRisk(outcome.results));
-  core.setOutput(Outputs.requiresHumanReview, String(outcome.failClosed !== null || outcome.results.some((r) => r.humanReviewReasons.length > 0)));
-  core.setOutput(Outputs.dependencyCount, String(outcome.results.length));
   core.setOutput(Outputs.commentUrl, commentUrl);
   return outcome;
 }
+
+/** Least time left (after a cancel) to try the sticky comment: listing and updating take two or three requests. */
+const MIN_COMMENT_TIME_MS = 2500;
+/** Least time left (after a cancel) to start uploading the two artifacts. */
+const MIN_UPLOAD_TIME_MS = 1000;

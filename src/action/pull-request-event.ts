@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { GitHubClient } from '../github/client.js';
+import { collectPages, type GitHubClient } from '../github/client.js';
 
 export interface PullRequestTarget {
   owner: string;
@@ -100,7 +100,8 @@ const MAX_COMMIT_MESSAGES = 250;
  */
 export async function readCommitMessages(octokit: GitHubClient, target: PullRequestTarget, onError: (message: string) => void): Promise<string[]> {
   try {
-    const commits = await octokit.paginate(octokit.rest.pulls.listCommits, { owner: target.owner, repo: target.repo, pull_number: target.number, per_page: 100 });
+    const pages = octokit.paginate.iterator(octokit.rest.pulls.listCommits, { owner: target.owner, repo: target.repo, pull_number: target.number, per_page: 100 });
+    const commits = (await collectPages(pages, Math.ceil(MAX_COMMIT_MESSAGES / 100))).items;
     return commits.slice(0, MAX_COMMIT_MESSAGES).map((commit) => commit.commit.message);
   } catch (error) {
     onError(`Could not read the commit messages of pull request #${target.number}: ${(error as Error).message}`);

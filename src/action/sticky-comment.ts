@@ -1,5 +1,5 @@
 import type { Logger } from '../shared/logger.js';
-import { describeGitHubError, formatGitHubError, type GitHubClient } from '../github/client.js';
+import { collectPages, describeGitHubError, formatGitHubError, MAX_GITHUB_PAGES, type GitHubClient } from '../github/client.js';
 
 /**
  * One PR comment per marker, updated in place on every run. The marker is a hidden HTML
@@ -56,12 +56,10 @@ export async function upsertStickyComment(request: StickyCommentRequest): Promis
 
   let existing: ExistingComment | undefined;
   try {
-    const comments = (await octokit.paginate(octokit.rest.issues.listComments, {
-      owner,
-      repo,
-      issue_number: issueNumber,
-      per_page: 100,
-    })) as ExistingComment[];
+    const listed = await collectPages(octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 }));
+    // Past the bound the marker may sit unread; a second comment is better than a run that never ends.
+    if (listed.truncated) logger.warning(`${target} has more than ${MAX_GITHUB_PAGES * 100} comments; only the first ${MAX_GITHUB_PAGES * 100} were searched for the DepVerdict comment.`);
+    const comments = listed.items as ExistingComment[];
     const author = request.authorLogin ?? (await tokenLogin(octokit, DEFAULT_BOT_LOGIN));
     existing = pickComment(comments.filter((comment) => comment.body?.includes(marker)), author);
   } catch (error) {

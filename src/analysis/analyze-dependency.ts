@@ -129,8 +129,8 @@ function failedResult(input: ResultSubject, code: ResultErrorCode, message: stri
  * A dependency that was never sent to the runtime because the run was cancelled (for example,
  * an earlier call failed closed). Only deterministic facts; the message says why.
  */
-export function cancelledResult(subject: ResultSubject, message: string): AnalysisResult {
-  return failedResult(subject, 'CANCELLED', message, null);
+export function cancelledResult(subject: ResultSubject, message: string, code: 'CANCELLED' | 'TIMEOUT' = 'CANCELLED'): AnalysisResult {
+  return failedResult(subject, code, message, null);
 }
 
 /** Fixed text for an unexpected failure after the runtime answered: the exception may quote model output. */
@@ -146,7 +146,7 @@ export function unexpectedFailureResult(subject: ResultSubject): AnalysisResult 
 
 function cancellationMessage(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
-  return reason instanceof RuntimeError && reason.code === 'CANCELLED' ? reason.message : 'the run was cancelled before this dependency was analysed';
+  return reason instanceof RuntimeError && (reason.code === 'CANCELLED' || reason.code === 'TIMEOUT') ? reason.message : 'the run was cancelled before this dependency was analysed';
 }
 
 /** The success envelope must be complete before its text is trusted to be a whole answer. */
@@ -287,7 +287,7 @@ export async function analyzeDependency(input: AnalyzeDependencyInput): Promise<
 }
 
 /** A dependency whose context could not be built: listed as failed so it is never silently missing. */
-export function contextFailedResult(bump: Bump, code: 'CONTEXT_FAILED', message: string): AnalysisResult {
+export function contextFailedResult(bump: Bump, code: 'CONTEXT_FAILED' | 'CANCELLED' | 'TIMEOUT', message: string): AnalysisResult {
   const review = decideReview({
     status: 'failed',
     context: null,

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { FAIL_ON_VALUES, type FailOn } from '../pipeline/exit-policy.js';
 import { nearestName } from '../shared/nearest-name.js';
+import { parseDuration } from '../shared/duration.js';
+import { DEFAULT_RUN_DEADLINE_MS, MAX_RUN_DEADLINE_MS, MIN_RUN_DEADLINE_MS } from '../pipeline/run-stop.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -47,6 +49,8 @@ Options:
   --max-requests N        eval: stop before a call could exceed N model requests
   --max-cost USD          eval: stop once the reported cost reaches USD
   --fail-on POLICY        never | high-risk | review (default: never)
+  --deadline DURATION     Deadline for the whole run, e.g. 90s, 10m, 1h (default: 10m);
+                          past it, unfinished dependencies are reported as TIMEOUT
   --npm-registry URL      npm registry (default: https://registry.npmjs.org)
   --registry-snapshot DIR Read packuments and tarballs from a recorded snapshot
   --api-key-env NAME      Environment variable holding the model API key
@@ -68,7 +72,9 @@ and --quiet; eval --dataset, --profile (repeatable), --repeats, --limit, --max-r
 
 Exit codes: 0 verdict within policy (conformance: conformant; eval: every threshold passed),
 1 run failed closed, bad usage or a conformance failure (eval: failed closed, endpoint
-unusable or bad dataset), 2 verdict breaches --fail-on (eval: a threshold did not pass).`;
+unusable or bad dataset), 2 verdict breaches --fail-on (eval: a threshold did not pass),
+130/143 interrupted (SIGINT/SIGTERM; the results that finished are still written, with the
+verdict withheld).`;
 
 export const OUTPUT_FORMATS = ['text', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -104,6 +110,8 @@ export interface CliArguments {
   limit: number | null;
   maxRequests: number | null;
   maxCostUsd: number | null;
+  /** The whole run's deadline, in milliseconds. */
+  deadlineMs: number;
 }
 
 function defaults(): CliArguments {
@@ -133,6 +141,7 @@ function defaults(): CliArguments {
     limit: null,
     maxRequests: null,
     maxCostUsd: null,
+    deadlineMs: DEFAULT_RUN_DEADLINE_MS,
   };
 }
 
@@ -176,6 +185,7 @@ const OPTIONS = {
   limit: { type: 'string', commands: ['eval'], value: 'N' },
   'max-requests': { type: 'string', commands: ['eval'], value: 'N' },
   'max-cost': { type: 'string', commands: ['eval'], value: 'USD' },
+  deadline: { type: 'string', commands: ['analyze'], value: 'DURATION' },
   help: { type: 'boolean', short: 'h', commands: ALL },
   version: { type: 'boolean', short: 'v', commands: ALL },
 } as const satisfies Record<string, OptionSpec>;
@@ -240,6 +250,14 @@ function positiveNumber(value: string | undefined, option: string): number | nul
   return number;
 }
 
+function parseDeadline(text: string): number {
+  try {
+    return parseDuration(text, '--deadline', { minMs: MIN_RUN_DEADLINE_MS, maxMs: MAX_RUN_DEADLINE_MS });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 export function parseCliArguments(argv: string[]): CliArguments {
   // Not strict: every problem is reported by checkOptionTokens in our own words.
   const parsed = parseArgs({ args: argv, allowPositionals: true, strict: false, tokens: true, options: OPTIONS });
@@ -290,6 +308,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
     limit: positiveInteger(values.limit, '--limit'),
     maxRequests: positiveInteger(values['max-requests'], '--max-requests'),
     maxCostUsd: positiveNumber(values['max-cost'], '--max-cost'),
+    deadlineMs: values.deadline === undefined ? DEFAULT_RUN_DEADLINE_MS : parseDeadline(values.deadline),
   };
   if (command === 'eval') {
     if (!args.dataset) throw new UsageError('eval needs --dataset NAME|PATH (the shipped dataset is npm-labelled).');

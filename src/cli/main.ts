@@ -23,6 +23,9 @@ import { requireQualification, runConformance } from '../conformance/index.js';
 import { requireApproval } from '../evaluation/approval.js';
 import { parseCliArguments, USAGE, type CliArguments } from './arguments.js';
 import { runEvalCommand } from './eval-command.js';
+import { createRunStop, stoppedRunFailClosed } from '../pipeline/run-stop.js';
+import type { RunBounds } from '../shared/run-bounds.js';
+import { exitCodeForSignal, watchTermination } from '../shared/termination-signals.js';
 
 /** The sample shipped with DepVerdict: a grouped bump and the registry data it needs, recorded. */
 export const SAMPLE_DIRECTORY = join('samples', 'grouped-bump');
@@ -68,12 +71,12 @@ function sourceOf(args: CliArguments, headSha: string | null): RunOutcome['sourc
   return { repository: null, pullRequest: null, ...refsOf(args), headSha };
 }
 
-async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promise<Inputs> {
+async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: RunBounds): Promise<Inputs> {
   const githubToken = env[args.githubTokenEnv] || undefined;
   registerSecret(githubToken);
-  const github = githubToken && !args.noGitHub ? createGitHubClient({ token: githubToken, baseUrl: env.GITHUB_API_URL, logger: stderrLogger }) : null;
+  const github = githubToken && !args.noGitHub ? createGitHubClient({ token: githubToken, baseUrl: env.GITHUB_API_URL, logger: stderrLogger, run }) : null;
   // A recorded registry snapshot means an offline run: nothing is fetched from GitHub either.
-  const publicGitHub = github === null && !args.noGitHub && !args.sample && !args.registrySnapshot ? createGitHubClient({ token: null, baseUrl: env.GITHUB_API_URL, logger: stderrLogger }) : null;
+  const publicGitHub = github === null && !args.noGitHub && !args.sample && !args.registrySnapshot ? createGitHubClient({ token: null, baseUrl: env.GITHUB_API_URL, logger: stderrLogger, run }) : null;
   if (publicGitHub !== null) {
     stderrLogger.info(`No ${args.githubTokenEnv}: changelogs of public repositories are read from GitHub without a token (60 requests an hour); release notes and GitHub advisories need a token.`);
   }
@@ -92,7 +95,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
   }
   const registry = args.registrySnapshot
     ? createSnapshotRegistryClient({ directory: resolve(args.registrySnapshot) })
-    : createNpmRegistryClient({ registryUrl: args.npmRegistry, logger: stderrLogger });
+    : createNpmRegistryClient({ registryUrl: args.npmRegistry, logger: stderrLogger, run });
   if (args.baseDir && args.headDir) {
     return {
       fileSource: createDirectoryFileSource({ baseDir: resolve(args.baseDir), headDir: resolve(args.headDir) }),
@@ -163,8 +166,8 @@ interface AnalyzeSetup {
 }
 
 /** Everything analyze needs before the pipeline runs; each step may fail with a setup error. */
-async function setUpAnalysis(args: CliArguments, env: NodeJS.ProcessEnv): Promise<AnalyzeSetup> {
-  const inputs = await resolveInputs(args, env);
+async function setUpAnalysis(args: CliArguments, env: NodeJS.ProcessEnv, run: RunBounds): Promise<AnalyzeSetup> {
+  const inputs = await resolveInputs(args, env, run);
   const profile = await loadProfile(args.profile, { cwd: process.cwd() });
   if (args.qualification) await requireQualification({ recordPath: resolve(args.qualification), label: args.qualification, profileDigest: profile.digest });
   if (args.approval) await requireApproval({ recordPath: resolve(args.approval), label: args.approval, profileDigest: profile.digest });
@@ -180,15 +183,25 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   // Printed on the first line; the exit decision below would only repeat it.
   let reported = false;
   let setup: AnalyzeSetup | null = null;
+  // A cancel (SIGINT/SIGTERM) or the --deadline stops the analysis; what finished is still written.
+  const stop = createRunStop({ deadlineMs: args.deadlineMs });
+  const termination = watchTermination({
+    graceMs: PUBLISH_GRACE_MS,
+    onSignal: (signal) => {
+      stderrLogger.warning(`${signal} received: stopping the analysis and writing what finished.`);
+      stop.cancel(signal);
+    },
+    onForcedExit: (message) => stderrLogger.error(message),
+  });
   try {
-    setup = await setUpAnalysis(args, env);
-    outcome = await runPipeline({ ...setup.inputs, runtime: setup.runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source });
+    setup = await setUpAnalysis(args, env, stop);
+    outcome = await runPipeline({ ...setup.inputs, runtime: setup.runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source, signal: stop.signal });
   } catch (error) {
     // A setup problem (a bad profile, a missing key, a record that does not qualify the run, a
     // ref that does not exist) or an analysis that could not complete: the cause goes on the
     // first line, and — as the action does — the withheld run is still written to --out, so a
     // script that reads the files finds the reason there too.
-    const failClosed = failClosedOf(error);
+    const failClosed = stop.signal.aborted ? stoppedRunFailClosed(stop.signal) : failClosedOf(error);
     process.stderr.write(`depverdict: ${failClosed.message}\n`);
     reported = true;
     outcome = failedRunOutcome({
@@ -209,11 +222,19 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   } catch (error) {
     stderrLogger.error(`Could not write results to ${args.out}: ${sanitizeMessage((error as Error).message)}`);
     return 1;
+  } finally {
+    stop.dispose();
   }
   const decision = decideExit(outcome, args.failOn);
   if (decision.reason && !reported) stderrLogger.error(decision.reason);
+  const signal = termination.received();
+  if (signal) return exitCodeForSignal(signal);
+  termination.dispose();
   return decision.exitCode;
 }
+
+/** Time between the first SIGINT/SIGTERM and the forced exit: the files are written well within it. */
+const PUBLISH_GRACE_MS = 4500;
 
 /** The comment for stdout: as posted (`--format markdown`), or as plain text for a terminal. */
 function printedComment(markdown: string, format: CliArguments['format'], env: NodeJS.ProcessEnv): string {

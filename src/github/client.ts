@@ -2,6 +2,11 @@ import { getOctokit } from '@actions/github';
 import { GitHub as ActionsOctokit, defaults as actionsOctokitDefaults } from '@actions/github/lib/utils';
 import type { Logger } from '../shared/logger.js';
 import { registerSecret, sanitizeMessage } from '../shared/redaction.js';
+import { parseRetryAfter } from '../shared/retry-after.js';
+import { sleepUnlessStopped, UNBOUNDED_RUN, type RunBounds } from '../shared/run-bounds.js';
+
+/** Most pages read from any one paginated GitHub list (100 items a page). */
+export const MAX_GITHUB_PAGES = 30;
 
 /**
  * The one Octokit DepVerdict uses. It is built once in `run()` (or the CLI) and passed down, so
@@ -25,6 +30,48 @@ export interface GitHubClientOptions {
   /** Replacement fetch (tests, proxies). Defaults to the proxy-aware fetch of @actions/github. */
   fetch?: FetchFunction;
   logger?: Logger;
+  /**
+   * The run this client serves: its signal aborts requests in flight and rate-limit waits, and
+   * no wait is started that would outlast the run's deadline.
+   */
+  run?: RunBounds;
+  /** Longest rate-limit wait honoured (default {@link MAX_GITHUB_RATE_LIMIT_WAIT_MS}). */
+  maxRateLimitWaitMs?: number;
+  /** Injected wait and randomness, so tests can observe waits without waiting. */
+  sleep?: (milliseconds: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+/**
+ * The longest GitHub rate-limit wait DepVerdict sits out (documented in the README): secondary
+ * limits ask for about a minute. A primary limit that resets later is not waited for; the
+ * request fails and the evidence it would have read is reported as missing information.
+ */
+export const MAX_GITHUB_RATE_LIMIT_WAIT_MS = 60_000;
+/** Retries of one request after a rate limit; a limit that persists is reported, not fought. */
+const MAX_RATE_LIMIT_RETRIES = 2;
+/** GitHub's advice for a secondary rate limit that names no time: wait at least a minute. */
+const SECONDARY_LIMIT_DEFAULT_WAIT_MS = 60_000;
+
+/**
+ * How long GitHub asks us to wait before sending this request again, or null when the answer
+ * is not a rate limit: 429, or 403 with `retry-after` (secondary limit) or with
+ * `x-ratelimit-remaining: 0` (primary limit, until `x-ratelimit-reset`). A 403 with neither is
+ * a permission problem and is never retried.
+ */
+export function rateLimitWaitMs(status: number, headers: { get(name: string): string | null }, nowEpochMs: number): number | null {
+  if (status !== 429 && status !== 403) return null;
+  const retryAfter = parseRetryAfter({ ...optionalHeader('retry-after', headers.get('retry-after')) }, nowEpochMs);
+  if (retryAfter !== null) return retryAfter;
+  if (headers.get('x-ratelimit-remaining') === '0') {
+    const reset = Number(headers.get('x-ratelimit-reset'));
+    if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - nowEpochMs);
+  }
+  return status === 429 ? SECONDARY_LIMIT_DEFAULT_WAIT_MS : null;
+}
+
+function optionalHeader(name: string, value: string | null): Record<string, string> {
+  return value === null ? {} : { [name]: value };
 }
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
@@ -34,16 +81,34 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS;
   const defaultRequest = actionsOctokitDefaults.request as { fetch?: FetchFunction; agent?: unknown } | undefined;
   const baseFetch: FetchFunction = options.fetch ?? defaultRequest?.fetch ?? globalThis.fetch;
-  // Octokit has no request deadline of its own; a hung GitHub connection must not hang the job.
-  const fetchWithDeadline: FetchFunction = (input, init) => {
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
-    return baseFetch(input, { ...init, signal });
-  };
   const logger = options.logger;
+  const run = options.run ?? UNBOUNDED_RUN;
+  const maxWaitMs = options.maxRateLimitWaitMs ?? MAX_GITHUB_RATE_LIMIT_WAIT_MS;
+  const sleep = options.sleep ?? sleepUnlessStopped;
+  const random = options.random ?? Math.random;
+  // Octokit has no request deadline of its own (a hung GitHub connection must not hang the
+  // job) and @actions/github brings no throttling plugin: both live here, under every request.
+  const fetchWithLimits: FetchFunction = async (input, init) => {
+    for (let retry = 0; ; retry += 1) {
+      const signals = [AbortSignal.timeout(timeoutMs), run.signal, ...(init?.signal ? [init.signal] : [])];
+      const response = await baseFetch(input, { ...init, signal: AbortSignal.any(signals) });
+      const asked = rateLimitWaitMs(response.status, response.headers, Date.now());
+      if (asked === null || retry >= MAX_RATE_LIMIT_RETRIES) return response;
+      // Up to 10 % (at most 5 s) more than asked, so parallel jobs do not return in lockstep.
+      const delay = asked + Math.round(Math.min(5000, asked * 0.1) * random());
+      if (asked > maxWaitMs || delay >= run.remainingMs()) {
+        const why = asked > maxWaitMs ? `more than the ${Math.round(maxWaitMs / 1000)} s DepVerdict waits` : "past the run's deadline";
+        logger?.warning(`GitHub rate limit (HTTP ${response.status}): it asks to wait ${Math.ceil(asked / 1000)} s, ${why}; the request is reported as failed.`);
+        return response;
+      }
+      logger?.info(`GitHub rate limit (HTTP ${response.status}); retrying in ${delay} ms (retry ${retry + 1} of ${MAX_RATE_LIMIT_RETRIES}).`);
+      await response.body?.cancel().catch(() => {});
+      await sleep(delay, run.signal);
+    }
+  };
   const settings = {
     baseUrl,
-    request: { ...defaultRequest, fetch: fetchWithDeadline },
+    request: { ...defaultRequest, fetch: fetchWithLimits },
     log: {
       debug: (message: string) => logger?.debug(sanitizeMessage(message, 500)),
       info: (message: string) => logger?.debug(sanitizeMessage(message, 500)),
@@ -134,4 +199,20 @@ export function formatGitHubError(info: GitHubErrorInfo): string {
   }
   if (info.status === null) return `GitHub could not be reached: ${info.message}`;
   return `GitHub answered ${info.status}: ${info.message}`;
+}
+
+/**
+ * Reads a paginated list (`octokit.paginate.iterator(...)`) up to `maxPages` pages, so a PR with
+ * an unbounded number of comments cannot keep the run listing. `truncated` says when pages were
+ * left unread.
+ */
+export async function collectPages<Item>(pages: AsyncIterable<{ data: Item[] }>, maxPages: number = MAX_GITHUB_PAGES): Promise<{ items: Item[]; truncated: boolean }> {
+  const items: Item[] = [];
+  let read = 0;
+  for await (const page of pages) {
+    if (read >= maxPages) return { items, truncated: true };
+    items.push(...page.data);
+    read += 1;
+  }
+  return { items, truncated: false };
 }

@@ -19,6 +19,7 @@ import { sanitizeMessage } from '../shared/redaction.js';
 import { UNAUTHENTICATED_REQUEST_BUDGET, type RequestBudget } from '../evidence/repository-changelog.js';
 import type { FailClosed, RunOutcome } from '../report/run-outcome.js';
 import { prepareActionContext } from './prepare-action-context.js';
+import { cancelledFailClosed, stopReasonOf, untilStopped } from './run-stop.js';
 
 export interface PipelineInput {
   fileSource: DependencyFileSource;
@@ -36,6 +37,10 @@ export interface PipelineInput {
   prText?: { title?: string; body?: string; commitMessages?: string[] };
   /** Dependencies whose evidence is gathered at once (registry concurrency is bounded separately). */
   evidenceConcurrency?: number;
+  /**
+   * The run's stop (cancellation or whole-run deadline; see run-stop.ts). Work not finished
+   * when it aborts ends as a failed result with the reason's code, CANCELLED or TIMEOUT.
+   */
   signal?: AbortSignal;
 }
 
@@ -49,12 +54,13 @@ export interface PipelineInput {
  */
 export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   const { detection, prepared } = await prepareContexts(input);
+  if (input.signal?.aborted) input.logger.warning(`${stopReasonOf(input.signal).message}; publishing what finished.`);
   const failFast = new AbortController();
   const signal = input.signal ? AbortSignal.any([input.signal, failFast.signal]) : failFast.signal;
   const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item): Promise<{ result: AnalysisResult; call: RuntimeCallOutcome | null }> => {
     if ('failed' in item) return { result: item.failed, call: null };
     // Not started: no request is sent, so there is no call to record.
-    if (signal.aborted) return { result: cancelledResult({ context: item.context, registrySignals: item.signals }, cancellationMessage(signal)), call: null };
+    if (signal.aborted) return { result: cancelledResult({ context: item.context, registrySignals: item.signals }, cancellationMessage(signal), stopCodeOf(signal)), call: null };
     let output: Awaited<ReturnType<typeof analyzeDependency>>;
     try {
       output = await analyzeDependency({
@@ -81,8 +87,11 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
 
   let results = analysed.map((entry) => entry.result).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const calls = analysed.map((entry) => entry.call).filter((call): call is RuntimeCallOutcome => call !== null);
-  const failClosed = findFailClosed(calls);
-  if (failClosed) results = results.map((result) => withholdResult(result, failClosed));
+  const runtimeFailClosed = findFailClosed(calls);
+  if (runtimeFailClosed) results = results.map((result) => withholdResult(result, runtimeFailClosed));
+  // A cancelled run keeps what finished (nothing in it is tainted) but no verdict stands.
+  const failClosed = runtimeFailClosed ?? cancelledFailClosed(input.signal);
+  if (failClosed && !runtimeFailClosed) input.logger.warning(failClosed.message);
 
   return {
     runId: input.runId,
@@ -99,7 +108,7 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   };
 }
 
-export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency'>;
+export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency' | 'signal'>;
 
 /** At most this many transitive-only bumps are analysed when a PR changes nothing direct. */
 export const MAX_TRANSITIVE_ANALYSES = 25;
@@ -119,7 +128,8 @@ export function selectBumpsToAnalyse(bumps: readonly Bump[]): Bump[] {
 
 /** Detection and evidence: everything before any analyzer is asked (the `context` command stops here). */
 export async function prepareContexts(input: PreparationInput): Promise<{ detection: BumpDetection; prepared: PreparedContext[] }> {
-  const detection = await detectBumps(input.fileSource, { prText: input.prText });
+  // Without bumps there is nothing to mark unfinished: a stop here ends the run (the caller publishes it as failed).
+  const detection = await untilStopped(detectBumps(input.fileSource, { prText: input.prText }), input.signal);
   for (const warning of detection.warnings) {
     input.logger.warning(warning.message.includes(warning.subject) ? warning.message : `${warning.subject}: ${warning.message}`);
   }
@@ -136,17 +146,18 @@ export type PreparedContext =
   | { failed: AnalysisResult };
 
 async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubBudget: RequestBudget): Promise<PreparedContext> {
+  if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
   // One evidence gatherer per ecosystem, chosen here.
   if (bump.ecosystem === 'github-actions') return prepareActionContext(bump, input, publicGitHubBudget);
   try {
-    const gathered = await gatherEvidence(bump, {
+    const gathered = await untilStopped(gatherEvidence(bump, {
       registry: input.registry,
       registryUrl: input.registryUrl,
       github: input.github,
       publicGitHub: input.publicGitHub ?? null,
       publicGitHubBudget,
       logger: input.logger,
-    });
+    }), input.signal);
     const facts = gathered.facts;
     const integrity = checkLockfileIntegrity(bump, facts, await readLockfileIntegrity(input.fileSource, bump));
     if (integrity.mismatch) input.logger.warning(`${bump.name}@${bump.to}: the lockfile's integrity differs from the registry's.`);
@@ -162,6 +173,8 @@ async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubB
     const signals = facts ? { ...registrySignalsOf(facts), lockfileIntegrityMismatch: integrity.mismatch } : null;
     return { context, knownVersions: new Set(facts?.allVersions ?? []), signals };
   } catch (error) {
+    // Requests aborted by the stop fail in many shapes; the stop's own reason is what to say.
+    if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
     const message = sanitizeMessage(error instanceof Error ? error.message : String(error));
     input.logger.warning(`${bump.name} ${bump.from} → ${bump.to}: evidence could not be gathered: ${message}`);
     return { failed: contextFailedResult(bump, 'CONTEXT_FAILED', message) };
@@ -189,9 +202,20 @@ function findFailClosed(calls: RuntimeCallOutcome[]): FailClosed | null {
   };
 }
 
+function stoppedContextResult(bump: Bump, signal: AbortSignal): AnalysisResult {
+  const reason = stopReasonOf(signal);
+  return contextFailedResult(bump, reason.code === 'TIMEOUT' ? 'TIMEOUT' : 'CANCELLED', reason.message);
+}
+
+/** TIMEOUT when the run's deadline stopped it; CANCELLED for a signal or a fail-closed stop. */
+function stopCodeOf(signal: AbortSignal): 'CANCELLED' | 'TIMEOUT' {
+  const reason: unknown = signal.reason;
+  return reason instanceof RuntimeError && reason.code === 'TIMEOUT' ? 'TIMEOUT' : 'CANCELLED';
+}
+
 function cancellationMessage(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
-  return reason instanceof RuntimeError && reason.code === 'CANCELLED' ? reason.message : 'not analysed: the run was cancelled';
+  return reason instanceof RuntimeError && (reason.code === 'CANCELLED' || reason.code === 'TIMEOUT') ? reason.message : 'not analysed: the run was cancelled';
 }
 
 /**

@@ -117,7 +117,9 @@ export function codeSpan(text: string, options: { maxLength?: number; inTable?: 
   const maxLength = options.maxLength ?? 200;
   let body = boundLength(cleanText(preCut(redact(text), maxLength)), maxLength);
   if (body === '') body = ' ';
-  if (options.inTable) body = body.replace(/\|/g, '\\|');
+  // A backslash right before a pipe would pair with the escape we add (`\\|` splits the cell
+  // and ends the code span early, leaving the rest live): a zero-width space keeps them apart.
+  if (options.inTable) body = body.replace(/\\(?=\|)/g, `\\${ZERO_WIDTH_SPACE}`).replace(/\|/g, '\\|');
   const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
   // A leading or trailing backtick (or space) needs padding, which CommonMark strips again.

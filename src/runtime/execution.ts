@@ -108,7 +108,12 @@ export function checkCapability(request: RuntimeRequest, loaded: LoadedProfile):
 }
 
 function abortReasonError(callerSignal: AbortSignal | undefined, timeoutMs: number): RuntimeError {
-  if (callerSignal?.aborted) return new RuntimeError('CANCELLED', 'the runtime call was cancelled by the caller');
+  if (callerSignal?.aborted) {
+    // The caller's reason says why (the run was cancelled, or its whole-run deadline passed).
+    const reason: unknown = callerSignal.reason;
+    if (reason instanceof RuntimeError && (reason.code === 'CANCELLED' || reason.code === 'TIMEOUT')) return new RuntimeError(reason.code, reason.message);
+    return new RuntimeError('CANCELLED', 'the runtime call was cancelled by the caller');
+  }
   return new RuntimeError('TIMEOUT', `the runtime call exceeded its total deadline of ${timeoutMs} ms (all attempts included)`);
 }
 

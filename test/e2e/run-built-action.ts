@@ -3,7 +3,7 @@
  * contract of a GitHub runner (GITHUB_EVENT_PATH, GITHUB_REPOSITORY, GITHUB_API_URL, INPUT_*,
  * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY), exactly as `runs.using: node24` would start it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +49,8 @@ export async function runBuiltAction(options: {
   repository: string;
   env?: Record<string, string>;
   workspace?: string;
+  /** Called once the process is started, e.g. to signal it mid-run. */
+  onStarted?: (child: ChildProcess) => void;
 }): Promise<ActionRun> {
   if (!existsSync(BUILT_ACTION)) throw new Error('dist/index.js is missing: run "npm run build" before the end-to-end tests.');
   const workspace = options.workspace ?? mkdtempSync(join(tmpdir(), 'depverdict-e2e-'));
@@ -82,6 +84,7 @@ export async function runBuiltAction(options: {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
+    options.onStarted?.(child);
     child.on('close', (exitCode) => {
       resolve({
         exitCode,

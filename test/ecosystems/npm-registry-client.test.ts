@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { createConcurrencyLimit } from '../../src/shared/concurrency.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  MAX_REGISTRY_RETRY_AFTER_MS,
   createNpmRegistryClient,
   DEFAULT_MAX_PACKUMENT_BYTES,
   normaliseTarballOrigins,
@@ -27,7 +28,7 @@ afterEach(async () => {
 
 function client(options: NpmRegistryClientOptions = {}) {
   // Backoff is observed through the injected sleep instead of waited for.
-  return createNpmRegistryClient({ registryUrl: registry.url, sleep: async (milliseconds) => void sleeps.push(milliseconds), ...options });
+  return createNpmRegistryClient({ registryUrl: registry.url, sleep: async (milliseconds) => void sleeps.push(milliseconds), random: () => 1, ...options });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<RegistryError> {
@@ -86,7 +87,7 @@ describe('npm registry client: packuments', () => {
     expect(registry.requests).toEqual([]);
   });
 
-  it('retries 429 at most twice, honouring Retry-After', async () => {
+  it('retries 429 at most twice, honouring Retry-After plus at most 10 % jitter', async () => {
     registry.script('/express', { kind: 'rate-limited', retryAfter: '3' });
     const error = await failureOf(client().getPackument('express'));
     expect(error.code).toBe('REGISTRY_RATE_LIMITED');
@@ -95,14 +96,55 @@ describe('npm registry client: packuments', () => {
     expect(error.message).toContain('express');
     expect(error.message).toContain('retry later');
     expect(registry.countOf('/express')).toBe(3);
-    expect(sleeps).toEqual([3000, 3000]);
+    // random() = 1 here: the largest jitter, 10 % of the 3 s asked for.
+    expect(sleeps).toEqual([3300, 3300]);
   });
 
-  it('caps a long Retry-After at 10 s', async () => {
-    registry.script('/express', { kind: 'rate-limited', retryAfter: '120' }, 1);
-    const packument = await client().getPackument('express');
+  it('honours Retry-After on a 503, never retrying sooner than asked', async () => {
+    registry.script('/express', { kind: 'server-error', status: 503, retryAfter: '2' }, 1);
+    const packument = await client({ random: () => 0 }).getPackument('express');
     expect(packument.name).toBe('express');
-    expect(sleeps).toEqual([10_000]);
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it(`does not wait out a Retry-After beyond the ${MAX_REGISTRY_RETRY_AFTER_MS / 1000} s cap`, async () => {
+    registry.script('/express', { kind: 'rate-limited', retryAfter: '120' }, 1);
+    const error = await failureOf(client().getPackument('express'));
+    expect(error.code).toBe('REGISTRY_RATE_LIMITED');
+    expect(error.retryAfterMs).toBe(120_000);
+    expect(registry.countOf('/express')).toBe(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('does not start a wait that would pass the run deadline', async () => {
+    registry.script('/express', { kind: 'rate-limited', retryAfter: '5' }, 1);
+    const run = { signal: new AbortController().signal, remainingMs: () => 4000 };
+    const error = await failureOf(client({ run }).getPackument('express'));
+    expect(error.code).toBe('REGISTRY_RATE_LIMITED');
+    expect(registry.countOf('/express')).toBe(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('waits out a real Retry-After between the two requests', async () => {
+    registry.script('/express', { kind: 'server-error', status: 503, retryAfter: '1' }, 1);
+    const started = performance.now();
+    const packument = await createNpmRegistryClient({ registryUrl: registry.url }).getPackument('express');
+    const waited = performance.now() - started;
+    expect(packument.name).toBe('express');
+    // A lower bound only: the server's wait was honoured, not shortened.
+    expect(waited).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('aborts a request in flight and the backoff when the run stops', async () => {
+    registry.script('/express', { kind: 'slow', delayMs: 20_000 });
+    const controller = new AbortController();
+    const pending = failureOf(createNpmRegistryClient({ registryUrl: registry.url, run: { signal: controller.signal, remainingMs: () => 60_000 } }).getPackument('express'));
+    setTimeout(() => controller.abort(new Error('stopped')), 100);
+    const started = performance.now();
+    const error = await pending;
+    expect(error).toBeInstanceOf(RegistryError);
+    // Generous bound that only catches a hang (the fake answers after 20 s).
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('recovers from one 5xx with capped exponential backoff', async () => {

@@ -325,7 +325,8 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
     const remaining = (fault.times ?? 1) - 1;
     if (remaining <= 0) state.faults.splice(index, 1);
     else fault.times = remaining;
-    const resetEpoch = String(Math.floor(Date.now() / 1000) + 60);
+    // GitHub's primary limit is per hour: the window usually resets much later than any client waits.
+    const resetEpoch = String(Math.floor(Date.now() / 1000) + 3600);
     if (fault.kind === 'rate-limit') {
       return new HttpAnswer(
         403,

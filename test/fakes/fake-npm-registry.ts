@@ -24,7 +24,7 @@ const REGISTRY_TOKEN = '{{REGISTRY}}';
 export type FakeRegistryFault =
   | { kind: 'not-found' }
   | { kind: 'rate-limited'; retryAfter?: string }
-  | { kind: 'server-error'; status?: number }
+  | { kind: 'server-error'; status?: number; retryAfter?: string }
   | { kind: 'slow'; delayMs: number }
   | { kind: 'oversized'; bytes: number }
   | { kind: 'redirect'; location: string; status?: number }
@@ -131,7 +131,7 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
         send(response, 429, '{"error":"rate limited"}', fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter });
         return true;
       case 'server-error':
-        send(response, fault.status ?? 500, 'internal error');
+        send(response, fault.status ?? 500, 'internal error', fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter });
         return true;
       case 'status':
         send(response, fault.status, '');

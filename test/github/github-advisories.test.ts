@@ -53,7 +53,8 @@ describe('fetchAdvisories against the fake GitHub API', () => {
 
   async function start(advisories: FakeAdvisory[], advisoriesIgnoreVersion = false) {
     fake = await startFakeGitHub({ advisories, advisoriesIgnoreVersion });
-    return createGitHubClient({ token: TOKEN, baseUrl: fake.url });
+    // Rate-limit waits are observed, not sat out.
+    return createGitHubClient({ token: TOKEN, baseUrl: fake.url, sleep: async () => {} });
   }
 
   it('asks for a token when there is no client', async () => {
@@ -109,7 +110,8 @@ describe('fetchAdvisories against the fake GitHub API', () => {
 
   it.each(['rate-limit', 'secondary-rate-limit', 'server-error'] as const)('turns a %s into ADVISORIES_UNAVAILABLE without throwing', async (kind) => {
     const octokit = await start([FIXED_IN_RANGE]);
-    fake!.state.faults.push({ match: /advisories/, kind });
+    // Persistent: a limit the client may wait out is retried (twice) before it is reported.
+    fake!.state.faults.push({ match: /advisories/, kind, times: 3 });
     const logger = createRecordingLogger();
 
     const result = await fetchAdvisories({ octokit, packageName: 'lodash', from: '4.17.15', to: '4.17.20', logger });

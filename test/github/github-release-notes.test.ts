@@ -41,7 +41,8 @@ describe('fetchReleaseNotes against the fake GitHub API', () => {
 
   async function start(releases: FakeRelease[]) {
     fake = await startFakeGitHub({ repositories: { 'owner/project': { releases } } });
-    return createGitHubClient({ token: TOKEN, baseUrl: fake.url });
+    // Rate-limit waits are observed, not sat out.
+    return createGitHubClient({ token: TOKEN, baseUrl: fake.url, sleep: async () => {} });
   }
 
   const repository = { owner: 'owner', repo: 'project', directory: null };
@@ -170,7 +171,8 @@ describe('fetchReleaseNotes against the fake GitHub API', () => {
     ['server-error', /GitHub answered 502/],
   ] as const)('turns a %s into RELEASE_NOTES_UNAVAILABLE naming the repository, without throwing', async (kind, pattern) => {
     const octokit = await start([{ tag_name: 'v1.1.0', body: 'Notes.' }]);
-    fake!.state.faults.push({ match: /releases/, kind });
+    // Persistent: a limit the client may wait out is retried (twice) before it is reported.
+    fake!.state.faults.push({ match: /releases/, kind, times: 3 });
     const logger = createRecordingLogger();
 
     const result = await fetchReleaseNotes({

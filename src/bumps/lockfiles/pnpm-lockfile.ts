@@ -20,7 +20,9 @@ export function parsePnpmLockfile(path: string, text: string): LockfileSnapshot 
   let document: unknown;
   try {
     // `yaml` caps alias expansion by default, which defuses "billion laughs" documents.
-    document = parseYaml(text);
+    // logLevel 'error': its warnings (an unknown `%` directive…) would otherwise go to the
+    // process's stderr, quoting the PR's own text into the job log.
+    document = parseYaml(text, { logLevel: 'error' });
   } catch {
     throw new DependencyFileError('LOCKFILE_UNPARSEABLE', path, `${path} is not valid YAML: fix or regenerate the lockfile`);
   }

@@ -3,6 +3,7 @@ import { parseRetryAfter as parseRetryAfterHeaders } from '../../shared/retry-af
 import { createConcurrencyLimit } from '../../shared/concurrency.js';
 import { boundedRequest, describeOrigin, HttpTransportError, isLoopbackHost, type BoundedResponse } from '../../shared/bounded-http.js';
 import { silentLogger, type Logger } from '../../shared/logger.js';
+import { sleepUnlessStopped, UNBOUNDED_RUN, type RunBounds } from '../../shared/run-bounds.js';
 import { registerSecret, sanitizeMessage } from '../../shared/redaction.js';
 import { encodePackageName, isValidPackageName, parseJsonDroppingProtoKeys, parsePackument, type Packument } from './packument.js';
 
@@ -43,7 +44,7 @@ export class RegistryError extends Error {
   /** The package (or `name@version` tarball) the error is about; null for configuration errors. */
   readonly subject: string | null;
   readonly status: number | null;
-  /** Parsed Retry-After of the last 429, in milliseconds. */
+  /** Parsed Retry-After of a 429 or 5xx answer, in milliseconds. */
   readonly retryAfterMs: number | null;
   readonly retryable: boolean;
   constructor(code: RegistryErrorCode, message: string, details: { subject?: string | null; status?: number | null; retryAfterMs?: number | null; cause?: unknown } = {}) {
@@ -82,6 +83,13 @@ export interface NpmRegistryClientOptions {
   backoffBaseMs?: number;
   /** Injected wait, so tests can observe backoff without waiting. */
   sleep?: (milliseconds: number) => Promise<void>;
+  /** Random source in [0, 1) for backoff jitter (tests make it fixed). */
+  random?: () => number;
+  /**
+   * The run this client serves: its signal aborts requests in flight and backoff waits, and no
+   * wait is started that would outlast the run's deadline.
+   */
+  run?: RunBounds;
 }
 
 export interface NpmRegistryClient {
@@ -103,6 +111,26 @@ export interface NpmRegistryClient {
 }
 
 const MAX_BACKOFF_MS = 10_000;
+/**
+ * The longest Retry-After the client waits out (documented in the README). A registry asking
+ * for more is treated as unavailable for this run, rather than parking the CI job.
+ */
+export const MAX_REGISTRY_RETRY_AFTER_MS = 30_000;
+
+/**
+ * The wait before retry `attemptNumber` (0-based): the server's Retry-After plus up to 10 %
+ * (at most 1 s) of jitter, so parallel jobs told the same time do not return in lockstep;
+ * otherwise exponential backoff with full jitter. Null: the server asked for more than the cap.
+ */
+export function registryRetryDelay(attemptNumber: number, retryAfterMs: number | null, timing: { backoffBaseMs: number }, random: () => number): number | null {
+  if (retryAfterMs !== null) {
+    if (retryAfterMs > MAX_REGISTRY_RETRY_AFTER_MS) return null;
+    return retryAfterMs + Math.round(Math.min(1000, retryAfterMs * 0.1) * random());
+  }
+  const ceiling = Math.min(MAX_BACKOFF_MS, timing.backoffBaseMs * 2 ** attemptNumber);
+  // Full jitter, but never below half the ceiling: a registry that just failed needs a moment.
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
 
 /** Retry-After as delay-seconds or an HTTP date; null when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | null {
@@ -184,7 +212,9 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
   const maxRetries = Math.max(0, options.maxRetries ?? 2);
   const backoffBaseMs = options.backoffBaseMs ?? 500;
   const logger = options.logger ?? silentLogger;
-  const sleep = options.sleep ?? ((milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds)));
+  const run = options.run ?? UNBOUNDED_RUN;
+  const sleep = options.sleep ?? ((milliseconds: number) => sleepUnlessStopped(milliseconds, run.signal));
+  const random = options.random ?? Math.random;
   const limit = createConcurrencyLimit(Math.max(1, options.concurrency ?? 6));
   const stats = { packumentRequests: 0, tarballRequests: 0, advisoryRequests: 0 };
   const packuments = new Map<string, Promise<Packument>>();
@@ -200,8 +230,9 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     if (status === 404) {
       return new RegistryError('PACKAGE_NOT_FOUND', `${attempt.what} was not found on ${registryOrigin} (HTTP 404): check the package name or the registry URL.`, details);
     }
+    // Retry-After is read on 429 and on 5xx (RFC 9110 names 503): the registry knows its own load.
+    const retryAfterMs = status === 429 || status >= 500 ? parseRetryAfter(response.headers['retry-after']) : null;
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
       const hint = retryAfterMs === null ? '' : ` (Retry-After ${Math.ceil(retryAfterMs / 1000)} s)`;
       return new RegistryError('REGISTRY_RATE_LIMITED', `${registryOrigin} rate-limited the request for ${attempt.what}${hint}: retry later.`, { ...details, retryAfterMs });
     }
@@ -209,7 +240,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
       return new RegistryError('REGISTRY_ACCESS_DENIED', `${registryOrigin} denied access to ${attempt.what} (HTTP ${status}): check the registry token and its permissions.`, details);
     }
     if (status >= 500) {
-      return new RegistryError('REGISTRY_UNAVAILABLE', `${registryOrigin} failed to serve ${attempt.what} (HTTP ${status}): retry later.`, details);
+      return new RegistryError('REGISTRY_UNAVAILABLE', `${registryOrigin} failed to serve ${attempt.what} (HTTP ${status}): retry later.`, { ...details, retryAfterMs });
     }
     if (status >= 300 && status < 400) {
       // Redirects are refused: following one could send the token, or us, somewhere unvetted.
@@ -249,9 +280,10 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
             timeoutMs,
             maxBytes: attempt.maxBytes,
             dispatcher: options.dispatcher,
+            signal: run.signal,
             ...(attempt.jsonBody === undefined ? {} : { method: 'POST' as const, body: attempt.jsonBody }),
           });
-        });
+        }, run.signal);
         const httpFailure = failureOf(attempt, response);
         if (!httpFailure) return response.body;
         failure = httpFailure;
@@ -259,10 +291,18 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
         if (!(error instanceof HttpTransportError)) throw error;
         failure = transportFailureOf(attempt, error);
       }
-      if (!failure.retryable || attemptNumber >= maxRetries) throw failure;
-      const backoff = Math.min(MAX_BACKOFF_MS, backoffBaseMs * 2 ** attemptNumber);
-      const delay = failure.retryAfterMs === null ? backoff : Math.min(MAX_BACKOFF_MS, failure.retryAfterMs);
-      logger.debug(`npm registry: ${failure.code} for ${attempt.subject}; retry ${attemptNumber + 1} of ${maxRetries} in ${delay} ms`);
+      if (!failure.retryable || attemptNumber >= maxRetries || run.signal.aborted) throw failure;
+      const delay = registryRetryDelay(attemptNumber, failure.retryAfterMs, { backoffBaseMs }, random);
+      if (delay === null) {
+        logger.warning(`npm registry: ${failure.code} for ${attempt.subject}; it asked to wait ${Math.ceil(failure.retryAfterMs! / 1000)} s, more than the ${MAX_REGISTRY_RETRY_AFTER_MS / 1000} s DepVerdict waits: not retried.`);
+        throw failure;
+      }
+      if (delay >= run.remainingMs()) {
+        logger.warning(`npm registry: ${failure.code} for ${attempt.subject}; a ${delay} ms wait would pass the run's deadline: not retried.`);
+        throw failure;
+      }
+      const asked = failure.retryAfterMs === null ? '' : ` (Retry-After ${failure.retryAfterMs} ms)`;
+      logger.info(`npm registry: ${failure.code} for ${attempt.subject}; retry ${attemptNumber + 1} of ${maxRetries} in ${delay} ms${asked}`);
       await sleep(delay);
     }
   };
