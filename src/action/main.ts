@@ -26,6 +26,7 @@ import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { createGitHubFileSource } from './github-file-source.js';
 import { readCommitMessages, resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
 import { upsertStickyComment } from './sticky-comment.js';
+import { workspaceUsageSource } from './workspace-checkout.js';
 
 const actionLogger: Logger = {
   debug: (message) => core.debug(redact(message)),
@@ -140,7 +141,14 @@ async function analyse(
   const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
   // A private registry's tarballs are not shared through the repository's cache.
   const registry = evidenceCache && !config.npmToken ? withTarballCache(httpRegistry, evidenceCache.directory, actionLogger) : httpRegistry;
+  const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
+  const usageSource = await workspaceUsageSource({
+    workspace,
+    headSha: pullRequest.headSha,
+    treeUrl: serverUrl.startsWith('https://') ? `${serverUrl}/${pullRequest.owner}/${pullRequest.repo}/tree/${pullRequest.headSha}` : null,
+  });
   const outcome = await runPipeline({
+    usageSource,
     fileSource,
     registry,
     registryUrl: config.npmRegistry,

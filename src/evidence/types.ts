@@ -13,7 +13,9 @@ export type EvidenceKind =
   | 'migrationGuide'
   | 'advisory'
   /** Exported names or entry files removed between the two published tarballs (computed locally). */
-  | 'apiSurface';
+  | 'apiSurface'
+  /** Where this repository imports and uses the package, from a static scan at the head (computed locally). */
+  | 'usage';
 
 export interface EvidenceItem {
   /** `sha256:` + hex sha256 of canonical JSON {packageId, sourceId, kind, locator, releaseVersions, contentDigest}. */
@@ -58,7 +60,8 @@ export interface MissingInformation {
     | 'REGISTRY_UNAVAILABLE'
     | 'PACKAGE_NOT_FOUND'
     | 'VERSION_NOT_FOUND'
-    | 'EVIDENCE_BUDGET_EXCEEDED';
+    | 'EVIDENCE_BUDGET_EXCEEDED'
+    | 'USAGE_NOT_SCANNED';
   message: string;
 }
 

@@ -18,6 +18,10 @@ import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { UNAUTHENTICATED_REQUEST_BUDGET, type RequestBudget } from '../evidence/repository-changelog.js';
 import type { FailClosed, RunOutcome } from '../report/run-outcome.js';
+import { usageEvidence } from '../evidence/usage-evidence.js';
+import { describeUsage } from '../usage/describe-usage.js';
+import { scanForBumps } from '../usage/scan-for-bumps.js';
+import type { UsageScanOutcome, UsageSource } from '../usage/types.js';
 
 export interface PipelineInput {
   fileSource: DependencyFileSource;
@@ -36,6 +40,8 @@ export interface PipelineInput {
   /** Dependencies whose evidence is gathered at once (registry concurrency is bounded separately). */
   evidenceConcurrency?: number;
   signal?: AbortSignal;
+  /** The repository at the head for the usage scan, or why it cannot be scanned; undefined: no scan. */
+  usageSource?: UsageSource;
 }
 
 /**
@@ -53,7 +59,7 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item): Promise<{ result: AnalysisResult; call: RuntimeCallOutcome | null }> => {
     if ('failed' in item) return { result: item.failed, call: null };
     // Not started: no request is sent, so there is no call to record.
-    if (signal.aborted) return { result: cancelledResult({ context: item.context, registrySignals: item.signals }, cancellationMessage(signal)), call: null };
+    if (signal.aborted) return { result: cancelledResult({ context: item.context, registrySignals: item.signals, usage: item.usage }, cancellationMessage(signal)), call: null };
     let output: Awaited<ReturnType<typeof analyzeDependency>>;
     try {
       output = await analyzeDependency({
@@ -63,12 +69,13 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
         runId: input.runId,
         knownVersions: item.knownVersions,
         registrySignals: item.signals,
+        usage: item.usage,
         signal,
       });
     } catch {
       // analyzeDependency turns every expected problem into a failed result; this is the last
       // resort so one dependency's bug never loses the others' results.
-      return { result: unexpectedFailureResult({ context: item.context, registrySignals: item.signals }), call: null };
+      return { result: unexpectedFailureResult({ context: item.context, registrySignals: item.signals, usage: item.usage }), call: null };
     }
     const code = output.call.error?.code;
     if (code !== undefined && FAIL_CLOSED_CODES.has(code) && !failFast.signal.aborted) {
@@ -98,7 +105,7 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   };
 }
 
-export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency'>;
+export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency' | 'usageSource' | 'signal'>;
 
 /** At most this many transitive-only bumps are analysed when a PR changes nothing direct. */
 export const MAX_TRANSITIVE_ANALYSES = 25;
@@ -126,15 +133,18 @@ export async function prepareContexts(input: PreparationInput): Promise<{ detect
   input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
   // One allowance for the whole run: tokenless GitHub reads are limited per hour, not per bump.
   const publicGitHubBudget = { remaining: UNAUTHENTICATED_REQUEST_BUDGET, total: UNAUTHENTICATED_REQUEST_BUDGET };
-  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, publicGitHubBudget));
+  // The usage scan runs while evidence is gathered; each bump waits for it only to add its usage.
+  const usageScan = scanForBumps(input.usageSource, [...new Set(analysable.map((bump) => bump.name))], { logger: input.logger, signal: input.signal });
+  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, publicGitHubBudget, usageScan));
   return { detection, prepared };
 }
 
 export type PreparedContext =
-  | { context: ReturnType<typeof buildDependencyContext>; knownVersions: ReadonlySet<string>; signals: ReturnType<typeof registrySignalsOf> | null }
+  | { context: ReturnType<typeof buildDependencyContext>; knownVersions: ReadonlySet<string>; signals: ReturnType<typeof registrySignalsOf> | null; usage?: UsageScanOutcome }
   | { failed: AnalysisResult };
 
-async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubBudget: RequestBudget): Promise<PreparedContext> {
+async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubBudget: RequestBudget, usageScan: Promise<UsageScanOutcome | undefined>): Promise<PreparedContext> {
+  let usage: UsageScanOutcome | undefined;
   try {
     const gathered = await gatherEvidence(bump, {
       registry: input.registry,
@@ -147,21 +157,27 @@ async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubB
     const facts = gathered.facts;
     const integrity = checkLockfileIntegrity(bump, facts, await readLockfileIntegrity(input.fileSource, bump));
     if (integrity.mismatch) input.logger.warning(`${bump.name}@${bump.to}: the lockfile's integrity differs from the registry's.`);
+    usage = await usageScan;
+    const treeUrl = input.usageSource !== undefined && 'treeUrl' in input.usageSource ? input.usageSource.treeUrl : null;
+    const used = usageEvidence(bump, usage ?? null, gathered.evidence, treeUrl ?? '');
     const context = buildDependencyContext({
       bump,
       versionsInRange: facts?.versionsInRange ?? [],
       fromExists: Boolean(facts?.from),
       toExists: Boolean(facts?.to),
-      evidence: integrity.evidence ? [...gathered.evidence, integrity.evidence] : gathered.evidence,
-      missingInformation: gathered.missingInformation,
+      evidence: [...gathered.evidence, ...(integrity.evidence ? [integrity.evidence] : []), ...used.evidence],
+      missingInformation: [...gathered.missingInformation, ...used.missing],
       warnings: gathered.warnings,
     });
     const signals = facts ? { ...registrySignalsOf(facts), lockfileIntegrityMismatch: integrity.mismatch } : null;
-    return { context, knownVersions: new Set(facts?.allVersions ?? []), signals };
+    return { context, knownVersions: new Set(facts?.allVersions ?? []), signals, ...(usage === undefined ? {} : { usage }) };
   } catch (error) {
     const message = sanitizeMessage(error instanceof Error ? error.message : String(error));
     input.logger.warning(`${bump.name} ${bump.from} → ${bump.to}: evidence could not be gathered: ${message}`);
-    return { failed: contextFailedResult(bump, 'CONTEXT_FAILED', message) };
+    // Where the repository uses the package is known even when its evidence is not.
+    usage ??= await usageScan;
+    const failed = contextFailedResult(bump, 'CONTEXT_FAILED', message);
+    return { failed: usage === undefined ? failed : { ...failed, usage: describeUsage(usage, bump.name, []) } };
   }
 }
 
@@ -211,6 +227,8 @@ export function withholdResult(result: AnalysisResult, failClosed: FailClosed): 
     nextAction: 'fixConfiguration',
     error: result.error ?? { code: failClosed.code === 'INPUT_UNUSABLE' || failClosed.code === 'QUALIFICATION_MISSING' ? 'CONFIGURATION_ERROR' : failClosed.code, message: failClosed.message },
     limitations: result.limitations.filter((limitation) => EVIDENCE_LIMITATIONS.has(limitation)),
+    // Names read from the withheld findings go too; the API-surface diff's are local facts.
+    ...(result.usage === undefined ? {} : { usage: { ...result.usage, checkedNames: result.usage.checkedNames.filter((checked) => checked.origins.includes('apiSurface')).map((checked) => ({ ...checked, origins: ['apiSurface'] })) } }),
   };
 }
 

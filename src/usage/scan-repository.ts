@@ -7,9 +7,10 @@ import type { ConfigMention, ImportingFile, PackageScan, RepositoryFiles, Reposi
 /**
  * The usage scan: one bounded pass over the repository at the analysed revision, for all the
  * bumped packages at once. Files are read as data and parsed (never run). A file is parsed only
- * when its text contains one of the package names: a file without the name cannot import the
- * package, so the parse cost follows the files that matter, not the size of the repository.
- * The parser then decides — a name in a comment or a string is not an import.
+ * when its text has a quote followed by one of the package names (a specifier is a string
+ * literal, so a file without one cannot import the package): the parse cost follows the files
+ * that matter, not the size of the repository. The parser then decides — a quoted name in a
+ * comment or an unrelated string is not an import.
  *
  * Every bound ends the scan with a note instead of an error; the verdict never waits on it.
  */
@@ -34,6 +35,33 @@ export const DEFAULT_SCAN_LIMITS: ScanLimits = {
   maxTotalBytes: 256 * 1024 * 1024,
   timeBudgetMs: 30_000,
 };
+
+const QUOTES = new Set([0x22, 0x27, 0x60]);
+const SLASH = 0x2f;
+const AT = 0x40;
+/** npm's limit on a package name's length. */
+const MAX_NAME_LENGTH = 214;
+
+/**
+ * True when the text has a string that starts with one of the names as a whole specifier
+ * (`'express'`, `"lodash/get"`, `` `@scope/pkg/x` ``): one linear pass over the quotes.
+ */
+export function mayImportAny(text: string, names: ReadonlySet<string>): boolean {
+  for (let index = 0; index < text.length; index++) {
+    if (!QUOTES.has(text.charCodeAt(index))) continue;
+    const start = index + 1;
+    let slashes = text.charCodeAt(start) === AT ? 1 : 0;
+    let end = start;
+    while (end < text.length && end - start <= MAX_NAME_LENGTH) {
+      const code = text.charCodeAt(end);
+      if (QUOTES.has(code) || code === 0x0a) break;
+      if (code === SLASH && slashes-- === 0) break;
+      end += 1;
+    }
+    if (end > start && end - start <= MAX_NAME_LENGTH && names.has(text.slice(start, end))) return true;
+  }
+  return false;
+}
 
 /** Config files read per scan, and bytes of each. */
 const MAX_CONFIG_FILES = 200;
@@ -114,7 +142,6 @@ export async function scanRepository(input: ScanInput): Promise<RepositoryUsage>
   const importNames = new Map<string, string>();
   for (const packageName of input.packageNames) for (const name of importNamesFor(packageName)) if (!importNames.has(name)) importNames.set(name, packageName);
   const targets: ReadonlySet<string> = new Set(importNames.keys());
-  const needles = [...targets];
 
   const listing = await input.files.list({ maxEntries: limits.maxListed, skipDirectory: isSkippedDirectory, signal: input.signal });
   if (listing.truncated) {
@@ -157,8 +184,8 @@ export async function scanRepository(input: ScanInput): Promise<RepositoryUsage>
     if (content.length > limits.maxFileBytes) return skipped.add(`skipped as larger than ${Math.round(limits.maxFileBytes / 1024)} KiB`, file.path);
     if (looksBinary(content)) return skipped.add('skipped as binary', file.path);
     const text = content.toString('utf8');
-    // A file that does not contain a package name cannot import it: not worth a parse.
-    if (!needles.some((needle) => text.includes(needle))) return;
+    // A file without a quoted package name cannot import it: not worth a parse.
+    if (!mayImportAny(text, targets)) return;
     if (looksGenerated(text)) return skipped.add('skipped as generated', file.path);
     if (looksMinified(text)) return skipped.add('skipped as minified', file.path);
     const source = parseSource(file.path, text);
