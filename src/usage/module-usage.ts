@@ -174,9 +174,14 @@ function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySe
 
 /** One iterative pre-order walk: module syntax, declarations, calls, member accesses, identifiers. */
 function collect(program: Program, offset: number, targets: ReadonlySet<string>, bindings: Map<string, Binding>, collected: Collected): void {
-  const stack: Array<{ node: Node; parentKey: string | null; parent: Node | null }> = [{ node: program as unknown as Node, parentKey: null, parent: null }];
-  while (stack.length > 0) {
-    const { node, parentKey, parent } = stack.pop()!;
+  // Parallel stacks (node, the key it hangs from, its parent): no object per visited node.
+  const nodes: Node[] = [program as unknown as Node];
+  const parentKeys: Array<string | null> = [null];
+  const parents: Array<Node | null> = [null];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const parentKey = parentKeys.pop()!;
+    const parent = parents.pop()!;
     visitModuleSyntax(node, collected, targets, bindings, offset);
     switch (node.type) {
       case 'VariableDeclarator':
@@ -214,8 +219,17 @@ function collect(program: Program, offset: number, targets: ReadonlySet<string>,
       if (SKIPPED_KEYS.has(key)) continue;
       const value = node[key];
       if (Array.isArray(value)) {
-        for (let item = value.length - 1; item >= 0; item--) if (isNode(value[item])) stack.push({ node: value[item] as Node, parentKey: key, parent: node });
-      } else if (isNode(value)) stack.push({ node: value, parentKey: key, parent: node });
+        for (let item = value.length - 1; item >= 0; item--) {
+          if (!isNode(value[item])) continue;
+          nodes.push(value[item] as Node);
+          parentKeys.push(key);
+          parents.push(node);
+        }
+      } else if (isNode(value)) {
+        nodes.push(value);
+        parentKeys.push(key);
+        parents.push(node);
+      }
     }
   }
 }

@@ -45,6 +45,8 @@ function parseProgram(text: string, plugins: ParserPlugin[]): Program | null {
       allowAwaitOutsideFunction: true,
       allowImportExportEverywhere: true,
       allowUndeclaredExports: true,
+      // Comments are never read here; attaching them to nodes costs about a fifth of the parse.
+      attachComment: false,
       plugins,
     });
     return file.program as unknown as Program;

@@ -36,7 +36,6 @@ export const DEFAULT_SCAN_LIMITS: ScanLimits = {
   timeBudgetMs: 30_000,
 };
 
-const QUOTES = new Set([0x22, 0x27, 0x60]);
 const SLASH = 0x2f;
 const AT = 0x40;
 /** npm's limit on a package name's length. */
@@ -48,13 +47,14 @@ const MAX_NAME_LENGTH = 214;
  */
 export function mayImportAny(text: string, names: ReadonlySet<string>): boolean {
   for (let index = 0; index < text.length; index++) {
-    if (!QUOTES.has(text.charCodeAt(index))) continue;
+    const quote = text.charCodeAt(index);
+    if (quote !== 0x22 && quote !== 0x27 && quote !== 0x60) continue;
     const start = index + 1;
     let slashes = text.charCodeAt(start) === AT ? 1 : 0;
     let end = start;
     while (end < text.length && end - start <= MAX_NAME_LENGTH) {
       const code = text.charCodeAt(end);
-      if (QUOTES.has(code) || code === 0x0a) break;
+      if (code === 0x22 || code === 0x27 || code === 0x60 || code === 0x0a) break;
       if (code === SLASH && slashes-- === 0) break;
       end += 1;
     }
