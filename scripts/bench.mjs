@@ -1,10 +1,11 @@
 // Benchmark: detection + context building (and a full extractive analysis) on a recorded
 // grouped PR of 51 bumps, through the built CLI, against a loopback server that replays the
-// recorded registry fixtures. Prints wall time, peak RSS and registry request counts.
+// recorded registry fixtures. Prints wall time, peak RSS and registry request counts. Then the
+// usage scan of a synthetic 10,000-file repository (see the section at the end).
 // Figures are for notes and trend-watching; no test asserts on them.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { cpSync, existsSync, readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -155,3 +156,68 @@ for (const [label, args, dirs = { base, head }] of [
   }
   if (result.code !== 0 && result.code !== 2) console.log(result.stderr.split('\n').slice(-15).join('\n'));
 }
+
+// Usage scan: a synthetic repository of 10,000 source files (about 60 lines each; one in six
+// imports a bumped package, the rest import local modules and unbumped packages), scanned at the
+// head commit from git's object store (what the CLI does) and as a directory walk (what the action
+// does with a checkout). The scan's own wall time is read from the CLI's log line; it runs while
+// evidence is gathered, so it is not on the critical path unless it is the slowest part.
+const SOURCE_FILES = 10_000;
+const bumped = ['express', 'lodash', 'axios', 'chalk', 'debug', 'semver', 'uuid', 'zod', 'ws', 'ms'];
+
+function sourceFile(index) {
+  const lines = [];
+  const uses = index % 6 === 0;
+  const pkg = bumped[index % bumped.length];
+  if (uses) lines.push(index % 12 === 0 ? `const ${pkg.replace(/\W/g, '')} = require('${pkg}');` : `import ${pkg.replace(/\W/g, '')}, { helper${index % 7} } from '${pkg}';`);
+  lines.push(`import { util${index % 50} } from '../shared/util-${index % 50}.js';`, "import React from 'react';", '');
+  for (let block = 0; block < 8; block++) {
+    lines.push(
+      `/** Computes part ${block} of item ${index}: a comment that mentions express and lodash in prose. */`,
+      `export function compute${block}_${index}(input, options = {}) {`,
+      `  const values = input.map((value) => value * ${block + 1} + (options.offset ?? 0));`,
+      `  if (values.length === 0) return { total: 0, label: 'empty-${index}' };`,
+      uses && block === 0 ? `  ${pkg.replace(/\W/g, '')}.run?.(values);` : `  util${index % 50}(values);`,
+      '  return { total: values.reduce((sum, value) => sum + value, 0), label: `item-${values.length}` };',
+      '}',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function git(directory, ...args) {
+  return execFileSync('git', args, { cwd: directory, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' } }).trim();
+}
+
+const repository = mkdtempSync(join(tmpdir(), 'depverdict-bench-usage-'));
+git(repository, 'init', '-q');
+cpSync(base, repository, { recursive: true });
+git(repository, 'add', '-A');
+git(repository, 'commit', '-q', '-m', 'base');
+cpSync(head, repository, { recursive: true });
+let sourceBytes = 0;
+for (let index = 0; index < SOURCE_FILES; index++) {
+  const directory = join(repository, 'src', `module-${Math.floor(index / 100)}`);
+  mkdirSync(directory, { recursive: true });
+  const text = sourceFile(index);
+  sourceBytes += text.length;
+  writeFileSync(join(directory, `file-${index}.${index % 3 === 0 ? 'ts' : 'js'}`), text);
+}
+git(repository, 'add', '-A');
+git(repository, 'commit', '-q', '-m', 'head');
+console.log(`\nUsage scan: ${SOURCE_FILES} source files (${(sourceBytes / 1024 / 1024).toFixed(1)} MiB), one in six importing a bumped package; ${bumps} bumped packages`);
+for (const [label, args] of [
+  ['head commit from git objects (CLI --repo)', ['context', '--repo', repository, '--base', 'HEAD~1', '--head', 'HEAD']],
+  ['directory walk with .gitignore (action checkout, CLI --head-dir)', ['context', '--base-dir', base, '--head-dir', repository]],
+]) {
+  const registry = await startReplayRegistry(baseVersions);
+  const result = await runCli([...args, '--npm-registry', registry.url], registry.url);
+  registry.server.close();
+  const scan = result.stderr.match(/Usage scan of (.*?): (\d+) files listed, (\d+) parsed, in (\d+) ms/);
+  console.log(`\n${label}`);
+  console.log(`  exit code            ${result.code}`);
+  console.log(`  scan wall time       ${scan ? `${scan[4]} ms (${scan[2]} files listed, ${scan[3]} parsed)` : 'n/a'}`);
+  console.log(`  whole run            ${result.wallMs.toFixed(0)} ms, peak RSS ${result.maxRssMb === null ? 'n/a' : `${result.maxRssMb.toFixed(0)} MiB`}`);
+  if (!scan) console.log(result.stderr.split('\n').slice(-15).join('\n'));
+}
+rmSync(repository, { recursive: true, force: true });

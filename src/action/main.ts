@@ -29,6 +29,7 @@ import { readCommitMessages, resolvePullRequest, type PullRequestTarget } from '
 import { upsertStickyComment } from './sticky-comment.js';
 import { createRunStop, stoppedRunFailClosed, type RunStop } from '../pipeline/run-stop.js';
 import { exitCodeForSignal, watchTermination } from '../shared/termination-signals.js';
+import { workspaceUsageSource } from './workspace-checkout.js';
 
 const actionLogger: Logger = {
   debug: (message) => core.debug(redact(message)),
@@ -179,7 +180,14 @@ async function analyse(
   const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger, run: stop });
   // A private registry's tarballs are not shared through the repository's cache.
   const registry = evidenceCache && !config.npmToken ? withTarballCache(httpRegistry, evidenceCache.directory, actionLogger) : httpRegistry;
+  const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
+  const usageSource = await workspaceUsageSource({
+    workspace,
+    headSha: pullRequest.headSha,
+    treeUrl: serverUrl.startsWith('https://') ? `${serverUrl}/${pullRequest.owner}/${pullRequest.repo}/tree/${pullRequest.headSha}` : null,
+  });
   const outcome = await runPipeline({
+    usageSource,
     fileSource,
     registry,
     registryUrl: config.npmRegistry,

@@ -16,7 +16,11 @@ import { CandidateOutputError, parseCandidate } from './parse-candidate.js';
 import { buildPrompts } from './prompt.js';
 import { applyRiskFloor, decideReview, riskFloorOf, type ResultErrorCode } from './review-policy.js';
 import { applyTrust } from './trust.js';
-import type { AnalysisResult, EvidenceReference, RegistrySignals, TrustIssue } from './types.js';
+import type { AnalysisResult, EvidenceReference, RegistrySignals, TrustedFinding, TrustIssue } from './types.js';
+import { apiSurfaceChecks } from '../evidence/usage-evidence.js';
+import { apiNamesInText } from '../usage/api-names.js';
+import { describeUsage, type NameCheck } from '../usage/describe-usage.js';
+import type { UsageReport, UsageScanOutcome } from '../usage/types.js';
 
 /**
  * One dependency through the AI Core, in the mandatory order: prompts → runtime success
@@ -42,6 +46,11 @@ export interface AnalyzeDependencyInput {
   registrySignals: RegistrySignals | null;
   /** Structured-output mode the profile declares; jsonSchema unless a weaker profile is configured. */
   schemaMode?: StructuredOutputMode;
+  /**
+   * The repository scan of this run (or why there is none). Undefined: the caller scans nothing
+   * and the result carries no usage report.
+   */
+  usage?: UsageScanOutcome | null;
   signal?: AbortSignal;
 }
 
@@ -96,10 +105,30 @@ function failureSummary(code: ResultErrorCode): string {
   return `Analysis failed (${code}); no analysis text is shown. Registry facts and evidence are listed as collected.`;
 }
 
-type ResultSubject = Pick<AnalyzeDependencyInput, 'context' | 'registrySignals'>;
+type ResultSubject = Pick<AnalyzeDependencyInput, 'context' | 'registrySignals' | 'usage'>;
+
+/**
+ * The names a usage report checks: those the trusted breaking-change findings name in code
+ * spans (`app.del`), and the exports the API-surface diff lists as removed.
+ */
+function usageChecks(context: DependencyContext, findings: readonly TrustedFinding[]): NameCheck[] {
+  const fromFindings = findings
+    .filter((finding) => finding.kind === 'breakingChange')
+    .flatMap((finding) => apiNamesInText(finding.summary).map((name) => ({ ...name, origin: finding.id })));
+  const selected = new Set(context.metadata.selectedEvidenceIds);
+  return [...fromFindings, ...apiSurfaceChecks(context.knowledge.evidence.filter((item) => selected.has(item.id)))];
+}
+
+/** The usage report of a result, or nothing when the caller gave no scan outcome. */
+function usageOf(subject: ResultSubject, findings: readonly TrustedFinding[]): { usage?: UsageReport } {
+  if (subject.usage === undefined) return {};
+  return { usage: describeUsage(subject.usage, subject.context.dependency.name, usageChecks(subject.context, findings)) };
+}
 
 function failedResult(input: ResultSubject, code: ResultErrorCode, message: string, schemaValid: boolean | null): AnalysisResult {
+  const usage = usageOf(input, []);
   const review = decideReview({
+    ...usage,
     status: 'failed',
     context: input.context,
     direction: input.context.versions.direction,
@@ -122,6 +151,7 @@ function failedResult(input: ResultSubject, code: ResultErrorCode, message: stri
     nextAction: review.nextAction,
     error: { code, message: sanitizeMessage(message) },
     limitations: [],
+    ...usage,
   };
 }
 
@@ -255,7 +285,9 @@ export async function analyzeDependency(input: AnalyzeDependencyInput): Promise<
     const trustIssues: TrustIssue[] = issues;
     // Deterministic facts set a floor no analyzer can argue below (runtime change, pin mismatch).
     const trusted = applyRiskFloor(candidateTrusted, riskFloorOf(input.context, input.registrySignals));
+    const usage = usageOf(input, trusted.findings);
     const review = decideReview({
+      ...usage,
       status: 'analyzed',
       context: input.context,
       direction: input.context.versions.direction,
@@ -278,6 +310,7 @@ export async function analyzeDependency(input: AnalyzeDependencyInput): Promise<
         nextAction: review.nextAction,
         error: null,
         limitations: limitationsFor(input, success, review.evidenceCoverage),
+        ...usage,
       },
       call,
     };

@@ -1,5 +1,7 @@
 import type { DependencyContext } from '../context/types.js';
 import { PIN_MISMATCH_LOCATOR, RUNS_USING_LOCATOR } from '../evidence/action-locators.js';
+import { usesCheckedApi } from '../usage/describe-usage.js';
+import type { UsageReport } from '../usage/types.js';
 import { FAIL_CLOSED_CODES, type RuntimeErrorCode } from '../runtime/contract.js';
 import type { AnalysisResult, EvidenceCoverage, HumanReviewReason, NextAction, RegistrySignals, RiskLevel, ResultStatus, TrustIssue } from './types.js';
 
@@ -19,10 +21,13 @@ import type { AnalysisResult, EvidenceCoverage, HumanReviewReason, NextAction, R
  *   (version, downgrade, supply chain, evidence), never UNKNOWN_RISK: nothing was judged.
  */
 
-/** Evidence kinds that are release text rather than locally computed registry facts. */
+/** Locally computed evidence about the package or the repository, not text about the releases. */
+const NOT_RELEASE_EVIDENCE: ReadonlySet<string> = new Set(['registryFact', 'usage']);
+
+/** Evidence kinds that are release text rather than locally computed facts. */
 function hasReleaseText(context: DependencyContext): boolean {
   const selected = new Set(context.metadata.selectedEvidenceIds);
-  return context.knowledge.evidence.some((item) => item.kind !== 'registryFact' && selected.has(item.id));
+  return context.knowledge.evidence.some((item) => !NOT_RELEASE_EVIDENCE.has(item.kind) && selected.has(item.id));
 }
 
 /**
@@ -41,7 +46,7 @@ export function evaluateCoverage(context: DependencyContext): EvidenceCoverage {
   const newest = direction === 'downgrade' ? from : to;
   const selected = new Set(context.metadata.selectedEvidenceIds);
   const coversNewest = context.knowledge.evidence.some(
-    (item) => item.kind !== 'registryFact' && selected.has(item.id) && item.releaseVersions.includes(newest),
+    (item) => !NOT_RELEASE_EVIDENCE.has(item.kind) && selected.has(item.id) && item.releaseVersions.includes(newest),
   );
   return coversNewest ? 'sufficient' : 'partial';
 }
@@ -105,6 +110,8 @@ export interface ReviewInput {
   registrySignals: RegistrySignals | null;
   /** The failure code of a failed result; null otherwise. */
   errorCode?: ResultErrorCode | null;
+  /** The result's usage report, when the repository was scanned. */
+  usage?: UsageReport;
 }
 
 export interface ReviewDecision {
@@ -141,6 +148,9 @@ export function decideReview(input: ReviewInput): ReviewDecision {
   if (input.trustIssues.some((issue) => issue.code !== 'SOURCE_CONFLICT')) reasons.add('CLAIMS_DROPPED');
   if (input.direction === 'downgrade') reasons.add('DOWNGRADE');
   if (hasSupplyChainChange(input.registrySignals)) reasons.add('SUPPLY_CHAIN_CHANGE');
+  // The risk stays what the evidence says; a removed API this repository calls is a reason to look.
+  // One it does not use adds no reason (the usage report says it is not used).
+  if (input.usage !== undefined && usesCheckedApi(input.usage)) reasons.add('BREAKING_API_IN_USE');
 
   const humanReviewReasons = [...reasons].sort();
   return { evidenceCoverage, humanReviewReasons, nextAction: nextActionFor(input.status, input.errorCode ?? null, humanReviewReasons) };

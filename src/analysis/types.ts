@@ -2,6 +2,7 @@ import type { DependencyType, Ecosystem, SemverClass, BumpDirection } from '../b
 import type { ManifestChange } from '../ecosystems/npm/manifest-diff.js';
 import type { EvidenceKind, MissingInformation } from '../evidence/types.js';
 import type { RuntimeErrorCode } from '../runtime/contract.js';
+import type { UsageReport } from '../usage/types.js';
 
 /** The model's (or extractive analyzer's) output, after exact schema validation. Still untrusted. */
 export type RiskLevel = 'low' | 'medium' | 'high' | 'unknown';
@@ -49,7 +50,9 @@ export type HumanReviewReason =
   | 'SOURCE_CONFLICT'
   | 'CLAIMS_DROPPED'
   | 'DOWNGRADE'
-  | 'SUPPLY_CHAIN_CHANGE';
+  | 'SUPPLY_CHAIN_CHANGE'
+  /** A removed or changed API that a breaking change (or the API-surface diff) names is used in this repository. */
+  | 'BREAKING_API_IN_USE';
 
 export type NextAction = 'proceed' | 'reviewBeforeMerge' | 'retryAnalysis' | 'fixConfiguration';
 
@@ -144,6 +147,12 @@ export interface AnalysisResult {
   error: { code: RuntimeErrorCode | 'OUTPUT_JSON_INVALID' | 'OUTPUT_SCHEMA_INVALID' | 'CONTEXT_FAILED'; message: string } | null;
   /** Plain statements of what this analysis cannot tell, e.g. "extractive: no model read the text". */
   limitations: string[];
+  /**
+   * Where the repository uses the package, and whether it uses what the bump removes or changes.
+   * Absent only when the run was given no repository scan outcome at all (library callers, tests);
+   * the manifest then publishes a `notScanned` report.
+   */
+  usage?: UsageReport;
 }
 
 /** `<ecosystem>:<name>@<from>..<to>`: the one ID of an analysis, shared by the manifest and the comment. */

@@ -15,6 +15,9 @@ import { createRuntime } from '../runtime/create-runtime.js';
 import { loadProfile } from '../runtime/profiles/load-profile.js';
 import { createDirectoryFileSource } from '../sources/directory-file-source.js';
 import { createGitFileSource, gitCommitMessages } from '../sources/git-file-source.js';
+import { createDirectoryTreeFiles } from '../sources/directory-tree-files.js';
+import { createGitTreeFiles } from '../sources/git-tree-files.js';
+import type { UsageSource } from '../usage/types.js';
 import { findInstallRoot } from '../shared/install-root.js';
 import type { Logger } from '../shared/logger.js';
 import { redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
@@ -58,6 +61,8 @@ interface Inputs {
   headSha: string | null;
   /** Text that describes the change, for the cross-check with the files. */
   prText?: { commitMessages: string[] };
+  /** The head's files for the usage scan: the head commit's tree, or the head directory. */
+  usageSource: UsageSource;
 }
 
 /** The refs a run compares, as the user named them (the sample has fixed names). */
@@ -91,6 +96,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
       github: null,
       ...refsOf(args),
       headSha: null,
+      usageSource: { files: createDirectoryTreeFiles({ root: join(root, SAMPLE_DIRECTORY, 'head'), label: 'sample head' }), treeUrl: null },
     };
   }
   const registry = args.registrySnapshot
@@ -105,6 +111,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
       publicGitHub,
       ...refsOf(args),
       headSha: null,
+      usageSource: { files: createDirectoryTreeFiles({ root: resolve(args.headDir), label: `directory ${args.headDir}` }), treeUrl: null },
     };
   }
   const repoDir = resolve(args.repo);
@@ -120,6 +127,8 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
     ...refsOf(args),
     headSha: fileSource.describe('head'),
     prText: { commitMessages },
+    // The head commit's tree from git's object store: the working tree is neither read nor touched.
+    usageSource: { files: createGitTreeFiles({ repoDir, commit: fileSource.describe('head') }), treeUrl: null },
   };
 }
 

@@ -23,6 +23,8 @@ const KIND_RANK: Record<EvidenceKind, number> = {
   breakingChanges: 1,
   apiSurface: 1,
   advisory: 2,
+  // Where the repository uses the package: what turns "removes X" into "removes X, used at …".
+  usage: 2,
   migrationGuide: 3,
   compatibility: 4,
   deprecations: 5,

@@ -89,3 +89,17 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
     notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: sanitizeMessage(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
   return { evidence, missing };
 }
+
+/**
+ * The names an `apiSurface` removed-exports item lists (the inverse of the sentence written
+ * above; names past the listed bound are not recoverable and are not returned).
+ */
+export function removedExportNames(item: Pick<EvidenceItem, 'kind' | 'locator' | 'content'>): string[] {
+  if (item.kind !== 'apiSurface' || !item.locator.endsWith('/removed-exports')) return [];
+  const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. Code that imports them/s.exec(item.content)?.[1];
+  if (list === undefined) return [];
+  return list
+    .split(', ')
+    .map((name) => name.trim())
+    .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+}

@@ -13,7 +13,9 @@ export type EvidenceKind =
   | 'migrationGuide'
   | 'advisory'
   /** Exported names or entry files removed between the two published tarballs (computed locally). */
-  | 'apiSurface';
+  | 'apiSurface'
+  /** Where this repository imports and uses the package, from a static scan at the head (computed locally). */
+  | 'usage';
 
 export interface EvidenceItem {
   /** `sha256:` + hex sha256 of canonical JSON {packageId, sourceId, kind, locator, releaseVersions, contentDigest}. */
@@ -65,7 +67,8 @@ export interface MissingInformation {
     /** GitHub Actions: the action.yml (or reusable workflow) at a ref could not be read or compared. */
     | 'ACTION_METADATA_UNAVAILABLE'
     /** GitHub Actions: a moving tag's exact release was approximated or could not be told. */
-    | 'VERSION_UNRESOLVED';
+    | 'VERSION_UNRESOLVED'
+    | 'USAGE_NOT_SCANNED';
   message: string;
 }
 

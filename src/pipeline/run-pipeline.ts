@@ -20,6 +20,10 @@ import { UNAUTHENTICATED_REQUEST_BUDGET, type RequestBudget } from '../evidence/
 import type { FailClosed, RunOutcome } from '../report/run-outcome.js';
 import { prepareActionContext } from './prepare-action-context.js';
 import { cancelledFailClosed, stopReasonOf, untilStopped } from './run-stop.js';
+import { usageEvidence } from '../evidence/usage-evidence.js';
+import { describeUsage } from '../usage/describe-usage.js';
+import { scanForBumps } from '../usage/scan-for-bumps.js';
+import type { UsageScanOutcome, UsageSource } from '../usage/types.js';
 
 export interface PipelineInput {
   fileSource: DependencyFileSource;
@@ -42,6 +46,8 @@ export interface PipelineInput {
    * when it aborts ends as a failed result with the reason's code, CANCELLED or TIMEOUT.
    */
   signal?: AbortSignal;
+  /** The repository at the head for the usage scan, or why it cannot be scanned; undefined: no scan. */
+  usageSource?: UsageSource;
 }
 
 /**
@@ -60,7 +66,7 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item): Promise<{ result: AnalysisResult; call: RuntimeCallOutcome | null }> => {
     if ('failed' in item) return { result: item.failed, call: null };
     // Not started: no request is sent, so there is no call to record.
-    if (signal.aborted) return { result: cancelledResult({ context: item.context, registrySignals: item.signals }, cancellationMessage(signal), stopCodeOf(signal)), call: null };
+    if (signal.aborted) return { result: cancelledResult({ context: item.context, registrySignals: item.signals, usage: item.usage }, cancellationMessage(signal), stopCodeOf(signal)), call: null };
     let output: Awaited<ReturnType<typeof analyzeDependency>>;
     try {
       output = await analyzeDependency({
@@ -70,12 +76,13 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
         runId: input.runId,
         knownVersions: item.knownVersions,
         registrySignals: item.signals,
+        usage: item.usage,
         signal,
       });
     } catch {
       // analyzeDependency turns every expected problem into a failed result; this is the last
       // resort so one dependency's bug never loses the others' results.
-      return { result: unexpectedFailureResult({ context: item.context, registrySignals: item.signals }), call: null };
+      return { result: unexpectedFailureResult({ context: item.context, registrySignals: item.signals, usage: item.usage }), call: null };
     }
     const code = output.call.error?.code;
     if (code !== undefined && FAIL_CLOSED_CODES.has(code) && !failFast.signal.aborted) {
@@ -108,7 +115,7 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   };
 }
 
-export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency' | 'signal'>;
+export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency' | 'usageSource' | 'signal'>;
 
 /** At most this many transitive-only bumps are analysed when a PR changes nothing direct. */
 export const MAX_TRANSITIVE_ANALYSES = 25;
@@ -137,18 +144,23 @@ export async function prepareContexts(input: PreparationInput): Promise<{ detect
   input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
   // One allowance for the whole run: tokenless GitHub reads are limited per hour, not per bump.
   const publicGitHubBudget = { remaining: UNAUTHENTICATED_REQUEST_BUDGET, total: UNAUTHENTICATED_REQUEST_BUDGET };
-  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, publicGitHubBudget));
+  // The usage scan runs while evidence is gathered; each bump waits for it only to add its usage.
+  const npmNames = analysable.filter((bump) => bump.ecosystem === 'npm').map((bump) => bump.name);
+  const usageScan = scanForBumps(input.usageSource, [...new Set(npmNames)], { logger: input.logger, signal: input.signal });
+  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, publicGitHubBudget, usageScan));
   return { detection, prepared };
 }
 
 export type PreparedContext =
-  | { context: ReturnType<typeof buildDependencyContext>; knownVersions: ReadonlySet<string>; signals: ReturnType<typeof registrySignalsOf> | null }
+  | { context: ReturnType<typeof buildDependencyContext>; knownVersions: ReadonlySet<string>; signals: ReturnType<typeof registrySignalsOf> | null; usage?: UsageScanOutcome }
   | { failed: AnalysisResult };
 
-async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubBudget: RequestBudget): Promise<PreparedContext> {
+async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubBudget: RequestBudget, usageScan: Promise<UsageScanOutcome | undefined>): Promise<PreparedContext> {
   if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
-  // One evidence gatherer per ecosystem, chosen here.
+  // One evidence gatherer per ecosystem, chosen here. Actions are referenced from workflows,
+  // not imported by source code, so they have no usage scan.
   if (bump.ecosystem === 'github-actions') return prepareActionContext(bump, input, publicGitHubBudget);
+  let usage: UsageScanOutcome | undefined;
   try {
     const gathered = await untilStopped(gatherEvidence(bump, {
       registry: input.registry,
@@ -161,23 +173,29 @@ async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubB
     const facts = gathered.facts;
     const integrity = checkLockfileIntegrity(bump, facts, await readLockfileIntegrity(input.fileSource, bump));
     if (integrity.mismatch) input.logger.warning(`${bump.name}@${bump.to}: the lockfile's integrity differs from the registry's.`);
+    usage = await usageScan;
+    const treeUrl = input.usageSource !== undefined && 'treeUrl' in input.usageSource ? input.usageSource.treeUrl : null;
+    const used = usageEvidence(bump, usage ?? null, gathered.evidence, treeUrl ?? '');
     const context = buildDependencyContext({
       bump,
       versionsInRange: facts?.versionsInRange ?? [],
       fromExists: Boolean(facts?.from),
       toExists: Boolean(facts?.to),
-      evidence: integrity.evidence ? [...gathered.evidence, integrity.evidence] : gathered.evidence,
-      missingInformation: gathered.missingInformation,
+      evidence: [...gathered.evidence, ...(integrity.evidence ? [integrity.evidence] : []), ...used.evidence],
+      missingInformation: [...gathered.missingInformation, ...used.missing],
       warnings: gathered.warnings,
     });
     const signals = facts ? { ...registrySignalsOf(facts), lockfileIntegrityMismatch: integrity.mismatch } : null;
-    return { context, knownVersions: new Set(facts?.allVersions ?? []), signals };
+    return { context, knownVersions: new Set(facts?.allVersions ?? []), signals, ...(usage === undefined ? {} : { usage }) };
   } catch (error) {
     // Requests aborted by the stop fail in many shapes; the stop's own reason is what to say.
     if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
     const message = sanitizeMessage(error instanceof Error ? error.message : String(error));
     input.logger.warning(`${bump.name} ${bump.from} → ${bump.to}: evidence could not be gathered: ${message}`);
-    return { failed: contextFailedResult(bump, 'CONTEXT_FAILED', message) };
+    // Where the repository uses the package is known even when its evidence is not.
+    usage ??= await usageScan;
+    const failed = contextFailedResult(bump, 'CONTEXT_FAILED', message);
+    return { failed: usage === undefined ? failed : { ...failed, usage: describeUsage(usage, bump.name, []) } };
   }
 }
 
@@ -238,6 +256,8 @@ export function withholdResult(result: AnalysisResult, failClosed: FailClosed): 
     nextAction: 'fixConfiguration',
     error: result.error ?? { code: failClosed.code === 'INPUT_UNUSABLE' || failClosed.code === 'QUALIFICATION_MISSING' ? 'CONFIGURATION_ERROR' : failClosed.code, message: failClosed.message },
     limitations: result.limitations.filter((limitation) => EVIDENCE_LIMITATIONS.has(limitation)),
+    // Names read from the withheld findings go too; the API-surface diff's are local facts.
+    ...(result.usage === undefined ? {} : { usage: { ...result.usage, checkedNames: result.usage.checkedNames.filter((checked) => checked.origins.includes('apiSurface')).map((checked) => ({ ...checked, origins: ['apiSurface'] })) } }),
   };
 }
 

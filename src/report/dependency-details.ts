@@ -3,6 +3,7 @@ import { MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
 import { codeSpan, escapeInline, htmlCode, safeLink } from './markdown.js';
 import { FINDING_KIND_LABEL, failureAdvice } from './explanations.js';
 import { describeRiskBasis, reviewReasonExplanation } from './risk-basis.js';
+import { renderUsage } from './usage-lines.js';
 
 /**
  * The collapsible per-dependency section of the PR comment. Every text that came from a
@@ -154,6 +155,7 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
       blocks.push('');
     }
   }
+  if (result.usage !== undefined) blocks.push(...renderUsage(result.usage, { includeChecks: options.includeAnalysis }));
   // Under a fail-closed run, a dependency cancelled by that stop has no failure of its own.
   const cancelledByFailClosed = options.failClosedCode !== null && result.error?.code === 'CANCELLED';
   if (result.status === 'failed' && result.error && result.error.code !== options.failClosedCode && !cancelledByFailClosed) {

@@ -17,6 +17,7 @@ export const REVIEW_REASON_SHORT: Readonly<Record<HumanReviewReason, string>> = 
   CLAIMS_DROPPED: 'unsupported claims dropped',
   DOWNGRADE: 'downgrade',
   SUPPLY_CHAIN_CHANGE: 'supply-chain change',
+  BREAKING_API_IN_USE: 'breaking API in use',
 };
 
 /** One sentence per reason for the per-dependency "Why review" list. */
@@ -31,6 +32,7 @@ export const REVIEW_REASON_EXPLANATION: Readonly<Record<HumanReviewReason, strin
   CLAIMS_DROPPED: 'some analysis claims cited no valid evidence and were removed.',
   DOWNGRADE: 'the version goes down, which can reintroduce fixed bugs or vulnerabilities.',
   SUPPLY_CHAIN_CHANGE: 'a supply-chain change: install scripts added, provenance lost, publisher changed, target deprecated, or a lockfile integrity that differs from the registry.',
+  BREAKING_API_IN_USE: 'this repository uses an API that a breaking change of this bump removes or changes (see Usage for the files and lines).',
 };
 
 /** Findings kinds as a reader says them. */

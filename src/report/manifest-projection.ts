@@ -1,5 +1,7 @@
 import type { AnalysisResult, RegistrySignals } from '../analysis/types.js';
 import type { Bump, DetectionWarning } from '../bumps/types.js';
+import { notScannedReport } from '../usage/describe-usage.js';
+import type { UsageReport } from '../usage/types.js';
 
 /**
  * Field-by-field copies of the contract objects the manifest publishes. Contracts may gain
@@ -63,6 +65,25 @@ function projectSignals(signals: RegistrySignals | null): RegistrySignals | null
   };
 }
 
+/** A result built without a scan outcome (a library caller) publishes that it was not scanned. */
+function projectUsage(usage: UsageReport | undefined): UsageReport {
+  if (usage === undefined) return notScannedReport('not scanned: this run was given no repository files');
+  return {
+    status: usage.status,
+    note: usage.note,
+    fileCount: usage.fileCount,
+    files: usage.files.map((file) => ({ path: file.path, imports: file.imports.map((site) => ({ line: site.line, kind: site.kind, specifier: site.specifier, names: [...site.names] })) })),
+    configMentions: usage.configMentions.map((mention) => ({ path: mention.path, line: mention.line, detail: mention.detail })),
+    checkedNames: usage.checkedNames.map((checked) => ({
+      name: checked.name,
+      change: checked.change,
+      origins: [...checked.origins],
+      uses: checked.uses.map((use) => ({ path: use.path, line: use.line, expression: use.expression, match: use.match })),
+      useCount: checked.useCount,
+    })),
+  };
+}
+
 /** Human-review reasons are published sorted so the same result serialises the same way. */
 export function projectResult(result: AnalysisResult): AnalysisResult {
   return {
@@ -113,5 +134,6 @@ export function projectResult(result: AnalysisResult): AnalysisResult {
     nextAction: result.nextAction,
     error: result.error ? { code: result.error.code, message: result.error.message } : null,
     limitations: [...result.limitations],
+    usage: projectUsage(result.usage),
   };
 }

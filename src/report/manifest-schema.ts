@@ -16,7 +16,12 @@ import {
   SEMVER_CLASSES,
   TRUST_ISSUE_CODES,
   VERSION_SOURCES,
+  IMPORT_KINDS,
+  USAGE_STATUSES,
+  API_CHANGES,
+  USE_MATCHES,
 } from './schema-vocabulary.js';
+import { REPORT_BOUNDS, USAGE_TEXT_BOUNDS } from '../usage/describe-usage.js';
 
 /**
  * JSON Schema (draft 2020-12) of `version-analysis.json`, the portable manifest.
@@ -33,7 +38,8 @@ const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
 /**
  * 1.1.0: manifestChanges in registry signals, apiSurface evidence, installPaths on bumps, the packageManager dependency type.
  * 1.2.0: the github-actions ecosystem: `action` on its bumps, `actionPin` in its registry signals, the action and
- * reusableWorkflow dependency types, WORKFLOW_UNPARSEABLE and ACTION_REFERENCE_UNUSABLE detection warnings.
+ * reusableWorkflow dependency types, WORKFLOW_UNPARSEABLE and ACTION_REFERENCE_UNUSABLE detection warnings;
+ * `usage` on every result (the repository scan), `usage` evidence, the BREAKING_API_IN_USE review reason.
  */
 export const MANIFEST_SCHEMA_VERSION = '1.2.0';
 
@@ -89,6 +95,53 @@ const REGISTRY_SIGNALS = {
     }),
   ],
 };
+
+const REPOSITORY_PATH = { type: 'string', minLength: 1, maxLength: USAGE_TEXT_BOUNDS.path };
+const USAGE_NAME = { type: 'string', minLength: 1, maxLength: USAGE_TEXT_BOUNDS.name };
+
+/** Where the repository uses the package (docs/usage-scan.md); paths and names are repository text. */
+const USAGE = closedObject({
+  status: { type: 'string', enum: USAGE_STATUSES },
+  note: { type: ['string', 'null'], maxLength: REPORT_BOUNDS.noteChars },
+  fileCount: COUNT,
+  files: {
+    type: 'array',
+    maxItems: REPORT_BOUNDS.files,
+    items: closedObject({
+      path: REPOSITORY_PATH,
+      imports: {
+        type: 'array',
+        maxItems: REPORT_BOUNDS.importsPerFile,
+        items: closedObject({
+          line: COUNT,
+          kind: { type: 'string', enum: IMPORT_KINDS },
+          specifier: { type: 'string', minLength: 1, maxLength: USAGE_TEXT_BOUNDS.specifier },
+          names: { type: 'array', maxItems: USAGE_TEXT_BOUNDS.namesPerImport, items: USAGE_NAME },
+        }),
+      },
+    }),
+  },
+  configMentions: {
+    type: 'array',
+    maxItems: REPORT_BOUNDS.configMentions,
+    items: closedObject({ path: REPOSITORY_PATH, line: { type: ['integer', 'null'], minimum: 1 }, detail: NULLABLE_SHORT_TEXT }),
+  },
+  checkedNames: {
+    type: 'array',
+    maxItems: REPORT_BOUNDS.names,
+    items: closedObject({
+      name: USAGE_NAME,
+      change: { type: 'string', enum: API_CHANGES },
+      origins: uniqueList(SHORT_TEXT),
+      uses: {
+        type: 'array',
+        maxItems: REPORT_BOUNDS.usesPerName,
+        items: closedObject({ path: REPOSITORY_PATH, line: COUNT, expression: USAGE_NAME, match: { type: 'string', enum: USE_MATCHES } }),
+      },
+      useCount: COUNT,
+    }),
+  },
+});
 
 const RESULT_ERROR_CODES = [...RUNTIME_ERROR_CODES, 'OUTPUT_JSON_INVALID', 'OUTPUT_SCHEMA_INVALID', 'CONTEXT_FAILED'];
 
@@ -153,6 +206,7 @@ const ANALYSIS_RESULT = closedObject({
   nextAction: { type: 'string', enum: NEXT_ACTIONS },
   error: { anyOf: [{ type: 'null' }, closedObject({ code: { type: 'string', enum: RESULT_ERROR_CODES }, message: TEXT })] },
   limitations: { type: 'array', items: TEXT },
+  usage: USAGE,
 });
 
 const BUMP = closedObject({

@@ -2,6 +2,7 @@ import type { BumpDirection, DependencyType, DetectionWarning, Ecosystem, Semver
 import type { EvidenceCoverage, FindingKind, HumanReviewReason, NextAction, ResultStatus, RiskLevel, TrustIssueCode } from '../analysis/types.js';
 import type { EvidenceKind } from '../evidence/types.js';
 import type { ManifestChange } from '../ecosystems/npm/manifest-diff.js';
+import type { CheckedName, ImportKind, NameUse, UsageReport } from '../usage/types.js';
 
 /**
  * The enum values the published schemas list, derived from the contract types. Each list is
@@ -40,6 +41,7 @@ export const EVIDENCE_KINDS = keysOf<EvidenceKind>({
   migrationGuide: true,
   advisory: true,
   apiSurface: true,
+  usage: true,
 });
 export const RISK_LEVELS = keysOf<RiskLevel>({ low: true, medium: true, high: true, unknown: true });
 export const FINDING_KINDS = keysOf<FindingKind>({ breakingChange: true, deprecation: true, compatibility: true, security: true });
@@ -65,6 +67,7 @@ export const HUMAN_REVIEW_REASONS = keysOf<HumanReviewReason>({
   CLAIMS_DROPPED: true,
   DOWNGRADE: true,
   SUPPLY_CHAIN_CHANGE: true,
+  BREAKING_API_IN_USE: true,
 });
 export const MANIFEST_CHANGE_FACTS = keysOf<ManifestChange['fact']>({
   'module-format': true,
@@ -77,3 +80,7 @@ export const MANIFEST_CHANGE_FACTS = keysOf<ManifestChange['fact']>({
   'dependency-majors': true,
 });
 export const MANIFEST_CHANGE_EFFECTS = keysOf<ManifestChange['effect']>({ breaking: true, compatibility: true, info: true });
+export const IMPORT_KINDS = keysOf<ImportKind>({ import: true, importType: true, exportFrom: true, require: true, dynamicImport: true, importEquals: true });
+export const USAGE_STATUSES = keysOf<UsageReport['status']>({ scanned: true, notScanned: true });
+export const API_CHANGES = keysOf<CheckedName['change']>({ removed: true, changed: true });
+export const USE_MATCHES = keysOf<NameUse['match']>({ binding: true, name: true });

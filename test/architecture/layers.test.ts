@@ -33,7 +33,7 @@ function importEdges(): Array<{ file: string; from: string; to: string }> {
 }
 
 const EDGES = ['action', 'cli'];
-const BELOW_PIPELINE = ['shared', 'bumps', 'sources', 'ecosystems', 'github', 'evidence', 'context', 'analysis', 'runtime', 'report'];
+const BELOW_PIPELINE = ['shared', 'bumps', 'usage', 'sources', 'ecosystems', 'github', 'evidence', 'context', 'analysis', 'runtime', 'report'];
 
 describe('layering', () => {
   const edges = importEdges();

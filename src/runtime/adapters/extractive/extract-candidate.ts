@@ -106,6 +106,9 @@ function classify(item: EvidenceItem): Classified {
       return classifyAdvisory(item);
     case 'apiSurface':
       return { item, level: 'high', findingKind: 'breakingChange', markerClass: undefined };
+    case 'usage':
+      // Where this repository uses the package says nothing about the release itself.
+      return { item, level: 'none', findingKind: null, markerClass: undefined };
     case 'registryFact': {
       const effect = REGISTRY_FACT_EFFECT[item.locator];
       return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };

@@ -1,0 +1,64 @@
+/**
+ * The API names a breaking-change text is about, read from its code spans: "`app.del` - use
+ * `app.delete`" is about `app.del` (removed), "`res.send(status, body)` signature - use …" about
+ * `res.send` (changed). Spans after the replacement clause ("use …", "instead", "→") name the
+ * way forward, not what broke, and are left out. Only identifier paths count: `path-is-absolute`
+ * or an error message in backticks names no API.
+ */
+
+export interface ApiName {
+  /** `app.del`, `req.param`, `legacy`. */
+  name: string;
+  change: 'removed' | 'changed';
+}
+
+const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(\((.*)\))?$/s;
+/** Words that start the replacement clause of a change line. */
+const REPLACEMENT = /\b(?:use|instead|replaced|in favou?r of|migrate to|switch to|rename[sd]? to)\b|→|=>/i;
+const REMOVAL = /\b(?:remov(?:e|ed|al)|dropp?(?:ed)?|deleted|no longer (?:exists|exported|available|supported))\b/i;
+const MAX_NAMES_PER_TEXT = 6;
+
+/** Code spans with their start offsets (CommonMark: a run of n backticks closes a run of n). */
+function codeSpans(text: string): Array<{ code: string; start: number; end: number }> {
+  const spans: Array<{ code: string; start: number; end: number }> = [];
+  let position = 0;
+  while (position < text.length) {
+    const open = text.indexOf('`', position);
+    if (open < 0) break;
+    let fence = 1;
+    while (text[open + fence] === '`') fence += 1;
+    const marker = '`'.repeat(fence);
+    let close = text.indexOf(marker, open + fence);
+    while (close >= 0 && text[close + fence] === '`') close = text.indexOf(marker, close + fence + 1);
+    if (close < 0) break;
+    spans.push({ code: text.slice(open + fence, close).trim(), start: open, end: close + fence });
+    position = close + fence;
+  }
+  return spans;
+}
+
+export function apiNamesInText(text: string): ApiName[] {
+  const spans = codeSpans(text);
+  const names: ApiName[] = [];
+  for (const span of spans) {
+    // Prose between the previous span and this one: a replacement clause ends the subject list.
+    const lastSpanEnd = spans.filter((other) => other.end <= span.start).at(-1)?.end ?? 0;
+    if (REPLACEMENT.test(text.slice(lastSpanEnd, span.start))) break;
+    const match = IDENTIFIER_PATH.exec(span.code);
+    if (match === null) continue;
+    const name = match[1]!;
+    const argumentsText = match[3];
+    const after = text.slice(span.end, span.end + 40);
+    const removed = (argumentsText === undefined || argumentsText.trim() === '') && (REMOVAL.test(text) || /^\s*(?:-{1,2}|–|—|:)?\s*(?:use\b|$)/i.test(after));
+    if (!names.some((known) => known.name === name)) names.push({ name, change: removed ? 'removed' : 'changed' });
+    if (names.length >= MAX_NAMES_PER_TEXT) break;
+  }
+  return names;
+}
+
+/** `app.del` → receiver `app`, member `del`; `legacy` → receiver null. Deeper paths keep their last two parts. */
+export function splitApiName(name: string): { receiver: string | null; member: string } {
+  const parts = name.split('.');
+  const member = parts[parts.length - 1]!;
+  return { receiver: parts.length > 1 ? parts[parts.length - 2]! : null, member };
+}

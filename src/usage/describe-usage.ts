@@ -1,0 +1,115 @@
+import { splitApiName, type ApiName } from './api-names.js';
+import type { CheckedName, ImportingFile, ImportSite, NameUse, PackageScan, UsageReport, UsageScanOutcome } from './types.js';
+
+/**
+ * From a scan to the `usage` report of one result: which files import the package, and for each
+ * removed or changed API name, where the repository uses it. Pure; the names come from the
+ * result's breaking-change findings and the API-surface diff.
+ *
+ * A use is matched `binding` when the member is accessed on something traced to the package
+ * (`app.del` with `app = express()`), and `name` when only the text matches (`req.param` on a
+ * `req` the scan could not trace, in a file that imports the package). For `express.query`, a
+ * receiver named like the package must be the package itself, so `req.query` is not a use of it;
+ * for `app.del`, the receiver must be named `app` or be made by calling the package
+ * (`server = express()`), so a handler's `req.del` is not a use of it.
+ */
+
+export const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000 } as const;
+/** Repository text is cut to these lengths (with an ellipsis) so no path or name can make the manifest invalid. */
+export const USAGE_TEXT_BOUNDS = { path: 4_096, name: 300, specifier: 1_000, namesPerImport: 20 } as const;
+
+function cut(text: string, limit: number): string {
+  if (text.length === 0) return '?';
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+function boundedSite(site: ImportSite): ImportSite {
+  return { line: site.line, kind: site.kind, specifier: cut(site.specifier, USAGE_TEXT_BOUNDS.specifier), names: site.names.slice(0, USAGE_TEXT_BOUNDS.namesPerImport).map((name) => cut(name, USAGE_TEXT_BOUNDS.name)) };
+}
+
+function boundedUse(use: NameUse): NameUse {
+  return { path: cut(use.path, USAGE_TEXT_BOUNDS.path), line: use.line, expression: cut(use.expression, USAGE_TEXT_BOUNDS.name), match: use.match };
+}
+
+export interface NameCheck extends ApiName {
+  /** Finding ids, or `apiSurface`. */
+  origin: string;
+}
+
+/** `express` for express, `lodash` for lodash.get-style names, `vue` for @vue/… : how code usually names a package. */
+function packageIdentifier(packageName: string): string {
+  return packageName
+    .slice(packageName.lastIndexOf('/') + 1)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
+}
+
+function usesIn(file: ImportingFile, check: NameCheck, packageName: string): NameUse[] {
+  const { receiver, member } = splitApiName(check.name);
+  const uses: NameUse[] = [];
+  const receiverIsPackage = receiver !== null && receiver.toLowerCase() === packageIdentifier(packageName);
+  for (const use of file.traced) {
+    if (use.member !== member) continue;
+    const matches =
+      receiver === null
+        ? use.onPackage
+        : use.expression === `${receiver}.${member}` || (receiverIsPackage ? use.onPackage : use.receiverVia === 'call');
+    if (matches) uses.push({ path: file.path, line: use.line, expression: use.expression, match: 'binding' });
+  }
+  if (receiver !== null) {
+    for (const untraced of file.untraced) {
+      if (untraced.member === member && untraced.receiver === receiver && !uses.some((use) => use.line === untraced.line)) {
+        uses.push({ path: file.path, line: untraced.line, expression: `${untraced.receiver}.${untraced.member}`, match: 'name' });
+      }
+    }
+  }
+  return uses;
+}
+
+function checkName(scan: PackageScan, check: NameCheck): Omit<CheckedName, 'origins'> {
+  const uses = scan.files.flatMap((file) => usesIn(file, check, scan.packageName));
+  uses.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : left.line - right.line));
+  return { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
+}
+
+/** One entry per name; a name both removed and changed (two findings) counts as removed. */
+function mergeChecks(checks: readonly NameCheck[]): Array<NameCheck & { origins: string[] }> {
+  const merged = new Map<string, NameCheck & { origins: string[] }>();
+  for (const check of checks) {
+    const known = merged.get(check.name);
+    if (known === undefined) merged.set(check.name, { ...check, origins: [check.origin] });
+    else {
+      if (!known.origins.includes(check.origin)) known.origins.push(check.origin);
+      if (check.change === 'removed') known.change = 'removed';
+    }
+  }
+  return [...merged.values()].slice(0, REPORT_BOUNDS.names);
+}
+
+export function notScannedReport(reason: string): UsageReport {
+  return { status: 'notScanned', note: reason.slice(0, REPORT_BOUNDS.noteChars), fileCount: 0, files: [], configMentions: [], checkedNames: [] };
+}
+
+export function describeUsage(outcome: UsageScanOutcome | null, packageName: string, checks: readonly NameCheck[]): UsageReport {
+  if (outcome === null) return notScannedReport('not scanned: no repository files were given to this run');
+  if (outcome.status === 'notScanned') return notScannedReport(outcome.reason);
+  const scan = outcome.packages.get(packageName);
+  if (scan === undefined) return notScannedReport('not scanned: the package was not part of the repository scan');
+  const note = outcome.notes.length > 0 ? outcome.notes.join(' ').slice(0, REPORT_BOUNDS.noteChars) : null;
+  return {
+    status: 'scanned',
+    note,
+    fileCount: scan.files.length,
+    files: scan.files.slice(0, REPORT_BOUNDS.files).map((file) => ({ path: cut(file.path, USAGE_TEXT_BOUNDS.path), imports: file.imports.slice(0, REPORT_BOUNDS.importsPerFile).map(boundedSite) })),
+    configMentions:
+      scan.files.length === 0
+        ? scan.configMentions.slice(0, REPORT_BOUNDS.configMentions).map((mention) => ({ path: cut(mention.path, USAGE_TEXT_BOUNDS.path), line: mention.line, detail: mention.detail === null ? null : cut(mention.detail, 200) }))
+        : [],
+    checkedNames: mergeChecks(checks).map((check) => ({ ...checkName(scan, check), origins: check.origins.map((origin) => cut(origin, 200)) })),
+  };
+}
+
+/** True when some removed or changed API name is used in the repository. */
+export function usesCheckedApi(report: UsageReport): boolean {
+  return report.checkedNames.some((checked) => checked.useCount > 0);
+}
