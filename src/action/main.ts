@@ -139,7 +139,7 @@ async function analyse(
   const evidenceCache = config.cache ? await restoreEvidenceCache(env, pullRequest.headSha, actionLogger) : null;
   const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
   // A private registry's tarballs are not shared through the repository's cache.
-  const registry = evidenceCache && !config.npmToken ? withTarballCache(httpRegistry, evidenceCache.directory, actionLogger) : httpRegistry;
+  const registry = evidenceCache && !config.npmToken ? withTarballCache(httpRegistry, evidenceCache.store, actionLogger) : httpRegistry;
   const outcome = await runPipeline({
     fileSource,
     registry,
