@@ -41,6 +41,12 @@ Options:
                           notes and advisories (default: GITHUB_TOKEN, optional)
   --no-github             Never contact GitHub (air-gapped runs): no release notes,
                           GitHub advisories or repository changelogs
+  --cache-dir DIR         Cache of verified tarballs, revalidated packuments and reusable
+                          model answers (default: $DEPVERDICT_CACHE_DIR, else
+                          $XDG_CACHE_HOME/depverdict, else ~/.cache/depverdict)
+  --no-cache              Use no cache directory: fetch everything, store nothing
+  --no-reuse              Ask the model again for every bump, even when an earlier run
+                          answered the same evidence with the same profile
   --format FORMAT         How the comment is printed: text (default; plain text for a
                           terminal) or markdown (exactly as posted on the pull request)
   --quiet                 Do not print the comment
@@ -49,7 +55,7 @@ Options:
 
 Each command takes only the options it reads: context those that choose the change
 (--repo, --base/--head, --base-dir/--head-dir, --sample, --npm-registry,
---registry-snapshot, --github-token-env, --no-github); conformance --profile, --out, --api-key-env
+--registry-snapshot, --github-token-env, --no-github, --cache-dir, --no-cache); conformance --profile, --out, --api-key-env
 and --quiet.
 
 Exit codes: 0 verdict within policy (conformance: conformant), 1 run failed closed, bad usage
@@ -79,6 +85,11 @@ export interface CliArguments {
   /** How the comment is printed to stdout; comment.md is always Markdown. */
   format: OutputFormat;
   qualification: string | null;
+  /** --cache-dir as given; null: the environment or the XDG default decides. */
+  cacheDir: string | null;
+  noCache: boolean;
+  /** Never reuse an earlier run's model answer. */
+  noReuse: boolean;
 }
 
 function defaults(): CliArguments {
@@ -101,6 +112,9 @@ function defaults(): CliArguments {
     noGitHub: false,
     format: 'text',
     qualification: null,
+    cacheDir: null,
+    noCache: false,
+    noReuse: false,
   };
 }
 
@@ -131,6 +145,9 @@ const OPTIONS = {
   'registry-snapshot': { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
   'github-token-env': { type: 'string', commands: CHANGE_SOURCE, value: 'NAME' },
   'no-github': { type: 'boolean', commands: CHANGE_SOURCE },
+  'cache-dir': { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
+  'no-cache': { type: 'boolean', commands: CHANGE_SOURCE },
+  'no-reuse': { type: 'boolean', commands: ['analyze'] },
   profile: { type: 'string', commands: ['analyze', 'conformance'], value: 'NAME|PATH' },
   out: { type: 'string', commands: ['analyze', 'conformance'], value: 'DIR' },
   'api-key-env': { type: 'string', commands: ['analyze', 'conformance'], value: 'NAME' },
@@ -232,7 +249,11 @@ export function parseCliArguments(argv: string[]): CliArguments {
     noGitHub: values['no-github'] ?? false,
     format: format as OutputFormat,
     qualification: values.qualification ?? null,
+    cacheDir: values['cache-dir'] ?? null,
+    noCache: values['no-cache'] ?? false,
+    noReuse: values['no-reuse'] ?? false,
   };
+  if (args.noCache && args.cacheDir !== null) throw new UsageError('--cache-dir and --no-cache contradict each other; give one.');
   if (command === 'conformance') {
     if (!values.profile) throw new UsageError('conformance needs --profile NAME|PATH (the endpoint to probe).');
     return args;

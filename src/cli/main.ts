@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { DependencyFileSource } from '../bumps/types.js';
 import { commentToPlainText, wantsColour } from '../report/plain-text.js';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
-import { createNpmRegistryClient, type NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
 import { decideExit } from '../pipeline/exit-policy.js';
 import { failClosedOf } from '../pipeline/fail-closed.js';
@@ -21,6 +21,10 @@ import { redact, registerSecret, sanitizeMessage } from '../shared/redaction.js'
 import { DEPVERDICT_VERSION } from '../version.js';
 import { requireQualification, runConformance } from '../conformance/index.js';
 import { parseCliArguments, USAGE, type CliArguments } from './arguments.js';
+import { createAnswerStore } from '../pipeline/answer-reuse.js';
+import type { CacheStore } from '../shared/cache-store.js';
+import { createPhaseClock } from '../shared/phase-clock.js';
+import { createCliRegistry, openCliCache } from './cache.js';
 
 /** The sample shipped with DepVerdict: a grouped bump and the registry data it needs, recorded. */
 export const SAMPLE_DIRECTORY = join('samples', 'grouped-bump');
@@ -53,6 +57,8 @@ interface Inputs {
   headSha: string | null;
   /** Text that describes the change, for the cross-check with the files. */
   prText?: { commitMessages: string[] };
+  /** The cache directory's store (tarballs, packuments, reusable answers); null without one. */
+  cache: CacheStore | null;
 }
 
 /** The refs a run compares, as the user named them (the sample has fixed names). */
@@ -86,11 +92,12 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
       github: null,
       ...refsOf(args),
       headSha: null,
+      cache: null,
     };
   }
-  const registry = args.registrySnapshot
-    ? createSnapshotRegistryClient({ directory: resolve(args.registrySnapshot) })
-    : createNpmRegistryClient({ registryUrl: args.npmRegistry, logger: stderrLogger });
+  // With a recorded registry snapshot the store only keeps reusable answers (the registry data is already local).
+  const cache = await openCliCache(args, env, stderrLogger);
+  const registry = args.registrySnapshot ? createSnapshotRegistryClient({ directory: resolve(args.registrySnapshot) }) : createCliRegistry(args.npmRegistry, cache, stderrLogger);
   if (args.baseDir && args.headDir) {
     return {
       fileSource: createDirectoryFileSource({ baseDir: resolve(args.baseDir), headDir: resolve(args.headDir) }),
@@ -100,6 +107,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
       publicGitHub,
       ...refsOf(args),
       headSha: null,
+      cache,
     };
   }
   const repoDir = resolve(args.repo);
@@ -115,6 +123,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv): Promis
     ...refsOf(args),
     headSha: fileSource.describe('head'),
     prText: { commitMessages },
+    cache,
   };
 }
 
@@ -144,6 +153,7 @@ async function runContextCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   try {
     const inputs = await resolveInputs(args, env);
     const { detection, prepared } = await prepareContexts({ ...inputs, logger: stderrLogger });
+    await inputs.cache?.prune();
     const contexts = prepared.map((item) => ('failed' in item ? { failed: item.failed.id, error: item.failed.error } : item.context));
     process.stdout.write(`${JSON.stringify({ bumps: detection.bumps, warnings: detection.warnings, contexts }, null, 2)}\n`);
     return 0;
@@ -176,9 +186,11 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   // Printed on the first line; the exit decision below would only repeat it.
   let reported = false;
   let setup: AnalyzeSetup | null = null;
+  const phases = createPhaseClock();
   try {
     setup = await setUpAnalysis(args, env);
-    outcome = await runPipeline({ ...setup.inputs, runtime: setup.runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source });
+    const answers = setup.inputs.cache !== null && !args.noReuse ? createAnswerStore(setup.inputs.cache) : null;
+    outcome = await runPipeline({ ...setup.inputs, runtime: setup.runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source, answers, phases });
   } catch (error) {
     // A setup problem (a bad profile, a missing key, a record that does not qualify the run, a
     // ref that does not exist) or an analysis that could not complete: the cause goes on the
@@ -197,8 +209,9 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
     });
   }
 
+  phases.begin('publication');
   try {
-    const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now() });
+    const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now(), phases });
     outcome = written.outcome;
     if (!args.quiet) process.stdout.write(printedComment(written.comment, args.format, env));
     stderrLogger.info(`Wrote ${written.manifestPath}, ${written.tracePath} and ${written.commentPath}.`);
@@ -206,6 +219,8 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
     stderrLogger.error(`Could not write results to ${args.out}: ${sanitizeMessage((error as Error).message)}`);
     return 1;
   }
+  // Kept within its size bound after every run; a failure here is only a warning from the store.
+  await setup?.inputs.cache?.prune();
   const decision = decideExit(outcome, args.failOn);
   if (decision.reason && !reported) stderrLogger.error(decision.reason);
   return decision.exitCode;

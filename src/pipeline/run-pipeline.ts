@@ -1,7 +1,7 @@
 import { detectBumps } from '../bumps/detect-bumps.js';
 import type { Bump, BumpDetection, DependencyFileSource } from '../bumps/types.js';
 import { isAnalysable } from '../bumps/types.js';
-import { analyzeDependency, cancelledResult, contextFailedResult, EVIDENCE_LIMITATIONS, unexpectedFailureResult } from '../analysis/analyze-dependency.js';
+import { cancelledResult, contextFailedResult, EVIDENCE_LIMITATIONS, unexpectedFailureResult } from '../analysis/analyze-dependency.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import { buildDependencyContext } from '../context/build-context.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
@@ -18,6 +18,9 @@ import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { UNAUTHENTICATED_REQUEST_BUDGET, type RequestBudget } from '../evidence/repository-changelog.js';
 import type { FailClosed, RunOutcome } from '../report/run-outcome.js';
+import type { PhaseClock } from '../shared/phase-clock.js';
+import { analyzeReusing, type AnswerStore } from './answer-reuse.js';
+import { readOnce, timedRegistry, timeGitHubReads } from './phase-instruments.js';
 
 export interface PipelineInput {
   fileSource: DependencyFileSource;
@@ -36,6 +39,10 @@ export interface PipelineInput {
   /** Dependencies whose evidence is gathered at once (registry concurrency is bounded separately). */
   evidenceConcurrency?: number;
   signal?: AbortSignal;
+  /** Answers of earlier runs to reuse (the CLI's cache directory, the action's Actions cache); absent: all fresh. */
+  answers?: AnswerStore | null;
+  /** Measures each phase for the trace; absent: nothing is measured. */
+  phases?: PhaseClock;
 }
 
 /**
@@ -48,15 +55,16 @@ export interface PipelineInput {
  */
 export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   const { detection, prepared } = await prepareContexts(input);
+  const endAnalysis = input.phases?.begin('analysis');
   const failFast = new AbortController();
   const signal = input.signal ? AbortSignal.any([input.signal, failFast.signal]) : failFast.signal;
-  const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item): Promise<{ result: AnalysisResult; call: RuntimeCallOutcome | null }> => {
+  const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item): Promise<{ result: AnalysisResult; call: RuntimeCallOutcome | null; save?: (() => Promise<void>) | null }> => {
     if ('failed' in item) return { result: item.failed, call: null };
     // Not started: no request is sent, so there is no call to record.
     if (signal.aborted) return { result: cancelledResult({ context: item.context, registrySignals: item.signals }, cancellationMessage(signal)), call: null };
-    let output: Awaited<ReturnType<typeof analyzeDependency>>;
+    let output: Awaited<ReturnType<typeof analyzeReusing>>;
     try {
-      output = await analyzeDependency({
+      output = await analyzeReusing(input.answers ?? null, { toolVersion: input.toolVersion, now: input.now }, {
         context: item.context,
         runtime: input.runtime,
         schemaMode: input.runtime.descriptor.structuredOutputMode,
@@ -82,6 +90,10 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   const calls = analysed.map((entry) => entry.call).filter((call): call is RuntimeCallOutcome => call !== null);
   const failClosed = findFailClosed(calls);
   if (failClosed) results = results.map((result) => withholdResult(result, failClosed));
+  // Answers are kept for later runs only when the route that gave them was not put in doubt.
+  if (!failClosed) for (const entry of analysed) await entry.save?.();
+  input.phases?.count('analysis', { requests: calls.filter((call) => !call.reuse && (call.success !== null || call.failureTelemetry !== null)).length, reused: calls.filter((call) => call.reuse).length });
+  endAnalysis?.();
 
   return {
     runId: input.runId,
@@ -98,7 +110,7 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   };
 }
 
-export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency'>;
+export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency' | 'phases'>;
 
 /** At most this many transitive-only bumps are analysed when a PR changes nothing direct. */
 export const MAX_TRANSITIVE_ANALYSES = 25;
@@ -117,8 +129,25 @@ export function selectBumpsToAnalyse(bumps: readonly Bump[]): Bump[] {
 }
 
 /** Detection and evidence: everything before any analyzer is asked (the `context` command stops here). */
-export async function prepareContexts(input: PreparationInput): Promise<{ detection: BumpDetection; prepared: PreparedContext[] }> {
-  const detection = await detectBumps(input.fileSource, { prText: input.prText });
+export async function prepareContexts(preparation: PreparationInput): Promise<{ detection: BumpDetection; prepared: PreparedContext[] }> {
+  const { phases } = preparation;
+  // Every file is read once per side (detection and the integrity check share the reads), and
+  // the head lockfiles detection parsed are what the integrity check looks in.
+  const parsedLockfiles = new Map<string, unknown>();
+  const input: PreparationInput & { parsedLockfiles: ReadonlyMap<string, unknown> } = {
+    ...preparation,
+    fileSource: readOnce(preparation.fileSource, phases),
+    registry: phases ? timedRegistry(preparation.registry, phases) : preparation.registry,
+    parsedLockfiles,
+  };
+  const detection = await (phases ?? untimed).track('detection', () =>
+    detectBumps(input.fileSource, {
+      prText: input.prText,
+      onLockfileParsed: (side, path, snapshot) => {
+        if (side === 'head' && snapshot.document !== undefined) parsedLockfiles.set(path, snapshot.document);
+      },
+    }),
+  );
   for (const warning of detection.warnings) {
     input.logger.warning(warning.message.includes(warning.subject) ? warning.message : `${warning.subject}: ${warning.message}`);
   }
@@ -126,7 +155,10 @@ export async function prepareContexts(input: PreparationInput): Promise<{ detect
   input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
   // One allowance for the whole run: tokenless GitHub reads are limited per hour, not per bump.
   const publicGitHubBudget = { remaining: UNAUTHENTICATED_REQUEST_BUDGET, total: UNAUTHENTICATED_REQUEST_BUDGET };
+  let gathering = true;
+  if (phases) for (const client of new Set([input.github, input.publicGitHub])) timeGitHubReads(client, phases, () => gathering);
   const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, publicGitHubBudget));
+  gathering = false;
   return { detection, prepared };
 }
 
@@ -134,7 +166,10 @@ export type PreparedContext =
   | { context: ReturnType<typeof buildDependencyContext>; knownVersions: ReadonlySet<string>; signals: ReturnType<typeof registrySignalsOf> | null }
   | { failed: AnalysisResult };
 
-async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubBudget: RequestBudget): Promise<PreparedContext> {
+/** Runs work without measuring it (no phase clock given). */
+const untimed = { track: <T>(_phase: string, work: () => Promise<T>): Promise<T> => work() };
+
+async function prepareContext(bump: Bump, input: PreparationInput & { parsedLockfiles: ReadonlyMap<string, unknown> }, publicGitHubBudget: RequestBudget): Promise<PreparedContext> {
   try {
     const gathered = await gatherEvidence(bump, {
       registry: input.registry,
@@ -145,7 +180,8 @@ async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubB
       logger: input.logger,
     });
     const facts = gathered.facts;
-    const integrity = checkLockfileIntegrity(bump, facts, await readLockfileIntegrity(input.fileSource, bump));
+    const endContext = input.phases?.begin('context');
+    const integrity = checkLockfileIntegrity(bump, facts, await readLockfileIntegrity(input.fileSource, bump, input.parsedLockfiles));
     if (integrity.mismatch) input.logger.warning(`${bump.name}@${bump.to}: the lockfile's integrity differs from the registry's.`);
     const context = buildDependencyContext({
       bump,
@@ -157,6 +193,7 @@ async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubB
       warnings: gathered.warnings,
     });
     const signals = facts ? { ...registrySignalsOf(facts), lockfileIntegrityMismatch: integrity.mismatch } : null;
+    endContext?.();
     return { context, knownVersions: new Set(facts?.allVersions ?? []), signals };
   } catch (error) {
     const message = sanitizeMessage(error instanceof Error ? error.message : String(error));
