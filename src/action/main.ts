@@ -1,6 +1,8 @@
 import * as core from '@actions/core';
 import { randomUUID } from 'node:crypto';
 import { createNpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import { createAnswerStore } from '../pipeline/answer-reuse.js';
+import { createPhaseClock, type PhaseClock } from '../shared/phase-clock.js';
 import { decideExit } from '../pipeline/exit-policy.js';
 import { failedRunOutcome, runPipeline, unboundRuntimeDescriptor } from '../pipeline/run-pipeline.js';
 import { failClosedOf } from '../pipeline/fail-closed.js';
@@ -82,9 +84,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
   let pullRequest: PullRequestTarget | null = null;
   let outcome: RunOutcome;
+  const phases = createPhaseClock();
   try {
     pullRequest = await resolvePullRequest({ env, pullRequestInput: config.pullRequest, octokit });
-    outcome = await analyse(config, pullRequest, octokit, runId, now, env);
+    outcome = await analyse(config, pullRequest, octokit, runId, now, env, phases);
   } catch (error) {
     const failClosed = failClosedOf(error);
     actionLogger.error(failClosed.message);
@@ -104,7 +107,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     });
   }
 
-  const published = await publish(config, outcome, pullRequest, octokit, runUrl, env);
+  phases.begin('publication');
+  const published = await publish(config, outcome, pullRequest, octokit, runUrl, env, phases);
   const decision = decideExit(published, config.failOn);
   if (decision.reason) core.setFailed(redact(decision.reason));
 }
@@ -116,6 +120,7 @@ async function analyse(
   runId: string,
   now: () => Date,
   env: NodeJS.ProcessEnv,
+  phases?: PhaseClock,
 ): Promise<RunOutcome> {
   if (!octokit) throw Object.assign(new Error('The "github-token" input is empty; DepVerdict reads the pull request files through the GitHub API. Pass ${{ github.token }}.'), { code: 'CONFIGURATION_ERROR' });
   const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
@@ -139,7 +144,10 @@ async function analyse(
   const evidenceCache = config.cache ? await restoreEvidenceCache(env, pullRequest.headSha, actionLogger) : null;
   const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger });
   // A private registry's tarballs are not shared through the repository's cache.
-  const registry = evidenceCache && !config.npmToken ? withTarballCache(httpRegistry, evidenceCache.store, actionLogger) : httpRegistry;
+  const shareable = evidenceCache && !config.npmToken ? evidenceCache : null;
+  const registry = shareable ? withTarballCache(httpRegistry, shareable.store, actionLogger) : httpRegistry;
+  // Answers about a private registry's packages stay out of the shared cache, like its tarballs.
+  const answers = shareable && config.reuse ? createAnswerStore(shareable.store) : null;
   const outcome = await runPipeline({
     fileSource,
     registry,
@@ -150,6 +158,8 @@ async function analyse(
     runId,
     now,
     toolVersion: DEPVERDICT_VERSION,
+    answers,
+    phases,
     source: {
       repository: `${pullRequest.owner}/${pullRequest.repo}`,
       pullRequest: pullRequest.number,
@@ -215,6 +225,7 @@ async function publish(
   octokit: GitHubClient | null,
   runUrl: string | null,
   env: NodeJS.ProcessEnv,
+  phases?: PhaseClock,
 ): Promise<RunOutcome> {
   const now = new Date();
   const currentHeadSha = await readCurrentHeadSha(pullRequest, octokit);
@@ -224,7 +235,7 @@ async function publish(
   let outcome = analysed;
   let written: Awaited<ReturnType<typeof writeRunOutputs>> | null = null;
   try {
-    written = await writeRunOutputs(analysed, { outputDir: config.outputDir, runUrl, now, currentHeadSha });
+    written = await writeRunOutputs(analysed, { outputDir: config.outputDir, runUrl, now, currentHeadSha, phases });
     outcome = written.outcome;
     if (outcome.failClosed && !analysed.failClosed) actionLogger.error(outcome.failClosed.message);
     core.setOutput(Outputs.manifestPath, written.manifestPath);
