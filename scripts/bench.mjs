@@ -1,11 +1,18 @@
-// Benchmark: detection + context building (and a full extractive analysis) on a recorded
-// grouped PR of 51 bumps, through the built CLI, against a loopback server that replays the
-// recorded registry fixtures. Prints wall time, peak RSS and registry request counts. Then the
-// usage scan of a synthetic 10,000-file repository (see the section at the end).
+// Benchmark, through the built CLI, against loopback servers only (a replay of the recorded
+// registry fixtures that also stands in for GitHub's API, and a fake model endpoint):
+//   1. the recorded 51-bump grouped PR: context only, full extractive run, run without GitHub;
+//   2. the same PR with a cache directory: cold, then warm (wall time, bytes, requests);
+//   3. time per bump at N = 1, 10, 100 (no cache, so each run pays its full cost);
+//   4. start-up: `depverdict --version` and `--help` against bare `node -e 0`;
+//   5. a model profile against a fake OpenAI-compatible server, run twice on one cache: how many
+//      requests each run sends (the second reuses the first's answers);
+//   6. a 1,000-package lockfile regeneration (51 analysed, the rest listed);
+//   7. the usage scan of a synthetic 10,000-file repository.
 // Figures are for notes and trend-watching; no test asserts on them.
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
-import { cpSync, existsSync, mkdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,20 +24,39 @@ if (!existsSync(cli)) {
   console.error('dist/cli/index.js is missing: run "npm run build" first.');
   process.exit(1);
 }
+const scratch = mkdtempSync(join(tmpdir(), 'depverdict-bench-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+const newDirectory = (name) => {
+  const directory = join(scratch, name);
+  mkdirSync(directory, { recursive: true });
+  return directory;
+};
 
 /** File-name form of a package name, as the recorder writes it (`@scope%2fname`). */
 const encodeName = (name) => (name.startsWith('@') ? name.replace('/', '%2f') : name);
+/** `b7-express` → `express`, `b7-types__node` → `@types/node`: aliases make N distinct packages out of the recorded ones. */
+const unalias = (name) => {
+  const match = /^b\d+-(.+)$/.exec(name);
+  if (!match) return name;
+  return match[1].includes('__') ? `@${match[1].replace('__', '/')}` : match[1];
+};
+const alias = (index, name) => `b${index}-${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`;
 
 /**
- * Replays recorded packuments and tarballs; counts requests and bytes per kind. It also stands
- * in for GitHub's API (GITHUB_API_URL points here): every repository is public and has no
- * recorded files, so the tokenless repository-changelog lookups cost their real request count.
+ * Replays recorded packuments (with an ETag; If-None-Match gets a bodiless 304, as from
+ * registry.npmjs.org) and tarballs; counts requests and bytes per kind. It also stands in for
+ * GitHub's API (GITHUB_API_URL points here): every repository is public and has no recorded
+ * files, so the tokenless repository-changelog lookups cost their real request count.
  */
-function startReplayRegistry(baseVersions) {
-  const counts = { packuments: 0, tarballs: 0, tarballBytes: 0, fromTarballs: 0, fromTarballBytes: 0, github: 0, advisories: 0, notFound: 0, paths: new Set() };
+function startReplayRegistry(baseVersions = new Map()) {
+  const counts = { packuments: 0, notModified: 0, packumentBytes: 0, tarballs: 0, tarballBytes: 0, fromTarballs: 0, fromTarballBytes: 0, github: 0, advisories: 0, notFound: 0 };
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    counts.paths.add(path);
+    const notFound = () => {
+      counts.notFound += 1;
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end('{"error":"Not found"}');
+    };
     if (path.startsWith('/repos/')) {
       counts.github += 1;
       const isRepository = /^\/repos\/[^/]+\/[^/]+$/.test(path);
@@ -60,25 +86,65 @@ function startReplayRegistry(baseVersions) {
       return response.end(bytes);
     }
     counts.packuments += 1;
-    const file = join(fixtures, 'packuments', `${encodeName(path.slice(1))}.json`);
+    const requested = path.slice(1);
+    const file = join(fixtures, 'packuments', `${encodeName(unalias(requested))}.json`);
     if (!existsSync(file)) return notFound();
     const origin = `http://127.0.0.1:${server.address().port}`;
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(readFileSync(file, 'utf8').split('{{REGISTRY}}').join(origin));
-    function notFound() {
-      counts.notFound += 1;
-      response.writeHead(404, { 'content-type': 'application/json' });
-      response.end('{"error":"Not found"}');
+    let body = readFileSync(file, 'utf8').split('{{REGISTRY}}').join(origin);
+    if (requested !== unalias(requested)) {
+      const document = JSON.parse(body);
+      document.name = requested;
+      for (const manifest of Object.values(document.versions ?? {})) manifest.name = requested;
+      body = JSON.stringify(document);
     }
+    const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
+    if (request.headers['if-none-match'] === etag) {
+      counts.notModified += 1;
+      response.writeHead(304, { etag });
+      return response.end();
+    }
+    counts.packumentBytes += Buffer.byteLength(body);
+    response.writeHead(200, { 'content-type': 'application/json', etag });
+    response.end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, counts, url: `http://127.0.0.1:${server.address().port}` })));
 }
 
-function runCli(args, apiUrl) {
+/**
+ * A fake OpenAI-compatible endpoint: answers every chat completion with a schema-valid
+ * candidate that cites the first evidence ID of the prompt. Counts requests.
+ */
+function startFakeModel() {
+  const counts = { requests: 0 };
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      counts.requests += 1;
+      const prompt = JSON.stringify(JSON.parse(body).messages ?? []);
+      const ref = /sha256:[0-9a-f]{64}/.exec(prompt)?.[0];
+      const candidate = { summary: 'Benchmark answer.', summaryEvidenceRefs: ref ? [ref] : [], riskLevel: 'low', riskEvidenceRefs: ref ? [ref] : [], findings: [] };
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          id: `bench-${counts.requests}`,
+          object: 'chat.completion',
+          model: 'qwen3:8b',
+          choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(candidate) }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1000, completion_tokens: 50, total_tokens: 1050 },
+        }),
+      );
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, counts, url: `http://127.0.0.1:${server.address().port}` })));
+}
+
+function runCli(args, apiUrl, extraEnv = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', join(root, 'scripts/bench-report-rss.mjs'), cli, ...args], {
-      env: { ...process.env, GITHUB_TOKEN: '', GITHUB_API_URL: apiUrl },
+      // Never the user's own cache: every run names its cache directory or has none.
+      env: { ...process.env, GITHUB_TOKEN: '', GITHUB_API_URL: apiUrl, DEPVERDICT_CACHE_DIR: '', ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -96,11 +162,150 @@ function runCli(args, apiUrl) {
 const base = join(scenario, 'base');
 const head = join(scenario, 'head');
 const baseDependencies = JSON.parse(readFileSync(join(base, 'package.json'), 'utf8')).dependencies;
+const headDependencies = JSON.parse(readFileSync(join(head, 'package.json'), 'utf8')).dependencies;
 const bumps = Object.keys(baseDependencies).length;
 const baseVersions = new Map(Object.entries(baseDependencies).map(([name, spec]) => [name, spec.replace(/^[\^~=]/, '')]));
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+const ms = (value) => `${value.toFixed(0)} ms`;
+const failed = (result) => result.code !== 0 && result.code !== 2;
+const tail = (result) => result.stderr.split('\n').slice(-15).join('\n');
+const sourceArgs = (registry, b = base, h = head) => ['--base-dir', b, '--head-dir', h, '--npm-registry', registry.url];
+
 console.log(`Scenario: recorded grouped PR, ${bumps} direct bumps (test/fixtures/bench/grouped-pr)`);
 
+// 1. The three runs of earlier notes, without a cache.
+for (const [label, args] of [
+  ['detection + context building (depverdict context)', ['context', '--no-cache']],
+  ['full run, extractive profile (depverdict analyze)', ['analyze', '--quiet', '--no-cache', '--out', newDirectory('out-analyze')]],
+  ['full run without GitHub (depverdict analyze --no-github)', ['analyze', '--quiet', '--no-cache', '--no-github', '--out', newDirectory('out-no-github')]],
+]) {
+  const registry = await startReplayRegistry(baseVersions);
+  const result = await runCli([...args, ...sourceArgs(registry)], registry.url);
+  registry.server.close();
+  const contexts = args[0] === 'context' && result.code === 0 ? JSON.parse(result.stdout).contexts.length : null;
+  console.log(`\n${label}`);
+  console.log(`  exit code            ${result.code}`);
+  console.log(`  wall time            ${ms(result.wallMs)}`);
+  console.log(`  peak RSS             ${result.maxRssMb === null ? 'n/a' : `${result.maxRssMb.toFixed(0)} MiB`}`);
+  console.log(`  packument requests   ${registry.counts.packuments} (unique packages: ${bumps}), ${kib(registry.counts.packumentBytes)}`);
+  console.log(`  tarball requests     ${registry.counts.tarballs} (${kib(registry.counts.tarballBytes)}), of which from-side for the API-surface diff ${registry.counts.fromTarballs} (${kib(registry.counts.fromTarballBytes)})`);
+  console.log(`  GitHub requests      ${registry.counts.github} (tokenless repository-changelog lookups)`);
+  console.log(`  advisory requests    ${registry.counts.advisories} (npm bulk endpoint; answered 405 here)`);
+  if (contexts !== null) console.log(`  contexts built       ${contexts}`);
+  if (failed(result)) console.log(tail(result));
+}
+
+// 2. Cold and warm cache on the same PR.
+{
+  const cacheDirectory = newDirectory('cache grouped-pr');
+  const rows = [];
+  let warmTrace = null;
+  // One registry for both runs: its origin is part of what is cached (as a real registry's is).
+  const registry = await startReplayRegistry(baseVersions);
+  for (const label of ['cold cache', 'warm cache']) {
+    for (const key of Object.keys(registry.counts)) registry.counts[key] = 0;
+    const out = newDirectory(`out-${label.replace(' ', '-')}`);
+    const result = await runCli(['analyze', '--quiet', '--cache-dir', cacheDirectory, '--out', out, ...sourceArgs(registry)], registry.url);
+    if (failed(result)) console.log(tail(result));
+    const c = { ...registry.counts };
+    rows.push({ label, wall: result.wallMs, requests: c.packuments + c.tarballs + c.github + c.advisories, bytes: c.packumentBytes + c.tarballBytes, c });
+    if (label === 'warm cache') warmTrace = JSON.parse(readFileSync(join(out, 'trace.json'), 'utf8'));
+  }
+  registry.server.close();
+  console.log(`\nCold vs warm cache (depverdict analyze --cache-dir, ${bumps} bumps)`);
+  console.log('  run          wall      requests  bytes received   packuments (304)   tarballs (404)');
+  for (const row of rows) {
+    console.log(`  ${row.label.padEnd(11)}  ${ms(row.wall).padStart(8)}  ${String(row.requests).padStart(8)}  ${kib(row.bytes).padStart(14)}   ${String(row.c.packuments).padStart(4)} (${String(row.c.notModified).padStart(3)})        ${String(row.c.tarballs).padStart(4)} (${row.c.notFound})`);
+  }
+  if (warmTrace) {
+    console.log('  warm run phases (trace.json): ' + warmTrace.phases.filter((phase) => phase.startedAt).map((phase) => `${phase.name} ${phase.ms.toFixed(0)} ms`).join(', '));
+  }
+}
+
+// 3. Time per bump at N = 1, 10, 100: N distinct packages (aliases of the recorded ones), no cache.
+{
+  const names = Object.keys(baseDependencies);
+  console.log('\nTime per bump (depverdict analyze --no-cache --no-github; N aliases of the recorded packages; median of 3)');
+  console.log('  N      wall      per bump');
+  for (const n of [1, 10, 100]) {
+    const directory = newDirectory(`scaling-${n}`);
+    for (const [side, versions] of [['base', baseDependencies], ['head', headDependencies]]) {
+      const dependencies = {};
+      for (let index = 0; index < n; index += 1) {
+        const name = names[index % names.length];
+        dependencies[alias(index, name)] = versions[name].replace(/^[\^~=]/, '');
+      }
+      mkdirSync(join(directory, side), { recursive: true });
+      writeFileSync(join(directory, side, 'package.json'), JSON.stringify({ name: 'bench-scaling', version: '1.0.0', dependencies }, null, 2));
+    }
+    const registry = await startReplayRegistry();
+    const out = newDirectory(`out-scaling-${n}`);
+    // Median of three: one run on a busy machine says little.
+    const runs = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      runs.push(await runCli(['analyze', '--quiet', '--no-cache', '--no-github', '--out', out, ...sourceArgs(registry, join(directory, 'base'), join(directory, 'head'))], registry.url));
+    }
+    registry.server.close();
+    const result = runs.sort((a, b) => a.wallMs - b.wallMs)[1];
+    if (failed(result)) console.log(tail(result));
+    const phases = JSON.parse(readFileSync(join(out, 'trace.json'), 'utf8')).phases.filter((phase) => phase.startedAt && phase.ms >= 1);
+    console.log(`  ${String(n).padEnd(5)}  ${ms(result.wallMs).padStart(8)}  ${ms(result.wallMs / n).padStart(8)}   (${phases.map((phase) => `${phase.name} ${phase.ms.toFixed(0)}`).join(', ')})`);
+  }
+}
+
+// 4. Start-up against bare Node (median of 15 runs each).
+{
+  const median = (args) => {
+    const samples = [];
+    for (let run = 0; run < 15; run += 1) {
+      const started = performance.now();
+      execFileSync(process.execPath, args, { stdio: 'ignore' });
+      samples.push(performance.now() - started);
+    }
+    return samples.sort((a, b) => a - b)[7];
+  };
+  const bare = median(['-e', '0']);
+  const version = median([cli, '--version']);
+  const help = median([cli, '--help']);
+  console.log('\nStart-up (median of 15)');
+  console.log(`  node -e 0                ${ms(bare)}`);
+  console.log(`  depverdict --version     ${ms(version)}  (${(version / bare).toFixed(2)} × bare Node)`);
+  console.log(`  depverdict --help        ${ms(help)}  (${(help / bare).toFixed(2)} × bare Node)`);
+}
+
+// 5. A model profile against a fake endpoint, twice on one cache.
+{
+  const model = await startFakeModel();
+  const profile = readFileSync(join(root, 'profiles/ollama-local.yml'), 'utf8')
+    .replace(/^id: .*$/m, 'id: bench-fake-model')
+    .replace(/^endpoint: .*$/m, `endpoint: ${model.url}/v1/chat/completions`)
+    .replace(/^ {2}concurrency: .*$/m, '  concurrency: 4');
+  const profilePath = join(newDirectory('profile'), 'bench-fake-model.yml');
+  writeFileSync(profilePath, profile);
+  const cacheDirectory = newDirectory('cache model');
+  console.log(`\nModel profile against a fake OpenAI-compatible server (${bumps} bumps, one cache directory)`);
+  const registry = await startReplayRegistry(baseVersions);
+  for (const label of ['first run', 'rerun (same PR)', 'rerun --no-reuse']) {
+    registry.counts.tarballs = 0;
+    const before = model.counts.requests;
+    const extra = label.endsWith('--no-reuse') ? ['--no-reuse'] : [];
+    const out = newDirectory(`out-model-${before}`);
+    const result = await runCli(['analyze', '--quiet', '--profile', profilePath, '--cache-dir', cacheDirectory, '--out', out, ...extra, ...sourceArgs(registry)], registry.url);
+    const manifest = JSON.parse(readFileSync(join(out, 'version-analysis.json'), 'utf8'));
+    const trace = JSON.parse(readFileSync(join(out, 'trace.json'), 'utf8'));
+    const fresh = trace.calls.filter((call) => !call.reused).map((call) => manifest.results.find((r) => r.contextId === call.contextId));
+    // A bump is asked again only when its context changed; without a token, which bumps get a
+    // repository changelog depends on which use the run's 40 tokenless GitHub requests first.
+    const note = fresh.length > 0 && fresh.length < bumps ? `  (asked again, context changed: ${fresh.map((r) => r?.dependency.name).join(', ')})` : '';
+    if (failed(result)) console.log(tail(result));
+    console.log(`  ${label.padEnd(18)} exit ${result.code}  wall ${ms(result.wallMs).padStart(7)}  model requests ${String(model.counts.requests - before).padStart(3)}  tarball requests ${registry.counts.tarballs}${note}`);
+  }
+  registry.server.close();
+  model.server.close();
+}
+
+// 6. A lockfile regeneration of 1,000 changed packages: the 51 direct bumps are analysed, the rest
+// (synthetic transitive changes, in both lockfiles) are detected and listed.
 /**
  * The grouped PR as a lockfile regeneration: its direct bumps plus enough transitive version
  * changes (synthetic packages, in both lockfiles) to make `total` changed packages. Only the
@@ -122,42 +327,24 @@ function lockfileRegeneration(total) {
   return { base: join(directory, 'base'), head: join(directory, 'head'), transitive };
 }
 
-const regeneration = lockfileRegeneration(1000);
-// The recorded PR also changes some transitive versions of its own: the count listed is printed below.
-
-for (const [label, args, dirs = { base, head }] of [
-  ['detection + context building (depverdict context)', ['context']],
-  ['full run, extractive profile (depverdict analyze)', ['analyze', '--quiet', '--out', mkdtempSync(join(tmpdir(), 'depverdict-bench-'))]],
-  ['full run without GitHub (depverdict analyze --no-github)', ['analyze', '--quiet', '--no-github', '--out', mkdtempSync(join(tmpdir(), 'depverdict-bench-'))]],
-  [
-    `lockfile regeneration: ${bumps} direct bumps + ${regeneration.transitive} synthetic transitive changes, full run (depverdict analyze)`,
-    ['analyze', '--quiet', '--out', mkdtempSync(join(tmpdir(), 'depverdict-bench-'))],
-    regeneration,
-  ],
-]) {
+{
+  const regeneration = lockfileRegeneration(1000);
   const registry = await startReplayRegistry(baseVersions);
-  const result = await runCli([...args, '--base-dir', dirs.base, '--head-dir', dirs.head, '--npm-registry', registry.url], registry.url);
+  const out = newDirectory('out-regeneration');
+  const result = await runCli(['analyze', '--quiet', '--no-cache', '--out', out, ...sourceArgs(registry, regeneration.base, regeneration.head)], registry.url);
   registry.server.close();
-  let contexts = null;
-  if (args[0] === 'context' && result.code === 0) contexts = JSON.parse(result.stdout).contexts.length;
-  console.log(`\n${label}`);
+  console.log(`\nLockfile regeneration: ${bumps} direct bumps + ${regeneration.transitive} synthetic transitive changes (depverdict analyze --no-cache)`);
   console.log(`  exit code            ${result.code}`);
-  console.log(`  wall time            ${result.wallMs.toFixed(0)} ms`);
+  console.log(`  wall time            ${ms(result.wallMs)}`);
   console.log(`  peak RSS             ${result.maxRssMb === null ? 'n/a' : `${result.maxRssMb.toFixed(0)} MiB`}`);
-  console.log(`  packument requests   ${registry.counts.packuments} (unique packages: ${bumps})`);
-  console.log(`  tarball requests     ${registry.counts.tarballs} (${kib(registry.counts.tarballBytes)}), of which from-side for the API-surface diff ${registry.counts.fromTarballs} (${kib(registry.counts.fromTarballBytes)})`);
-  console.log(`  GitHub requests      ${registry.counts.github} (tokenless repository-changelog lookups)`);
-  console.log(`  advisory requests    ${registry.counts.advisories} (npm bulk endpoint; answered 405 here)`);
-  if (contexts !== null) console.log(`  contexts built       ${contexts}`);
-  const outIndex = args.indexOf('--out');
-  if (args[0] === 'analyze' && outIndex >= 0 && existsSync(join(args[outIndex + 1], 'version-analysis.json'))) {
-    const manifest = JSON.parse(readFileSync(join(args[outIndex + 1], 'version-analysis.json'), 'utf8'));
+  if (existsSync(join(out, 'version-analysis.json'))) {
+    const manifest = JSON.parse(readFileSync(join(out, 'version-analysis.json'), 'utf8'));
     console.log(`  changes listed       ${manifest.bumps.length} in version-analysis.json; ${manifest.results.length} analysed`);
   }
-  if (result.code !== 0 && result.code !== 2) console.log(result.stderr.split('\n').slice(-15).join('\n'));
+  if (failed(result)) console.log(tail(result));
 }
 
-// Usage scan: a synthetic repository of 10,000 source files (about 60 lines each; one in six
+// 7. // Usage scan: a synthetic repository of 10,000 source files (about 60 lines each; one in six
 // imports a bumped package, the rest import local modules and unbumped packages), scanned at the
 // head commit from git's object store (what the CLI does) and as a directory walk (what the action
 // does with a checkout). The scan's own wall time is read from the CLI's log line; it runs while
@@ -211,7 +398,7 @@ for (const [label, args] of [
   ['directory walk with .gitignore (action checkout, CLI --head-dir)', ['context', '--base-dir', base, '--head-dir', repository]],
 ]) {
   const registry = await startReplayRegistry(baseVersions);
-  const result = await runCli([...args, '--npm-registry', registry.url], registry.url);
+  const result = await runCli([...args, '--no-cache', '--npm-registry', registry.url], registry.url);
   registry.server.close();
   const scan = result.stderr.match(/Usage scan of (.*?): (\d+) files listed, (\d+) parsed, in (\d+) ms/);
   console.log(`\n${label}`);

@@ -24,6 +24,7 @@ const ActionConfigSchema = z.strictObject({
   comment: booleanInput.default(true),
   uploadArtifacts: booleanInput.default(true),
   cache: booleanInput.default(true),
+  reuse: booleanInput.default(true),
   pullRequest: z.coerce.number().int().positive().optional(),
   mode: z.enum(['analyze', 'conformance']).default('analyze'),
   qualification: z.string().min(1).optional(),

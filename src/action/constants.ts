@@ -10,6 +10,7 @@ export const Inputs = {
   comment: 'comment',
   uploadArtifacts: 'upload-artifacts',
   cache: 'cache',
+  reuse: 'reuse',
   pullRequest: 'pull-request',
   mode: 'mode',
   qualification: 'qualification',

@@ -1,6 +1,8 @@
 import * as core from '@actions/core';
 import { randomUUID } from 'node:crypto';
 import { createNpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import { createAnswerStore } from '../pipeline/answer-reuse.js';
+import { createPhaseClock, type PhaseClock } from '../shared/phase-clock.js';
 import { decideExit } from '../pipeline/exit-policy.js';
 import { failedRunOutcome, runPipeline, unboundRuntimeDescriptor } from '../pipeline/run-pipeline.js';
 import { failClosedOf } from '../pipeline/fail-closed.js';
@@ -97,9 +99,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
   let pullRequest: PullRequestTarget | null = null;
   let outcome: RunOutcome;
+  const phases = createPhaseClock();
   try {
     pullRequest = await resolvePullRequest({ env, pullRequestInput: config.pullRequest, octokit });
-    outcome = await analyse(config, pullRequest, octokit, runId, now, env, stop);
+    outcome = await analyse(config, pullRequest, octokit, runId, now, env, stop, phases);
   } catch (error) {
     // A stop before any dependency was known: say why, not how the aborted request failed.
     const failClosed = stop.signal.aborted ? stoppedRunFailClosed(stop.signal) : failClosedOf(error);
@@ -127,7 +130,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const publishOctokit = config.githubToken
     ? createGitHubClient({ token: config.githubToken, baseUrl: env.GITHUB_API_URL, logger: actionLogger, ...(received ? { timeoutMs: CANCELLED_REQUEST_TIMEOUT_MS } : {}) })
     : null;
-  const published = await publish(config, outcome, pullRequest, publishOctokit, runUrl, env, received ? Date.now() + PUBLISH_GRACE_MS - 500 : null);
+  phases.begin('publication');
+  const published = await publish(config, outcome, pullRequest, publishOctokit, runUrl, env, received ? Date.now() + PUBLISH_GRACE_MS - 500 : null, phases);
   const decision = decideExit(published, config.failOn);
   if (decision.reason) core.setFailed(redact(decision.reason));
   const signal = termination.received();
@@ -152,6 +156,7 @@ async function analyse(
   now: () => Date,
   env: NodeJS.ProcessEnv,
   stop: RunStop,
+  phases?: PhaseClock,
 ): Promise<RunOutcome> {
   if (!octokit) throw Object.assign(new Error('The "github-token" input is empty; DepVerdict reads the pull request files through the GitHub API. Pass ${{ github.token }}.'), { code: 'CONFIGURATION_ERROR' });
   const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
@@ -179,7 +184,10 @@ async function analyse(
   const evidenceCache = config.cache ? await restoreEvidenceCache(env, pullRequest.headSha, actionLogger) : null;
   const httpRegistry = createNpmRegistryClient({ registryUrl: config.npmRegistry, token: config.npmToken, logger: actionLogger, run: stop });
   // A private registry's tarballs are not shared through the repository's cache.
-  const registry = evidenceCache && !config.npmToken ? withTarballCache(httpRegistry, evidenceCache.directory, actionLogger) : httpRegistry;
+  const shareable = evidenceCache && !config.npmToken ? evidenceCache : null;
+  const registry = shareable ? withTarballCache(httpRegistry, shareable.store, actionLogger) : httpRegistry;
+  // Answers about a private registry's packages stay out of the shared cache, like its tarballs.
+  const answers = shareable && config.reuse ? createAnswerStore(shareable.store) : null;
   const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
   const usageSource = await workspaceUsageSource({
     workspace,
@@ -197,6 +205,8 @@ async function analyse(
     runId,
     now,
     toolVersion: DEPVERDICT_VERSION,
+    answers,
+    phases,
     source: {
       repository: `${pullRequest.owner}/${pullRequest.repo}`,
       pullRequest: pullRequest.number,
@@ -265,6 +275,7 @@ async function publish(
   env: NodeJS.ProcessEnv,
   /** After a cancel: epoch ms by which publishing must be done; steps that may not fit are skipped. */
   publishBy: number | null = null,
+  phases?: PhaseClock,
 ): Promise<RunOutcome> {
   const now = new Date();
   const timeLeft = (): number => (publishBy === null ? Number.POSITIVE_INFINITY : publishBy - Date.now());
@@ -276,7 +287,7 @@ async function publish(
   let outcome = analysed;
   let written: Awaited<ReturnType<typeof writeRunOutputs>> | null = null;
   try {
-    written = await writeRunOutputs(analysed, { outputDir: config.outputDir, runUrl, now, currentHeadSha });
+    written = await writeRunOutputs(analysed, { outputDir: config.outputDir, runUrl, now, currentHeadSha, phases });
     outcome = written.outcome;
     if (outcome.failClosed && !analysed.failClosed) actionLogger.error(outcome.failClosed.message);
     core.setOutput(Outputs.manifestPath, written.manifestPath);

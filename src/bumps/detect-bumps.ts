@@ -23,6 +23,8 @@ export interface DetectBumpsOptions {
   prText?: PullRequestText;
   /** Files larger than this are skipped with FILE_TOO_LARGE. */
   maxFileBytes?: number;
+  /** Called with every lockfile parsed, so later steps reuse the parse (lockfile integrity). */
+  onLockfileParsed?: (side: 'base' | 'head', path: string, snapshot: LockfileSnapshot) => void;
 }
 
 /** Real monorepo lockfiles reach tens of MiB; beyond this something is wrong. */
@@ -78,7 +80,7 @@ interface Change {
 type DirectResolutions = Map<string, Record<Side, Map<string, Set<string> | null>>>;
 
 export async function detectBumps(source: DependencyFileSource, options: DetectBumpsOptions = {}): Promise<BumpDetection> {
-  const detection = new Detection(source, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+  const detection = new Detection(source, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, options.onLockfileParsed);
   const bumps = await detection.run();
   const warnings = detection.warnings();
   if (options.prText !== undefined) warnings.push(...findDisagreements(parseClaimedBumps(options.prText), bumps, detection.baseVersions()));
@@ -98,6 +100,7 @@ class Detection {
   constructor(
     private readonly source: DependencyFileSource,
     private readonly maxFileBytes: number,
+    private readonly onLockfileParsed?: DetectBumpsOptions['onLockfileParsed'],
   ) {}
 
   warnings(): DetectionWarning[] {
@@ -114,7 +117,14 @@ class Detection {
 
     const lockfilePaths = await this.lockfilePaths();
     const lockfiles = new Map<string, Record<Side, Loaded<LockfileSnapshot>>>();
-    for (const path of lockfilePaths) lockfiles.set(path, await this.loadBothSides(path, (text) => PARSERS[lockfileFormatOf(path) as LockfileFormat](path, text)));
+    for (const path of lockfilePaths) {
+      const sides = await this.loadBothSides(path, (text) => PARSERS[lockfileFormatOf(path) as LockfileFormat](path, text));
+      lockfiles.set(path, sides);
+      for (const side of SIDES) {
+        const loaded = sides[side];
+        if (loaded.state === 'present') this.onLockfileParsed?.(side, path, loaded.value);
+      }
+    }
 
     const manifests = await this.loadManifests(lockfiles);
     const { records, directResolutions } = this.resolveDirect(manifests, lockfiles);

@@ -5,16 +5,23 @@ import type { Bump, DependencyFileSource } from './types.js';
  * against this value, not against the registry, so a lockfile edited to carry another hash
  * (pointing at other bytes) installs something the registry never published for that version.
  * Only npm lockfiles (package-lock.json, npm-shrinkwrap.json) record SRI integrity per entry.
+ *
+ * `parsedAtHead` holds the head lockfiles detection already parsed (path → JSON document); a
+ * lockfile found there is not read or parsed again.
  */
-export async function readLockfileIntegrity(source: DependencyFileSource, bump: Pick<Bump, 'name' | 'to' | 'lockfiles'>): Promise<string | null> {
+export async function readLockfileIntegrity(source: DependencyFileSource, bump: Pick<Bump, 'name' | 'to' | 'lockfiles'>, parsedAtHead?: ReadonlyMap<string, unknown>): Promise<string | null> {
   if (bump.to === null) return null;
   for (const path of bump.lockfiles) {
     if (!/(^|\/)(package-lock|npm-shrinkwrap)\.json$/.test(path)) continue;
     let document: unknown;
     try {
-      const text = await source.read('head', path);
-      if (text === undefined) continue;
-      document = JSON.parse(text);
+      if (parsedAtHead?.has(path)) {
+        document = parsedAtHead.get(path);
+      } else {
+        const text = await source.read('head', path);
+        if (text === undefined) continue;
+        document = JSON.parse(text);
+      }
     } catch {
       // Detection already reported an unreadable lockfile; there is nothing to compare here.
       continue;

@@ -58,6 +58,12 @@ Options:
                           notes and advisories (default: GITHUB_TOKEN, optional)
   --no-github             Never contact GitHub (air-gapped runs): no release notes,
                           GitHub advisories or repository changelogs
+  --cache-dir DIR         Cache of verified tarballs, revalidated packuments and reusable
+                          model answers (default: $DEPVERDICT_CACHE_DIR, else
+                          $XDG_CACHE_HOME/depverdict, else ~/.cache/depverdict)
+  --no-cache              Use no cache directory: fetch everything, store nothing
+  --no-reuse              Ask the model again for every bump, even when an earlier run
+                          answered the same evidence with the same profile
   --format FORMAT         How the comment is printed: text (default; plain text for a
                           terminal) or markdown (exactly as posted on the pull request)
   --quiet                 Do not print the comment
@@ -66,9 +72,9 @@ Options:
 
 Each command takes only the options it reads: context those that choose the change
 (--repo, --base/--head, --base-dir/--head-dir, --sample, --npm-registry,
---registry-snapshot, --github-token-env, --no-github); conformance --profile, --out, --api-key-env
-and --quiet; eval --dataset, --profile (repeatable), --repeats, --limit, --max-requests,
---max-cost, --out, --api-key-env and --quiet.
+--registry-snapshot, --github-token-env, --no-github, --cache-dir, --no-cache); conformance
+--profile, --out, --api-key-env and --quiet; eval --dataset, --profile (repeatable), --repeats,
+--limit, --max-requests, --max-cost, --out, --api-key-env and --quiet.
 
 Exit codes: 0 verdict within policy (conformance: conformant; eval: every threshold passed),
 1 run failed closed, bad usage or a conformance failure (eval: failed closed, endpoint
@@ -112,6 +118,11 @@ export interface CliArguments {
   maxCostUsd: number | null;
   /** The whole run's deadline, in milliseconds. */
   deadlineMs: number;
+  /** --cache-dir as given; null: the environment or the XDG default decides. */
+  cacheDir: string | null;
+  noCache: boolean;
+  /** Never reuse an earlier run's model answer. */
+  noReuse: boolean;
 }
 
 function defaults(): CliArguments {
@@ -142,6 +153,9 @@ function defaults(): CliArguments {
     maxRequests: null,
     maxCostUsd: null,
     deadlineMs: DEFAULT_RUN_DEADLINE_MS,
+    cacheDir: null,
+    noCache: false,
+    noReuse: false,
   };
 }
 
@@ -172,6 +186,9 @@ const OPTIONS = {
   'registry-snapshot': { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
   'github-token-env': { type: 'string', commands: CHANGE_SOURCE, value: 'NAME' },
   'no-github': { type: 'boolean', commands: CHANGE_SOURCE },
+  'cache-dir': { type: 'string', commands: CHANGE_SOURCE, value: 'DIR' },
+  'no-cache': { type: 'boolean', commands: CHANGE_SOURCE },
+  'no-reuse': { type: 'boolean', commands: ['analyze'] },
   profile: { type: 'string', commands: ['analyze', 'conformance', 'eval'], value: 'NAME|PATH' },
   out: { type: 'string', commands: ['analyze', 'conformance', 'eval'], value: 'DIR' },
   'api-key-env': { type: 'string', commands: ['analyze', 'conformance', 'eval'], value: 'NAME' },
@@ -309,7 +326,11 @@ export function parseCliArguments(argv: string[]): CliArguments {
     maxRequests: positiveInteger(values['max-requests'], '--max-requests'),
     maxCostUsd: positiveNumber(values['max-cost'], '--max-cost'),
     deadlineMs: values.deadline === undefined ? DEFAULT_RUN_DEADLINE_MS : parseDeadline(values.deadline),
+    cacheDir: values['cache-dir'] ?? null,
+    noCache: values['no-cache'] ?? false,
+    noReuse: values['no-reuse'] ?? false,
   };
+  if (args.noCache && args.cacheDir !== null) throw new UsageError('--cache-dir and --no-cache contradict each other; give one.');
   if (command === 'eval') {
     if (!args.dataset) throw new UsageError('eval needs --dataset NAME|PATH (the shipped dataset is npm-labelled).');
     if (args.profiles.length === 0) throw new UsageError('eval needs --profile NAME|PATH (repeat --profile to benchmark several).');

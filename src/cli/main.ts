@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { DependencyFileSource } from '../bumps/types.js';
 import { commentToPlainText, wantsColour } from '../report/plain-text.js';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
-import { createNpmRegistryClient, type NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
 import { decideExit } from '../pipeline/exit-policy.js';
 import { failClosedOf } from '../pipeline/fail-closed.js';
@@ -29,6 +29,10 @@ import { runEvalCommand } from './eval-command.js';
 import { createRunStop, stoppedRunFailClosed } from '../pipeline/run-stop.js';
 import type { RunBounds } from '../shared/run-bounds.js';
 import { exitCodeForSignal, watchTermination } from '../shared/termination-signals.js';
+import { createAnswerStore } from '../pipeline/answer-reuse.js';
+import type { CacheStore } from '../shared/cache-store.js';
+import { createPhaseClock } from '../shared/phase-clock.js';
+import { createCliRegistry, openCliCache } from './cache.js';
 
 /** The sample shipped with DepVerdict: a grouped bump and the registry data it needs, recorded. */
 export const SAMPLE_DIRECTORY = join('samples', 'grouped-bump');
@@ -63,6 +67,8 @@ interface Inputs {
   prText?: { commitMessages: string[] };
   /** The head's files for the usage scan: the head commit's tree, or the head directory. */
   usageSource: UsageSource;
+  /** The cache directory's store (tarballs, packuments, reusable answers); null without one. */
+  cache: CacheStore | null;
 }
 
 /** The refs a run compares, as the user named them (the sample has fixed names). */
@@ -97,11 +103,12 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
       ...refsOf(args),
       headSha: null,
       usageSource: { files: createDirectoryTreeFiles({ root: join(root, SAMPLE_DIRECTORY, 'head'), label: 'sample head' }), treeUrl: null },
+      cache: null,
     };
   }
-  const registry = args.registrySnapshot
-    ? createSnapshotRegistryClient({ directory: resolve(args.registrySnapshot) })
-    : createNpmRegistryClient({ registryUrl: args.npmRegistry, logger: stderrLogger, run });
+  // With a recorded registry snapshot the store only keeps reusable answers (the registry data is already local).
+  const cache = await openCliCache(args, env, stderrLogger);
+  const registry = args.registrySnapshot ? createSnapshotRegistryClient({ directory: resolve(args.registrySnapshot) }) : createCliRegistry(args.npmRegistry, cache, stderrLogger, run);
   if (args.baseDir && args.headDir) {
     return {
       fileSource: createDirectoryFileSource({ baseDir: resolve(args.baseDir), headDir: resolve(args.headDir) }),
@@ -112,6 +119,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
       ...refsOf(args),
       headSha: null,
       usageSource: { files: createDirectoryTreeFiles({ root: resolve(args.headDir), label: `directory ${args.headDir}` }), treeUrl: null },
+      cache,
     };
   }
   const repoDir = resolve(args.repo);
@@ -129,6 +137,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
     prText: { commitMessages },
     // The head commit's tree from git's object store: the working tree is neither read nor touched.
     usageSource: { files: createGitTreeFiles({ repoDir, commit: fileSource.describe('head') }), treeUrl: null },
+    cache,
   };
 }
 
@@ -159,6 +168,7 @@ async function runContextCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   try {
     const inputs = await resolveInputs(args, env);
     const { detection, prepared } = await prepareContexts({ ...inputs, logger: stderrLogger });
+    await inputs.cache?.prune();
     const contexts = prepared.map((item) => ('failed' in item ? { failed: item.failed.id, error: item.failed.error } : item.context));
     process.stdout.write(`${JSON.stringify({ bumps: detection.bumps, warnings: detection.warnings, contexts }, null, 2)}\n`);
     return 0;
@@ -202,9 +212,11 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
     },
     onForcedExit: (message) => stderrLogger.error(message),
   });
+  const phases = createPhaseClock();
   try {
     setup = await setUpAnalysis(args, env, stop);
-    outcome = await runPipeline({ ...setup.inputs, runtime: setup.runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source, signal: stop.signal });
+    const answers = setup.inputs.cache !== null && !args.noReuse ? createAnswerStore(setup.inputs.cache) : null;
+    outcome = await runPipeline({ ...setup.inputs, runtime: setup.runtime, logger: stderrLogger, runId, now, toolVersion: DEPVERDICT_VERSION, source: setup.source, signal: stop.signal, answers, phases });
   } catch (error) {
     // A setup problem (a bad profile, a missing key, a record that does not qualify the run, a
     // ref that does not exist) or an analysis that could not complete: the cause goes on the
@@ -223,8 +235,9 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
     });
   }
 
+  phases.begin('publication');
   try {
-    const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now() });
+    const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now(), phases });
     outcome = written.outcome;
     if (!args.quiet) process.stdout.write(printedComment(written.comment, args.format, env));
     stderrLogger.info(`Wrote ${written.manifestPath}, ${written.tracePath} and ${written.commentPath}.`);
@@ -234,6 +247,8 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   } finally {
     stop.dispose();
   }
+  // Kept within its size bound after every run; a failure here is only a warning from the store.
+  await setup?.inputs.cache?.prune();
   const decision = decideExit(outcome, args.failOn);
   if (decision.reason && !reported) stderrLogger.error(decision.reason);
   const signal = termination.received();

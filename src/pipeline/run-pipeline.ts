@@ -1,7 +1,7 @@
 import { detectBumps } from '../bumps/detect-bumps.js';
 import type { Bump, BumpDetection, DependencyFileSource } from '../bumps/types.js';
 import { isAnalysable } from '../bumps/types.js';
-import { analyzeDependency, cancelledResult, contextFailedResult, EVIDENCE_LIMITATIONS, unexpectedFailureResult } from '../analysis/analyze-dependency.js';
+import { cancelledResult, contextFailedResult, EVIDENCE_LIMITATIONS, unexpectedFailureResult } from '../analysis/analyze-dependency.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import { buildDependencyContext } from '../context/build-context.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
@@ -24,6 +24,9 @@ import { usageEvidence } from '../evidence/usage-evidence.js';
 import { describeUsage } from '../usage/describe-usage.js';
 import { scanForBumps } from '../usage/scan-for-bumps.js';
 import type { UsageScanOutcome, UsageSource } from '../usage/types.js';
+import type { PhaseClock } from '../shared/phase-clock.js';
+import { analyzeReusing, type AnswerStore } from './answer-reuse.js';
+import { readOnce, timedRegistry, timeGitHubReads } from './phase-instruments.js';
 
 export interface PipelineInput {
   fileSource: DependencyFileSource;
@@ -48,6 +51,10 @@ export interface PipelineInput {
   signal?: AbortSignal;
   /** The repository at the head for the usage scan, or why it cannot be scanned; undefined: no scan. */
   usageSource?: UsageSource;
+  /** Answers of earlier runs to reuse (the CLI's cache directory, the action's Actions cache); absent: all fresh. */
+  answers?: AnswerStore | null;
+  /** Measures each phase for the trace; absent: nothing is measured. */
+  phases?: PhaseClock;
 }
 
 /**
@@ -61,15 +68,16 @@ export interface PipelineInput {
 export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   const { detection, prepared } = await prepareContexts(input);
   if (input.signal?.aborted) input.logger.warning(`${stopReasonOf(input.signal).message}; publishing what finished.`);
+  const endAnalysis = input.phases?.begin('analysis');
   const failFast = new AbortController();
   const signal = input.signal ? AbortSignal.any([input.signal, failFast.signal]) : failFast.signal;
-  const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item): Promise<{ result: AnalysisResult; call: RuntimeCallOutcome | null }> => {
+  const analysed = await mapWithConcurrency(prepared, input.runtime.descriptor.concurrency, async (item): Promise<{ result: AnalysisResult; call: RuntimeCallOutcome | null; save?: (() => Promise<void>) | null }> => {
     if ('failed' in item) return { result: item.failed, call: null };
     // Not started: no request is sent, so there is no call to record.
     if (signal.aborted) return { result: cancelledResult({ context: item.context, registrySignals: item.signals, usage: item.usage }, cancellationMessage(signal), stopCodeOf(signal)), call: null };
-    let output: Awaited<ReturnType<typeof analyzeDependency>>;
+    let output: Awaited<ReturnType<typeof analyzeReusing>>;
     try {
-      output = await analyzeDependency({
+      output = await analyzeReusing(input.answers ?? null, { toolVersion: input.toolVersion, now: input.now }, {
         context: item.context,
         runtime: input.runtime,
         schemaMode: input.runtime.descriptor.structuredOutputMode,
@@ -99,6 +107,10 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   // A cancelled run keeps what finished (nothing in it is tainted) but no verdict stands.
   const failClosed = runtimeFailClosed ?? cancelledFailClosed(input.signal);
   if (failClosed && !runtimeFailClosed) input.logger.warning(failClosed.message);
+  // Answers are kept for later runs only when the route that gave them was not put in doubt.
+  if (!runtimeFailClosed) for (const entry of analysed) await entry.save?.();
+  input.phases?.count('analysis', { requests: calls.filter((call) => !call.reuse && (call.success !== null || call.failureTelemetry !== null)).length, reused: calls.filter((call) => call.reuse).length });
+  endAnalysis?.();
 
   return {
     runId: input.runId,
@@ -115,7 +127,10 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
   };
 }
 
-export type PreparationInput = Pick<PipelineInput, 'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency' | 'usageSource' | 'signal'>;
+export type PreparationInput = Pick<
+  PipelineInput,
+  'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency' | 'usageSource' | 'signal' | 'phases'
+>;
 
 /** At most this many transitive-only bumps are analysed when a PR changes nothing direct. */
 export const MAX_TRANSITIVE_ANALYSES = 25;
@@ -134,9 +149,29 @@ export function selectBumpsToAnalyse(bumps: readonly Bump[]): Bump[] {
 }
 
 /** Detection and evidence: everything before any analyzer is asked (the `context` command stops here). */
-export async function prepareContexts(input: PreparationInput): Promise<{ detection: BumpDetection; prepared: PreparedContext[] }> {
+export async function prepareContexts(preparation: PreparationInput): Promise<{ detection: BumpDetection; prepared: PreparedContext[] }> {
+  const { phases } = preparation;
+  // Every file is read once per side (detection and the integrity check share the reads), and
+  // the head lockfiles detection parsed are what the integrity check looks in.
+  const parsedLockfiles = new Map<string, unknown>();
+  const input: PreparationInput & { parsedLockfiles: ReadonlyMap<string, unknown> } = {
+    ...preparation,
+    fileSource: readOnce(preparation.fileSource, phases),
+    registry: phases ? timedRegistry(preparation.registry, phases) : preparation.registry,
+    parsedLockfiles,
+  };
   // Without bumps there is nothing to mark unfinished: a stop here ends the run (the caller publishes it as failed).
-  const detection = await untilStopped(detectBumps(input.fileSource, { prText: input.prText }), input.signal);
+  const detection = await untilStopped(
+    (phases ?? untimed).track('detection', () =>
+      detectBumps(input.fileSource, {
+        prText: input.prText,
+        onLockfileParsed: (side, path, snapshot) => {
+          if (side === 'head' && snapshot.document !== undefined) parsedLockfiles.set(path, snapshot.document);
+        },
+      }),
+    ),
+    input.signal,
+  );
   for (const warning of detection.warnings) {
     input.logger.warning(warning.message.includes(warning.subject) ? warning.message : `${warning.subject}: ${warning.message}`);
   }
@@ -147,7 +182,10 @@ export async function prepareContexts(input: PreparationInput): Promise<{ detect
   // The usage scan runs while evidence is gathered; each bump waits for it only to add its usage.
   const npmNames = analysable.filter((bump) => bump.ecosystem === 'npm').map((bump) => bump.name);
   const usageScan = scanForBumps(input.usageSource, [...new Set(npmNames)], { logger: input.logger, signal: input.signal });
+  let gathering = true;
+  if (phases) for (const client of new Set([input.github, input.publicGitHub])) timeGitHubReads(client, phases, () => gathering);
   const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, publicGitHubBudget, usageScan));
+  gathering = false;
   return { detection, prepared };
 }
 
@@ -155,7 +193,15 @@ export type PreparedContext =
   | { context: ReturnType<typeof buildDependencyContext>; knownVersions: ReadonlySet<string>; signals: ReturnType<typeof registrySignalsOf> | null; usage?: UsageScanOutcome }
   | { failed: AnalysisResult };
 
-async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubBudget: RequestBudget, usageScan: Promise<UsageScanOutcome | undefined>): Promise<PreparedContext> {
+/** Runs work without measuring it (no phase clock given). */
+const untimed = { track: <T>(_phase: string, work: () => Promise<T>): Promise<T> => work() };
+
+async function prepareContext(
+  bump: Bump,
+  input: PreparationInput & { parsedLockfiles: ReadonlyMap<string, unknown> },
+  publicGitHubBudget: RequestBudget,
+  usageScan: Promise<UsageScanOutcome | undefined>,
+): Promise<PreparedContext> {
   if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
   // One evidence gatherer per ecosystem, chosen here. Actions are referenced from workflows,
   // not imported by source code, so they have no usage scan.
@@ -171,7 +217,8 @@ async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubB
       logger: input.logger,
     }), input.signal);
     const facts = gathered.facts;
-    const integrity = checkLockfileIntegrity(bump, facts, await readLockfileIntegrity(input.fileSource, bump));
+    const endContext = input.phases?.begin('context');
+    const integrity = checkLockfileIntegrity(bump, facts, await readLockfileIntegrity(input.fileSource, bump, input.parsedLockfiles));
     if (integrity.mismatch) input.logger.warning(`${bump.name}@${bump.to}: the lockfile's integrity differs from the registry's.`);
     usage = await usageScan;
     const treeUrl = input.usageSource !== undefined && 'treeUrl' in input.usageSource ? input.usageSource.treeUrl : null;
@@ -186,6 +233,7 @@ async function prepareContext(bump: Bump, input: PreparationInput, publicGitHubB
       warnings: gathered.warnings,
     });
     const signals = facts ? { ...registrySignalsOf(facts), lockfileIntegrityMismatch: integrity.mismatch } : null;
+    endContext?.();
     return { context, knownVersions: new Set(facts?.allVersions ?? []), signals, ...(usage === undefined ? {} : { usage }) };
   } catch (error) {
     // Requests aborted by the stop fail in many shapes; the stop's own reason is what to say.

@@ -7,6 +7,7 @@ import { buildTrace, writeTrace } from '../report/trace.js';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import type { RunOutcome } from '../report/run-outcome.js';
+import type { PhaseClock } from '../shared/phase-clock.js';
 
 export interface WrittenOutputs {
   manifestPath: string;
@@ -29,8 +30,10 @@ export interface WrittenOutputs {
  */
 export async function writeRunOutputs(
   outcome: RunOutcome,
-  options: { outputDir: string; runUrl: string | null; now: Date; currentHeadSha?: string | null },
+  options: { outputDir: string; runUrl: string | null; now: Date; currentHeadSha?: string | null; phases?: PhaseClock },
 ): Promise<WrittenOutputs> {
+  // The trace is written first, so its figures end here: publication covers what came before.
+  if (options.phases) outcome = { ...outcome, phases: options.phases.snapshot() };
   const directory = resolve(options.outputDir);
   const tracePath = join(directory, TRACE_FILE);
   const manifestPath = join(directory, MANIFEST_FILE);

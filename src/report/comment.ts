@@ -9,6 +9,7 @@ import { restsOnRegistryFactsOnly } from './risk-basis.js';
 import { RISK_LABEL, RUN_LEVEL_MISSING_CODES, TEXT_BOUNDS, renderDependencyDetails, versionChange } from './dependency-details.js';
 import { codeSpan, escapeInline, safeHttpsUrl } from './markdown.js';
 import { RISK_RANK, computeVerdict, hasBreakingChange, isBlocking, verdictReason, withheldAdvice } from './verdict.js';
+import { renderPhaseTable } from './phase-table.js';
 
 /** Hidden first line that lets the action find and update its own sticky comment. */
 export const COMMENT_MARKER = '<!-- depverdict:comment v1 -->';
@@ -250,6 +251,8 @@ function footer(outcome: RunOutcome, options: CommentOptions): string {
   ];
   const runUrl = options.runUrl ? safeHttpsUrl(options.runUrl) : null;
   if (runUrl) parts.push(`[workflow run](${runUrl})`);
+  const reused = outcome.calls.filter((call) => call.reuse).length;
+  if (reused > 0) parts.push(`${reused} result${reused === 1 ? '' : 's'} reused from an earlier run (same evidence, profile, prompt and schema)`);
   parts.push(`DepVerdict ${escapeInline(outcome.tool.version, 40)}`);
   return `<sub>${parts.join(' · ')}</sub>`;
 }
@@ -397,5 +400,6 @@ export function renderJobSummary(outcome: RunOutcome, options: CommentOptions): 
     `- ${codeSpan(options.artifactNames.manifest)}: \`version-analysis.json\`, the portable, schema-validated results`,
     `- ${codeSpan(options.artifactNames.trace)}: \`trace.json\`, the redacted execution trace (identity, attempts, timings, usage)`,
   ].join('\n');
-  return renderBounded(outcome, options, { includeMarker: false, extraSections: [artifacts] }, options.maxChars ?? JOB_SUMMARY_LIMIT);
+  const phases = renderPhaseTable(outcome.phases);
+  return renderBounded(outcome, options, { includeMarker: false, extraSections: phases === null ? [artifacts] : [artifacts, phases] }, options.maxChars ?? JOB_SUMMARY_LIMIT);
 }

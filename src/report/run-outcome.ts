@@ -1,6 +1,7 @@
 import type { Bump, DetectionWarning } from '../bumps/types.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import type { RuntimeCallOutcome, RuntimeDescriptor, RuntimeErrorCode } from '../runtime/contract.js';
+import type { PhaseTiming } from '../shared/phase-clock.js';
 
 /** Why a run withheld its verdict. A fail-closed run publishes no analysis. */
 export interface FailClosed {
@@ -30,4 +31,6 @@ export interface RunOutcome {
   calls: RuntimeCallOutcome[];
   verdict: Verdict;
   failClosed: FailClosed | null;
+  /** Busy wall time per phase, when the run was measured (trace and job summary only). */
+  phases?: PhaseTiming[];
 }

@@ -30,6 +30,37 @@ const USAGE = {
   ],
 };
 
+/** What matched for a reused answer: everything that could have changed it. */
+const REUSE = {
+  anyOf: [
+    { type: 'null' },
+    closedObject({
+      key: TEXT,
+      basis: closedObject({
+        package: TEXT,
+        from: TEXT,
+        to: TEXT,
+        contextId: TEXT,
+        profileDigest: TEXT,
+        promptVersion: TEXT,
+        schemaDigest: TEXT,
+        toolVersion: TEXT,
+      }),
+      answeredAt: { type: ['string', 'null'], format: 'date-time' },
+    }),
+  ],
+};
+
+const COUNT = { type: 'integer', minimum: 0 };
+
+/** Busy wall time per phase (phases overlap), with what the phase cost. */
+const PHASE = closedObject({
+  name: { type: 'string', enum: ['detection', 'registry', 'tarballs', 'repository', 'context', 'analysis', 'publication'] },
+  startedAt: { type: ['string', 'null'], format: 'date-time' },
+  ms: { type: 'number', minimum: 0 },
+  counts: closedObject({ requests: COUNT, bytes: COUNT, cacheHits: COUNT, reused: COUNT }),
+});
+
 const CALL = closedObject({
   contextId: TEXT,
   task: TEXT,
@@ -56,6 +87,8 @@ const CALL = closedObject({
   usage: USAGE,
   costUsd: { type: ['number', 'null'], minimum: 0 },
   warnings: { type: 'array', items: TEXT },
+  reused: { type: 'boolean' },
+  reuse: REUSE,
   error: {
     anyOf: [
       { type: 'null' },
@@ -92,6 +125,7 @@ export const TRACE_SCHEMA: Record<string, unknown> = {
         closedObject({ code: { type: 'string', enum: [...RUNTIME_ERROR_CODES, 'INPUT_UNUSABLE', 'QUALIFICATION_MISSING'] }, message: TEXT }),
       ],
     },
+    phases: { type: 'array', maxItems: 7, items: PHASE },
     calls: { type: 'array', items: CALL },
   }),
 };

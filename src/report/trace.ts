@@ -7,6 +7,7 @@ import { mapStringsDeep, stableJson } from './canonical-order.js';
 import { ReportValidationError } from './report-error.js';
 import { compileSchema, describeSchemaErrors } from './schema-validator.js';
 import { TRACE_SCHEMA } from './trace-schema.js';
+import type { PhaseTiming } from '../shared/phase-clock.js';
 
 export const TRACE_FILE_NAME = 'trace.json';
 
@@ -40,6 +41,10 @@ export interface TraceCall {
   usage: { inputTokens: number | null; outputTokens: number | null; totalTokens: number | null; reasoningTokens: number | null; cachedInputTokens: number | null } | null;
   costUsd: number | null;
   warnings: string[];
+  /** True when no request was sent: an earlier run's answer was reused (then re-validated). */
+  reused: boolean;
+  /** Why it was reused: the key and the facts that matched. Null for a fresh call. */
+  reuse: { key: string; basis: Record<string, string>; answeredAt: string | null } | null;
   error: { code: RuntimeErrorCode; message: string; retryable: boolean; status: number | null } | null;
 }
 
@@ -50,6 +55,8 @@ export interface ExecutionTrace {
   generator: { name: 'depverdict'; version: string };
   profile: { id: string; digest: string; adapter: string; mode: 'development' | 'evaluation' | 'production'; gateway: string; routingPolicyDigest: string | null };
   failClosed: { code: string; message: string } | null;
+  /** Where the time went: busy wall time per phase, in pipeline order (empty when not measured). */
+  phases: PhaseTiming[];
   /** Sorted by contextId so two runs over the same inputs list calls in the same order. */
   calls: TraceCall[];
 }
@@ -126,6 +133,14 @@ function traceCall(call: RuntimeCallOutcome): TraceCall {
       : null,
     costUsd: typeof usage?.costUsd === 'number' && Number.isFinite(usage.costUsd) && usage.costUsd >= 0 ? usage.costUsd : null,
     warnings: (success?.warnings ?? []).map(safe),
+    reused: call.reuse !== undefined,
+    reuse: call.reuse
+      ? {
+          key: safe(call.reuse.key),
+          basis: Object.fromEntries(Object.entries(call.reuse.basis).map(([name, value]) => [name, safe(value)])),
+          answeredAt: call.reuse.answeredAt,
+        }
+      : null,
     error: call.error
       ? { code: call.error.code, message: safe(call.error.message), retryable: call.error.retryable, status: call.error.status }
       : null,
@@ -153,6 +168,7 @@ export function buildTrace(outcome: RunOutcome): ExecutionTrace {
       routingPolicyDigest: safeOrNull(descriptor.routingPolicyDigest),
     },
     failClosed: outcome.failClosed ? { code: outcome.failClosed.code, message: safe(outcome.failClosed.message) } : null,
+    phases: (outcome.phases ?? []).map((phase) => ({ name: phase.name, startedAt: phase.startedAt, ms: phase.ms, counts: { ...phase.counts } })),
     calls: outcome.calls.map(traceCall).sort((left, right) => (left.contextId < right.contextId ? -1 : left.contextId > right.contextId ? 1 : 0)),
   };
   // Second line of defence: every string redacted once more (e.g. a secret registered late).

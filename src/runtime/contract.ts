@@ -225,4 +225,10 @@ export interface RuntimeCallOutcome {
   success: RuntimeSuccess | null;
   error: { code: RuntimeErrorCode; message: string; retryable: boolean; status: number | null } | null;
   failureTelemetry: FailureTelemetry | null;
+  /**
+   * Set when no request was sent because an earlier run's answer was reused: the key, the facts
+   * that matched (package, versions, contextId, profile, prompt, schema and tool version) and
+   * when the answer was first given.
+   */
+  reuse?: { key: string; basis: Record<string, string>; answeredAt: string | null };
 }

@@ -139,6 +139,39 @@ describe('depverdict analyze with a model profile', () => {
     }
   });
 
+  it('answers a second run on the same change from the cache: no model request, and the trace says which results were reused and why', async () => {
+    const profileFile = installLoopbackProfile('openrouter', model.origin, workspace);
+    const cacheDirectory = join(workspace, 'a cache with spaces');
+    const cached = ['--profile', profileFile, '--api-key-env', KEY_VARIABLE, '--cache-dir', cacheDirectory];
+    const first = await runCli(cached, workspace);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(model.requests).toHaveLength(DEPENDENCIES.length);
+    const resultsOf = (run: CliRun) => readJson(join(run.out, 'version-analysis.json')).results as unknown[];
+    const firstResults = resultsOf(first);
+
+    const second = await runCli(cached, workspace);
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(model.requests).toHaveLength(DEPENDENCIES.length);
+    const trace = readJson(join(second.out, 'trace.json'));
+    const calls = trace.calls as Array<{ reused: boolean; attempts: number; reuse: { key: string; basis: Record<string, string> } | null }>;
+    expect(calls).toHaveLength(DEPENDENCIES.length);
+    for (const call of calls) {
+      expect(call.reused).toBe(true);
+      expect(call.attempts).toBe(0);
+      expect(Object.keys(call.reuse!.basis).sort()).toEqual(['contextId', 'from', 'package', 'profileDigest', 'promptVersion', 'schemaDigest', 'to', 'toolVersion']);
+    }
+    const analysis = (trace.phases as Array<{ name: string; counts: { requests: number; reused: number } }>).find((phase) => phase.name === 'analysis');
+    expect(analysis?.counts).toEqual(expect.objectContaining({ requests: 0, reused: DEPENDENCIES.length }));
+    expect(readFileSync(join(second.out, 'comment.md'), 'utf8')).toContain(`${DEPENDENCIES.length} results reused from an earlier run`);
+    // The same published results, fresh or reused.
+    expect(resultsOf(second)).toEqual(firstResults);
+
+    // --no-reuse asks the model again.
+    const fresh = await runCli([...cached, '--no-reuse'], workspace);
+    expect(fresh.exitCode, fresh.stderr).toBe(0);
+    expect(model.requests).toHaveLength(2 * DEPENDENCIES.length);
+  });
+
   it('fails closed with exit 1 when the route answers with another model, and writes the withheld results', async () => {
     model.setScenario({ ...OPENROUTER_OK, model: 'openai/gpt-4o' });
     const profileFile = installLoopbackProfile('openrouter', model.origin, workspace);

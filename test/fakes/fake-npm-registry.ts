@@ -6,11 +6,15 @@
  * Retry-After, 5xx, a slow answer, an oversized body, a redirect, invalid JSON, a dropped
  * connection, or an arbitrary document.
  *
+ * Packuments carry an ETag (a digest of the body served) and answer `If-None-Match` with
+ * 304 Not Modified and no body, as registry.npmjs.org does.
+ *
  * POST /-/npm/v1/security/advisories/bulk follows npm's documented bulk advisory format
  * (`{ "<name>": ["<version>", …] }` in, `{ "<name>": [{ id, url, title, severity,
  * vulnerable_versions, … }] }` out, only advisories affecting a version asked about). Without
  * seeded `advisories` it answers 405, as registry mirrors do.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,6 +69,10 @@ export interface FakeNpmRegistry {
   requests: string[];
   received: ReceivedRequest[];
   countOf(path: string): number;
+  /** Responses by status, e.g. how many 304s were sent. */
+  statuses: number[];
+  /** Replaces a served packument (a new version was published). */
+  setPackument(name: string, document: unknown): void;
   script(path: string, fault: FakeRegistryFault, times?: number): void;
   close(): Promise<void>;
 }
@@ -74,6 +82,8 @@ export interface FakeNpmRegistryOptions {
   packuments?: Record<string, unknown>;
   /** Advisories by package name: turns the bulk advisory endpoint on (405 without). */
   advisories?: Record<string, FakeBulkAdvisory[]>;
+  /** Serve packuments without ETag (a registry that sends no validators). */
+  noValidators?: boolean;
 }
 
 export const BULK_ADVISORY_PATH = '/-/npm/v1/security/advisories/bulk';
@@ -163,7 +173,10 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
     }
   };
 
-  const serveFixture = async (path: string, response: ServerResponse): Promise<void> => {
+  const statuses: number[] = [];
+  const packuments = new Map<string, unknown>(Object.entries(options.packuments ?? {}));
+
+  const serveFixture = async (path: string, request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const tarball = /^\/(.+)\/-\/[^/]+-(\d[^/]*)\.tgz$/.exec(path);
     if (tarball) {
       const name = decodeURIComponent(tarball[1] ?? '');
@@ -173,7 +186,7 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
       return;
     }
     const name = decodeURIComponent(path.slice(1));
-    const inMemory = options.packuments?.[name];
+    const inMemory = packuments.get(name);
     const text = inMemory !== undefined
       ? JSON.stringify(inMemory)
       : (await readFirst([
@@ -184,7 +197,18 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
       send(response, 404, '{"error":"Not found"}', { 'content-type': 'application/json' });
       return;
     }
-    send(response, 200, text.split(REGISTRY_TOKEN).join(origin), { 'content-type': 'application/json' });
+    const body = text.split(REGISTRY_TOKEN).join(origin);
+    if (options.noValidators) {
+      send(response, 200, body, { 'content-type': 'application/json' });
+      return;
+    }
+    const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, { etag });
+      response.end();
+      return;
+    }
+    send(response, 200, body, { 'content-type': 'application/json', etag });
   };
 
   /** The documented bulk answer: for each package asked about, advisories affecting any version asked. */
@@ -212,6 +236,7 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
   };
 
   const server = createServer((request, response) => {
+    response.on('finish', () => statuses.push(response.statusCode));
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     void (async () => {
       const chunks: Buffer[] = [];
@@ -231,7 +256,7 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
         answerBulkAdvisories(body, response);
         return;
       }
-      await serveFixture(path, response);
+      await serveFixture(path, request, response);
     })().catch(() => {
       if (!response.headersSent) send(response, 500, 'fake registry failure');
       else response.destroy();
@@ -246,6 +271,8 @@ export async function startFakeNpmRegistry(options: FakeNpmRegistryOptions = {})
     requests,
     received,
     countOf: (path) => requests.filter((entry) => entry === path).length,
+    statuses,
+    setPackument: (name, document) => packuments.set(name, document),
     script(path, fault, times) {
       faults.set(path, times === undefined ? { fault } : { fault, times });
     },

@@ -26,6 +26,11 @@ export interface LockfileSnapshot {
    * locations; pnpm and yarn record one entry per version, so theirs is empty.
    */
   installPaths: Map<string, Map<string, string[]>>;
+  /**
+   * The parsed JSON of an npm lockfile, kept so the lockfile-integrity check reads the same parse
+   * instead of reading and parsing the file again for every bump.
+   */
+  document?: unknown;
 }
 
 export function addInstalled(installed: Map<string, Set<string>>, name: string, version: string): void {

@@ -21,9 +21,9 @@ export function parseNpmLockfile(path: string, text: string): LockfileSnapshot {
     if (!isRecord(packages)) {
       throw new DependencyFileError('LOCKFILE_UNPARSEABLE', path, `${path} has lockfileVersion ${version} but no "packages" map: regenerate the lockfile`);
     }
-    return packagesSnapshot(path, packages);
+    return { ...packagesSnapshot(path, packages), document };
   }
-  if (version === 1) return dependencyTreeSnapshot(path, ownValue(document, 'dependencies'));
+  if (version === 1) return { ...dependencyTreeSnapshot(path, ownValue(document, 'dependencies')), document };
   throw new DependencyFileError(
     'LOCKFILE_UNSUPPORTED',
     path,

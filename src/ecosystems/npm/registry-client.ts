@@ -90,6 +90,40 @@ export interface NpmRegistryClientOptions {
    * wait is started that would outlast the run's deadline.
    */
   run?: RunBounds;
+  /**
+   * Packuments kept from earlier runs. A stored packument is never used as it is: it is
+   * revalidated with If-None-Match / If-Modified-Since, and used only when the registry answers
+   * 304 Not Modified (which costs no body), so new versions and deprecations are always seen.
+   */
+  packumentCache?: PackumentCache;
+}
+
+/** A packument as stored between runs, with the validators the registry sent with it. */
+export interface StoredPackument {
+  etag: string | null;
+  lastModified: string | null;
+  body: Buffer;
+}
+
+export interface PackumentCache {
+  read(name: string): Promise<StoredPackument | null>;
+  write(name: string, entry: StoredPackument): Promise<void>;
+  /** The stored copy could not be used (e.g. it no longer parses): forget it. */
+  discard(name: string, reason: string): Promise<void>;
+}
+
+/** Requests and bytes this client exchanged with the registry (for the trace's phases and the bench). */
+export interface RegistryStats {
+  packumentRequests: number;
+  tarballRequests: number;
+  advisoryRequests?: number;
+  /** Body bytes received for packuments and tarballs. */
+  packumentBytes?: number;
+  tarballBytes?: number;
+  /** Packuments the registry confirmed unchanged (304): served from the cache, no body sent. */
+  packumentsNotModified?: number;
+  /** Tarballs served from a verified cached copy, without a request. */
+  tarballCacheHits?: number;
 }
 
 export interface NpmRegistryClient {
@@ -105,7 +139,7 @@ export interface NpmRegistryClient {
    * validates it); rejects with ENDPOINT_UNSUPPORTED when the registry does not offer it.
    */
   getAdvisories(versionsByName: Record<string, string[]>): Promise<unknown>;
-  readonly stats: { packumentRequests: number; tarballRequests: number; advisoryRequests?: number };
+  readonly stats: RegistryStats;
   /** Registry base URL without credentials or trailing slash. */
   readonly registryUrl: string;
 }
@@ -197,7 +231,10 @@ interface Attempt {
   jsonBody?: string;
   /** Statuses that mean "this registry does not offer the endpoint". */
   unsupportedStatuses?: ReadonlySet<number>;
+  /** Conditional request headers (If-None-Match, If-Modified-Since); 304 is then an answer. */
+  conditional?: Record<string, string>;
   countRequest: () => void;
+  countBytes?: (bytes: number) => void;
 }
 
 export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}): NpmRegistryClient {
@@ -216,7 +253,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
   const sleep = options.sleep ?? ((milliseconds: number) => sleepUnlessStopped(milliseconds, run.signal));
   const random = options.random ?? Math.random;
   const limit = createConcurrencyLimit(Math.max(1, options.concurrency ?? 6));
-  const stats = { packumentRequests: 0, tarballRequests: 0, advisoryRequests: 0 };
+  const stats = { packumentRequests: 0, tarballRequests: 0, advisoryRequests: 0, packumentBytes: 0, tarballBytes: 0, packumentsNotModified: 0 };
   const packuments = new Map<string, Promise<Packument>>();
 
   /** Maps one HTTP outcome to a RegistryError; returns null for success. */
@@ -224,6 +261,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     const { status } = response;
     const details = { subject: attempt.subject, status };
     if (status >= 200 && status < 300) return null;
+    if (status === 304 && attempt.conditional !== undefined) return null;
     if (attempt.unsupportedStatuses?.has(status)) {
       return new RegistryError('ENDPOINT_UNSUPPORTED', `${registryOrigin} does not offer ${attempt.what} (HTTP ${status}).`, details);
     }
@@ -265,8 +303,8 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
   };
 
   /** One request with bounded retries for 429, 5xx and network failures. */
-  const fetchWithRetries = async (attempt: Attempt): Promise<Buffer> => {
-    const headers: Record<string, string> = { accept: attempt.accept, 'user-agent': 'depverdict' };
+  const fetchWithRetries = async (attempt: Attempt): Promise<BoundedResponse> => {
+    const headers: Record<string, string> = { ...attempt.conditional, accept: attempt.accept, 'user-agent': 'depverdict' };
     if (token && attempt.withToken) headers.authorization = `Bearer ${token}`;
     if (attempt.jsonBody !== undefined) headers['content-type'] = 'application/json';
     for (let attemptNumber = 0; ; attemptNumber += 1) {
@@ -285,7 +323,8 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
           });
         }, run.signal);
         const httpFailure = failureOf(attempt, response);
-        if (!httpFailure) return response.body;
+        attempt.countBytes?.(response.body.length);
+        if (!httpFailure) return response;
         failure = httpFailure;
       } catch (error) {
         if (!(error instanceof HttpTransportError)) throw error;
@@ -307,19 +346,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     }
   };
 
-  const fetchPackument = async (name: string): Promise<Packument> => {
-    const attempt: Attempt = {
-      what: `package ${name}`,
-      subject: name,
-      url: `${registryUrl}/${encodePackageName(name)}`,
-      maxBytes: maxPackumentBytes,
-      limitOption: 'maxPackumentBytes',
-      withToken: true,
-      // The full document: the abbreviated ("corgi") form lacks time, _npmUser and scripts.
-      accept: 'application/json',
-      countRequest: () => (stats.packumentRequests += 1),
-    };
-    const body = await fetchWithRetries(attempt);
+  const decodePackument = (name: string, body: Buffer): Packument => {
     let decoded: unknown;
     try {
       decoded = parseJsonDroppingProtoKeys(body.toString('utf8'));
@@ -333,6 +360,45 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     return parsed.packument;
   };
 
+  const fetchPackument = async (name: string, stored: StoredPackument | null): Promise<Packument> => {
+    const conditional: Record<string, string> = {};
+    if (stored?.etag) conditional['if-none-match'] = stored.etag;
+    if (stored?.lastModified) conditional['if-modified-since'] = stored.lastModified;
+    const revalidating = Object.keys(conditional).length > 0;
+    const response = await fetchWithRetries({
+      what: `package ${name}`,
+      subject: name,
+      url: `${registryUrl}/${encodePackageName(name)}`,
+      maxBytes: maxPackumentBytes,
+      limitOption: 'maxPackumentBytes',
+      withToken: true,
+      // The full document: the abbreviated ("corgi") form lacks time, _npmUser and scripts.
+      accept: 'application/json',
+      ...(revalidating ? { conditional } : {}),
+      countRequest: () => (stats.packumentRequests += 1),
+      countBytes: (bytes) => (stats.packumentBytes += bytes),
+    });
+    if (response.status === 304 && stored !== null) {
+      try {
+        const packument = decodePackument(name, stored.body);
+        stats.packumentsNotModified += 1;
+        return packument;
+      } catch {
+        // The stored copy no longer reads (an older format, a damaged write): ask for it whole.
+        await options.packumentCache?.discard(name, 'unreadable');
+        return fetchPackument(name, null);
+      }
+    }
+    const packument = decodePackument(name, response.body);
+    const etag = response.headers.etag ?? null;
+    const lastModified = response.headers['last-modified'] ?? null;
+    // Without a validator the copy could never be revalidated, only trusted stale: not stored.
+    if (options.packumentCache && (etag !== null || lastModified !== null)) {
+      await options.packumentCache.write(name, { etag, lastModified, body: response.body });
+    }
+    return packument;
+  };
+
   const getPackument = (name: string): Promise<Packument> => {
     const existing = packuments.get(name);
     if (existing) return existing;
@@ -340,7 +406,8 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
     if (!isValidPackageName(name)) {
       pending = Promise.reject(new RegistryError('PACKAGE_NAME_INVALID', `${JSON.stringify(name.slice(0, 100))} is not a valid npm package name: check the dependency name in the manifest or lockfile.`, { subject: name.slice(0, 100) }));
     } else {
-      pending = fetchPackument(name);
+      const stored = options.packumentCache ? options.packumentCache.read(name).catch(() => null) : Promise.resolve(null);
+      pending = stored.then((entry) => fetchPackument(name, entry));
     }
     // Failures are memoised too: within one run a package is asked for once, whatever happens.
     packuments.set(name, pending);
@@ -377,7 +444,7 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
   const getTarball = async (url: string, label?: string): Promise<Buffer> => {
     const subject = label ?? 'tarball';
     const parsed = checkTarballUrl(url, subject);
-    return fetchWithRetries({
+    const response = await fetchWithRetries({
       what: label ? `the tarball of ${label}` : `tarball ${describeOrigin(url)}${parsed.pathname}`,
       subject,
       url,
@@ -387,13 +454,15 @@ export function createNpmRegistryClient(options: NpmRegistryClientOptions = {}):
       withToken: parsed.origin === registryOrigin,
       accept: 'application/octet-stream',
       countRequest: () => (stats.tarballRequests += 1),
+      countBytes: (bytes) => (stats.tarballBytes += bytes),
     });
+    return response.body;
   };
 
   const getAdvisories = async (versionsByName: Record<string, string[]>): Promise<unknown> => {
     const names = Object.keys(versionsByName);
     const subject = names.length === 1 ? names[0]! : `${names.length} packages`;
-    const body = await fetchWithRetries({
+    const { body } = await fetchWithRetries({
       what: `the security advisories of ${subject}`,
       subject,
       url: `${registryUrl}/-/npm/v1/security/advisories/bulk`,

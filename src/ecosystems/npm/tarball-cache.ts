@@ -1,26 +1,24 @@
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { sha256Hex } from '../../shared/canonical-json.js';
-import { writeFileAtomic } from '../../shared/atomic-write.js';
+import { cacheKeyOf, type CacheStore } from '../../shared/cache-store.js';
 import type { Logger } from '../../shared/logger.js';
-import type { NpmRegistryClient } from './registry-client.js';
+import type { NpmRegistryClient, PackumentCache, StoredPackument } from './registry-client.js';
 import { verifyTarballIntegrity } from './tarball-integrity.js';
 
 /**
- * A directory of tarballs shared across runs (restored and saved with @actions/cache by the
- * action). Tarballs are immutable per version and every one is verified against the
- * packument's integrity before use, so a cached copy is as good as a download; packuments are
- * never cached, because new versions and deprecations must be seen.
+ * The registry client over a persistent cache store (the CLI's cache directory, or the
+ * directory the action restores and saves with @actions/cache).
+ *
+ * Tarballs are immutable per integrity: they are keyed by the packument's `dist.integrity` and
+ * verified against it again on every read, so a cached copy is exactly what a download would
+ * give. A tarball without integrity cannot be checked, so it is never cached.
  */
-export function withTarballCache(client: NpmRegistryClient, directory: string, logger: Logger): NpmRegistryClient & { readonly cacheHits: number } {
+export function withTarballCache(client: NpmRegistryClient, store: CacheStore, logger: Logger): NpmRegistryClient & { readonly cacheHits: number } {
   let cacheHits = 0;
-  const fileOf = (url: string) => join(directory, `${sha256Hex(url)}.tgz`);
   return {
     get registryUrl() {
       return client.registryUrl;
     },
     get stats() {
-      return client.stats;
+      return { ...client.stats, tarballCacheHits: cacheHits };
     },
     get cacheHits() {
       return cacheHits;
@@ -29,66 +27,62 @@ export function withTarballCache(client: NpmRegistryClient, directory: string, l
     // Advisories change as they are published: never cached.
     getAdvisories: (versionsByName) => client.getAdvisories(versionsByName),
     async getTarball(url, label, integrity) {
-      const file = fileOf(url);
-      try {
-        const cached = await readFile(file);
-        // A stored copy that no longer matches the registry's integrity is dropped and fetched
-        // again, so one bad entry can never block a package's changelog for good.
-        if (!integrity || verifiesAgainst(cached, integrity, label ?? url)) {
+      if (!integrity) return client.getTarball(url, label);
+      const key = cacheKeyOf('tarball', integrity.trim());
+      const cached = await store.read('tarballs', key);
+      if (cached !== null) {
+        // A stored copy that does not match the registry's integrity is dropped and fetched
+        // again, so one bad entry can never stand in for the published bytes.
+        if (verifies(cached, integrity, label ?? url)) {
           cacheHits += 1;
           return cached;
         }
-        await rm(file, { force: true });
-        logger.warning(`The cached ${label ?? 'tarball'} did not match the registry's integrity; downloading it again.`);
-      } catch {
-        // Not cached yet: download below.
+        await store.discard('tarballs', key, `not the published ${label ?? 'tarball'} (integrity mismatch)`);
       }
       const tarball = await client.getTarball(url, label);
-      try {
-        await writeFileAtomic(file, tarball);
-      } catch (error) {
-        logger.debug(`Could not cache the ${label ?? url} tarball: ${(error as Error).message}`);
-      }
+      // Only bytes that match the integrity are stored; the caller reports a mismatch.
+      if (verifies(tarball, integrity, label ?? url)) await store.write('tarballs', key, tarball);
+      else logger.debug(`The downloaded ${label ?? 'tarball'} does not match its integrity; it was not cached.`);
       return tarball;
     },
   };
 }
 
-function verifiesAgainst(tarball: Buffer, integrity: string, label: string): boolean {
+function verifies(tarball: Buffer, integrity: string, label: string): boolean {
   try {
-    verifyTarballIntegrity(tarball, integrity, label);
-    return true;
+    return verifyTarballIntegrity(tarball, integrity, label);
   } catch {
     return false;
   }
 }
 
 /**
- * Keeps the cache bounded before it is saved: the most recently used files up to `maxBytes`.
- * Without this a long-lived repository's cache would grow with every dependency it ever bumped.
+ * Packuments in the store, per registry: a header line with the validators, then the body
+ * exactly as the registry sent it. The client revalidates them before any use.
  */
-export async function pruneTarballCache(directory: string, maxBytes: number): Promise<{ kept: number; removed: number }> {
-  let names: string[];
-  try {
-    names = (await readdir(directory)).filter((name) => name.endsWith('.tgz'));
-  } catch {
-    return { kept: 0, removed: 0 };
-  }
-  const files = await Promise.all(
-    names.map(async (name) => {
-      const info = await stat(join(directory, name));
-      return { path: join(directory, name), size: info.size, usedAt: Math.max(info.atimeMs, info.mtimeMs) };
-    }),
-  );
-  files.sort((a, b) => b.usedAt - a.usedAt || (a.path < b.path ? -1 : 1));
-  let total = 0;
-  let removed = 0;
-  for (const file of files) {
-    total += file.size;
-    if (total > maxBytes) {
-      await rm(file.path, { force: true });
-      removed += 1;
-    }
-  }
-  return { kept: files.length - removed, removed };
+export function packumentCacheOf(store: CacheStore, registryUrl: string): PackumentCache {
+  const keyOf = (name: string) => cacheKeyOf('packument', registryUrl, name);
+  return {
+    async read(name): Promise<StoredPackument | null> {
+      const payload = await store.read('packuments', keyOf(name));
+      if (payload === null) return null;
+      const newline = payload.indexOf(0x0a);
+      try {
+        const header = JSON.parse(payload.subarray(0, newline).toString('utf8')) as { name?: unknown; etag?: unknown; lastModified?: unknown };
+        if (header.name !== name) throw new Error('another package');
+        const etag = typeof header.etag === 'string' ? header.etag : null;
+        const lastModified = typeof header.lastModified === 'string' ? header.lastModified : null;
+        if (etag === null && lastModified === null) throw new Error('no validator');
+        return { etag, lastModified, body: payload.subarray(newline + 1) };
+      } catch {
+        await store.discard('packuments', keyOf(name), 'unreadable');
+        return null;
+      }
+    },
+    async write(name, entry) {
+      const header = Buffer.from(`${JSON.stringify({ name, etag: entry.etag, lastModified: entry.lastModified })}\n`, 'utf8');
+      await store.write('packuments', keyOf(name), Buffer.concat([header, entry.body]));
+    },
+    discard: (name, reason) => store.discard('packuments', keyOf(name), reason),
+  };
 }
