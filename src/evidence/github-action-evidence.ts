@@ -101,7 +101,7 @@ export async function gatherActionEvidence(bump: Bump, sources: ActionEvidenceSo
     tags = await listTags(octokit, target, spend);
   } catch (error) {
     if (error instanceof ActionRepositoryError) throw error;
-    if (error instanceof BudgetExhausted) throw new ActionRepositoryError(`${target.fullName} was not read: this run's ${budget?.total ?? 0} unauthenticated GitHub requests are used up; set GITHUB_TOKEN.`);
+    if (error instanceof BudgetExhausted) throw new ActionRepositoryError(`${target.fullName} was not read: without a GitHub token a run reads only a few repositories (in name order) to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN.`);
     throw new ActionRepositoryError(`The tags of ${target.fullName} could not be read: ${formatGitHubError(describeGitHubError(error))}.`);
   }
 
@@ -131,7 +131,7 @@ export async function gatherActionEvidence(bump: Bump, sources: ActionEvidenceSo
   }
 
   const interfaceDiff = await readInterfaceDiff(octokit, target, packageId, { from: from.commit ?? action.fromRef, to: to.commit ?? action.toRef }, to.version, spend, sources.logger).catch((error: unknown) => {
-    if (error instanceof BudgetExhausted) return { evidence: [], missing: [{ code: 'ACTION_METADATA_UNAVAILABLE' as const, message: `The action.yml of ${target.fullName} was not read: this run's unauthenticated GitHub requests are used up.` }] };
+    if (error instanceof BudgetExhausted) return { evidence: [], missing: [{ code: 'ACTION_METADATA_UNAVAILABLE' as const, message: `The action.yml of ${target.fullName} was not read: this bump's share of the unauthenticated GitHub requests is used up; set GITHUB_TOKEN.` }] };
     throw error;
   });
   evidence.push(...interfaceDiff.evidence);

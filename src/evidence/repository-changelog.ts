@@ -35,15 +35,15 @@ export interface RepositoryChangelogRequest {
   newerVersion: string;
   logger: Logger;
   /**
-   * Requests this read may still make, shared by every bump of a run. Set for tokenless reads:
-   * GitHub allows 60 unauthenticated requests an hour, and a grouped PR must not spend them all.
+   * Requests this read may still make (its share of the run's allowance). Set for tokenless
+   * reads: GitHub allows 60 unauthenticated requests an hour, and a grouped PR must not spend them all.
    */
   budget?: RequestBudget;
   /** Identity in evidence IDs; `npm:<packageName>` unless another ecosystem says otherwise. */
   packageId?: string;
 }
 
-/** A run-wide allowance of GitHub requests; `remaining` goes down as requests are made. */
+/** An allowance of GitHub requests for one bump's tokenless reads; `remaining` goes down as requests are made. */
 export interface RequestBudget {
   remaining: number;
   readonly total: number;
@@ -179,7 +179,9 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     return { evidence, missing: [] };
   } catch (error) {
     if (error instanceof BudgetExhausted) {
-      return unavailable(`The changelog in ${fullName} was not read: this run's ${budget?.total ?? 0} unauthenticated GitHub requests are used up; set GITHUB_TOKEN to read more.`);
+      return unavailable(
+        `The changelog in ${fullName} was not read: without a GitHub token a run looks up only a few packages (in name order) to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN to read all of them.`,
+      );
     }
     const info = describeGitHubError(error);
     // A rate limit holds for the rest of the run: stop asking.

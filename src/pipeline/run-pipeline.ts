@@ -16,7 +16,8 @@ import { FAIL_CLOSED_CODES, RuntimeError } from '../runtime/contract.js';
 import { mapWithConcurrency } from '../shared/concurrency.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
-import { UNAUTHENTICATED_REQUEST_BUDGET, type RequestBudget } from '../evidence/repository-changelog.js';
+import type { RequestBudget } from '../evidence/repository-changelog.js';
+import { allocateTokenlessBudgets } from './tokenless-budget.js';
 import type { FailClosed, RunOutcome } from '../report/run-outcome.js';
 import { prepareActionContext } from './prepare-action-context.js';
 import { cancelledFailClosed, stopReasonOf, untilStopped } from './run-stop.js';
@@ -177,14 +178,14 @@ export async function prepareContexts(preparation: PreparationInput): Promise<{ 
   }
   const analysable = selectBumpsToAnalyse(detection.bumps);
   input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
-  // One allowance for the whole run: tokenless GitHub reads are limited per hour, not per bump.
-  const publicGitHubBudget = { remaining: UNAUTHENTICATED_REQUEST_BUDGET, total: UNAUTHENTICATED_REQUEST_BUDGET };
+  // Tokenless GitHub reads are limited per hour, not per bump: the allowance is split up front.
+  const tokenlessBudgets = allocateTokenlessBudgets(analysable);
   // The usage scan runs while evidence is gathered; each bump waits for it only to add its usage.
   const npmNames = analysable.filter((bump) => bump.ecosystem === 'npm').map((bump) => bump.name);
   const usageScan = scanForBumps(input.usageSource, [...new Set(npmNames)], { logger: input.logger, signal: input.signal });
   let gathering = true;
   if (phases) for (const client of new Set([input.github, input.publicGitHub])) timeGitHubReads(client, phases, () => gathering);
-  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, publicGitHubBudget, usageScan));
+  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, tokenlessBudgets.get(bump)!, usageScan));
   gathering = false;
   return { detection, prepared };
 }
