@@ -68,7 +68,9 @@ function plainLine(line) {
         .replace(ESCAPED_PUNCTUATION, '$1');
     text = decodeEntities(text);
     text = text.replace(/\ue000(\d+)\ue001/g, (_match, index) => literals[Number(index)] ?? '').replaceAll(ESCAPED_BACKTICK, '`');
-    return text.replace(ZERO_WIDTH, '').replace(CONTROL, '').replace(/[ \t]+$/, '');
+    const plain = text.replace(ZERO_WIDTH, '').replace(CONTROL, '').replace(/[ \t]+$/, '');
+    // A line that opened with one of our tags (`<sub>`, `<details>`) keeps no indent from it.
+    return line.startsWith('<') ? plain.trimStart() : plain;
 }
 const ANSI = { bold: '\u001b[1m', red: '\u001b[31m', yellow: '\u001b[33m', green: '\u001b[32m', reset: '\u001b[0m' };
 function colourise(line) {
@@ -3545,6 +3547,11 @@ function boundedSite(site) {
 function boundedUse(use) {
     return { path: cut(use.path, USAGE_TEXT_BOUNDS.path), line: use.line, expression: cut(use.expression, USAGE_TEXT_BOUNDS.name), match: use.match };
 }
+/**
+ * The check for a package that went ESM-only: its "API" is `require()` itself, so every
+ * `require('<package>')` (and `import x = require(…)`) is a use, at the line of the call.
+ */
+const REQUIRE_CHECK = 'require()';
 /** `express` for express, `lodash` for lodash.get-style names, `vue` for @vue/… : how code usually names a package. */
 function packageIdentifier(packageName) {
     return packageName
@@ -3553,8 +3560,21 @@ function packageIdentifier(packageName) {
         .toLowerCase();
 }
 function usesIn(file, check, packageName) {
+    if (check.name === REQUIRE_CHECK) {
+        return file.imports
+            .filter((site) => site.kind === 'require' || site.kind === 'importEquals')
+            .map((site) => ({ path: file.path, line: site.line, expression: `require('${site.specifier}')`, match: 'binding' }));
+    }
     const { receiver, member } = splitApiName(check.name);
     const uses = [];
+    if (receiver === null && member !== 'default') {
+        // Importing a removed export by name (`import { Level }`, `import type { Level }`) fails to
+        // compile or resolve by itself, whether or not the binding is used later.
+        for (const site of file.imports) {
+            if (site.names.includes(member))
+                uses.push({ path: file.path, line: site.line, expression: `import { ${member} }`, match: 'binding' });
+        }
+    }
     const receiverIsPackage = receiver !== null && receiver.toLowerCase() === packageIdentifier(packageName);
     for (const use of file.traced) {
         if (use.member !== member)
@@ -5380,11 +5400,18 @@ function failureSummary(code) {
  * spans (`app.del`), and the exports the API-surface diff lists as removed.
  */
 function usageChecks(context, findings) {
-    const fromFindings = findings
-        .filter((finding) => finding.kind === 'breakingChange')
+    const evidenceById = new Map(context.knowledge.evidence.map((item) => [item.id, item]));
+    const citedFacts = (finding) => finding.evidenceRefs.map((ref) => evidenceById.get(ref)).filter((item) => item?.kind === 'registryFact');
+    const breaking = findings.filter((finding) => finding.kind === 'breakingChange');
+    // Names come from release text only: a registry-fact finding is our own sentence, and its
+    // code spans (`require`, `exports`) name no API of the package.
+    const fromFindings = breaking
+        .filter((finding) => citedFacts(finding).length === 0)
         .flatMap((finding) => apiNamesInText(finding.summary).map((name) => ({ ...name, origin: finding.id })));
+    const esmOnly = breaking.filter((finding) => citedFacts(finding).some((item) => item?.locator === 'fact/module-format'));
+    const requireChecks = esmOnly.map((finding) => ({ name: REQUIRE_CHECK, change: 'removed', origin: finding.id }));
     const selected = new Set(context.metadata.selectedEvidenceIds);
-    return [...fromFindings, ...apiSurfaceChecks(context.knowledge.evidence.filter((item) => selected.has(item.id)))];
+    return [...fromFindings, ...requireChecks, ...apiSurfaceChecks(context.knowledge.evidence.filter((item) => selected.has(item.id)))];
 }
 /** The usage report of a result, or nothing when the caller gave no scan outcome. */
 function usageOf(subject, findings) {
@@ -7173,7 +7200,8 @@ async function fetchNpmAdvisories(request) {
         if (error instanceof RegistryError && error.code === 'ENDPOINT_UNSUPPORTED') {
             return {
                 evidence: [],
-                missing: [{ code: 'ADVISORIES_UNAVAILABLE', message: `The npm registry at ${registry.registryUrl} does not offer the security advisory endpoint, so npm advisories for ${packageName} were not checked.` }],
+                // The client's words: a live registry "does not offer" the endpoint, a recorded snapshot "holds no" advisories.
+                missing: [{ code: 'ADVISORIES_UNAVAILABLE', message: `npm advisories for ${packageName} were not checked: ${error.message.replace(/\.$/, '')}.` }],
             };
         }
         const reason = (0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error));
@@ -10248,6 +10276,12 @@ function renderDependencyDetails(result, options) {
             blocks.push(`- ${reason}: ${reviewReasonExplanation(reason, result)}`);
         blocks.push('');
     }
+    // A dependency the run stopped before (a cancel) was not checked: that is the whole story,
+    // not missing evidence or an unreadable registry.
+    if (result.error?.code === 'CANCELLED') {
+        blocks.push('**Not checked** — the run was stopped before this dependency was analysed.', '', '</details>');
+        return blocks.join('\n');
+    }
     // Gaps that hold for every bump of the run (no token) are said once, under the table.
     const missingHere = result.missingInformation.filter((missing) => !RUN_LEVEL_MISSING_CODES.has(missing.code));
     if (missingHere.length > 0) {
@@ -10502,10 +10536,9 @@ function detectionWarningsBlock(outcome) {
     return lines.join('\n');
 }
 function footer(outcome, options) {
-    const parts = [
-        `Full results: artifact ${markdown_codeSpan(options.artifactNames.manifest)}`,
-        `execution trace: artifact ${markdown_codeSpan(options.artifactNames.trace)}`,
-    ];
+    const parts = options.resultFiles
+        ? [`Full results: ${markdown_codeSpan(options.resultFiles.manifest)}`, `execution trace: ${markdown_codeSpan(options.resultFiles.trace)}`]
+        : [`Full results: artifact ${markdown_codeSpan(options.artifactNames.manifest)}`, `execution trace: artifact ${markdown_codeSpan(options.artifactNames.trace)}`];
     const runUrl = options.runUrl ? safeHttpsUrl(options.runUrl) : null;
     if (runUrl)
         parts.push(`[workflow run](${runUrl})`);
@@ -11628,7 +11661,13 @@ async function writeRunOutputs(outcome, options) {
         };
         await writeManifest(directory, buildManifest(published));
     }
-    const comment = renderComment(published, { artifactNames: ArtifactNames, runUrl: options.runUrl, now: options.now, currentHeadSha: options.currentHeadSha ?? null });
+    const comment = renderComment(published, {
+        artifactNames: ArtifactNames,
+        runUrl: options.runUrl,
+        now: options.now,
+        currentHeadSha: options.currentHeadSha ?? null,
+        ...(options.resultsIn === 'files' ? { resultFiles: { manifest: MANIFEST_FILE, trace: TRACE_FILE } } : {}),
+    });
     await writeFileAtomic(commentPath, comment);
     return { manifestPath, tracePath, commentPath, comment, outcome: published };
 }
@@ -17098,7 +17137,7 @@ async function runAnalyzeCommand(args, env) {
     }
     phases.begin('publication');
     try {
-        const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now(), phases });
+        const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now(), phases, resultsIn: 'files' });
         outcome = written.outcome;
         if (!args.quiet)
             process.stdout.write(printedComment(written.comment, args.format, env));

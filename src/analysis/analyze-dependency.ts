@@ -19,7 +19,7 @@ import { applyTrust } from './trust.js';
 import type { AnalysisResult, EvidenceReference, RegistrySignals, TrustedFinding, TrustIssue } from './types.js';
 import { apiSurfaceChecks } from '../evidence/usage-evidence.js';
 import { apiNamesInText } from '../usage/api-names.js';
-import { describeUsage, type NameCheck } from '../usage/describe-usage.js';
+import { describeUsage, REQUIRE_CHECK, type NameCheck } from '../usage/describe-usage.js';
 import type { UsageReport, UsageScanOutcome } from '../usage/types.js';
 
 /**
@@ -112,11 +112,18 @@ type ResultSubject = Pick<AnalyzeDependencyInput, 'context' | 'registrySignals' 
  * spans (`app.del`), and the exports the API-surface diff lists as removed.
  */
 function usageChecks(context: DependencyContext, findings: readonly TrustedFinding[]): NameCheck[] {
-  const fromFindings = findings
-    .filter((finding) => finding.kind === 'breakingChange')
+  const evidenceById = new Map(context.knowledge.evidence.map((item) => [item.id, item]));
+  const citedFacts = (finding: TrustedFinding) => finding.evidenceRefs.map((ref) => evidenceById.get(ref)).filter((item) => item?.kind === 'registryFact');
+  const breaking = findings.filter((finding) => finding.kind === 'breakingChange');
+  // Names come from release text only: a registry-fact finding is our own sentence, and its
+  // code spans (`require`, `exports`) name no API of the package.
+  const fromFindings = breaking
+    .filter((finding) => citedFacts(finding).length === 0)
     .flatMap((finding) => apiNamesInText(finding.summary).map((name) => ({ ...name, origin: finding.id })));
+  const esmOnly = breaking.filter((finding) => citedFacts(finding).some((item) => item?.locator === 'fact/module-format'));
+  const requireChecks: NameCheck[] = esmOnly.map((finding) => ({ name: REQUIRE_CHECK, change: 'removed', origin: finding.id }));
   const selected = new Set(context.metadata.selectedEvidenceIds);
-  return [...fromFindings, ...apiSurfaceChecks(context.knowledge.evidence.filter((item) => selected.has(item.id)))];
+  return [...fromFindings, ...requireChecks, ...apiSurfaceChecks(context.knowledge.evidence.filter((item) => selected.has(item.id)))];
 }
 
 /** The usage report of a result, or nothing when the caller gave no scan outcome. */

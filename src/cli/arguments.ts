@@ -49,8 +49,8 @@ Options:
   --max-requests N        eval: stop before a call could exceed N model requests
   --max-cost USD          eval: stop once the reported cost reaches USD
   --fail-on POLICY        never | high-risk | review (default: never)
-  --deadline DURATION     Deadline for the whole run, e.g. 90s, 10m, 1h (default: 10m);
-                          past it, unfinished dependencies are reported as TIMEOUT
+  --deadline DURATION     Deadline for the whole run, from 10s to 6h, e.g. 90s, 10m, 1h
+                          (default: 10m); past it, unfinished dependencies are TIMEOUT
   --npm-registry URL      npm registry (default: https://registry.npmjs.org)
   --registry-snapshot DIR Read packuments and tarballs from a recorded snapshot
   --api-key-env NAME      Environment variable holding the model API key

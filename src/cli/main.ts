@@ -237,7 +237,7 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
 
   phases.begin('publication');
   try {
-    const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now(), phases });
+    const written = await writeRunOutputs(outcome, { outputDir: args.out, runUrl: null, now: now(), phases, resultsIn: 'files' });
     outcome = written.outcome;
     if (!args.quiet) process.stdout.write(printedComment(written.comment, args.format, env));
     stderrLogger.info(`Wrote ${written.manifestPath}, ${written.tracePath} and ${written.commentPath}.`);

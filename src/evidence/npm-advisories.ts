@@ -129,7 +129,8 @@ export async function fetchNpmAdvisories(request: NpmAdvisoriesRequest): Promise
     if (error instanceof RegistryError && error.code === 'ENDPOINT_UNSUPPORTED') {
       return {
         evidence: [],
-        missing: [{ code: 'ADVISORIES_UNAVAILABLE', message: `The npm registry at ${registry.registryUrl} does not offer the security advisory endpoint, so npm advisories for ${packageName} were not checked.` }],
+        // The client's words: a live registry "does not offer" the endpoint, a recorded snapshot "holds no" advisories.
+        missing: [{ code: 'ADVISORIES_UNAVAILABLE', message: `npm advisories for ${packageName} were not checked: ${error.message.replace(/\.$/, '')}.` }],
       };
     }
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));

@@ -30,7 +30,15 @@ export interface WrittenOutputs {
  */
 export async function writeRunOutputs(
   outcome: RunOutcome,
-  options: { outputDir: string; runUrl: string | null; now: Date; currentHeadSha?: string | null; phases?: PhaseClock },
+  options: {
+    outputDir: string;
+    runUrl: string | null;
+    now: Date;
+    currentHeadSha?: string | null;
+    phases?: PhaseClock;
+    /** Where readers find the full results: the uploaded artifacts (action) or the files written here (CLI). */
+    resultsIn?: 'artifacts' | 'files';
+  },
 ): Promise<WrittenOutputs> {
   // The trace is written first, so its figures end here: publication covers what came before.
   if (options.phases) outcome = { ...outcome, phases: options.phases.snapshot() };
@@ -55,7 +63,13 @@ export async function writeRunOutputs(
     };
     await writeManifest(directory, buildManifest(published));
   }
-  const comment = renderComment(published, { artifactNames: ArtifactNames, runUrl: options.runUrl, now: options.now, currentHeadSha: options.currentHeadSha ?? null });
+  const comment = renderComment(published, {
+    artifactNames: ArtifactNames,
+    runUrl: options.runUrl,
+    now: options.now,
+    currentHeadSha: options.currentHeadSha ?? null,
+    ...(options.resultsIn === 'files' ? { resultFiles: { manifest: MANIFEST_FILE, trace: TRACE_FILE } } : {}),
+  });
   await writeFileAtomic(commentPath, comment);
   return { manifestPath, tracePath, commentPath, comment, outcome: published };
 }

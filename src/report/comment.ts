@@ -24,6 +24,8 @@ export const JOB_SUMMARY_LIMIT = 300_000;
 
 export interface CommentOptions {
   artifactNames: { manifest: string; trace: string };
+  /** Set when the results are local files (the CLI) rather than uploaded artifacts: the footer names them. */
+  resultFiles?: { manifest: string; trace: string };
   runUrl?: string | null;
   maxChars?: number;
   /** Clock for release ages; injected so rendering stays pure. */
@@ -245,10 +247,9 @@ function detectionWarningsBlock(outcome: RunOutcome): string | null {
 }
 
 function footer(outcome: RunOutcome, options: CommentOptions): string {
-  const parts = [
-    `Full results: artifact ${codeSpan(options.artifactNames.manifest)}`,
-    `execution trace: artifact ${codeSpan(options.artifactNames.trace)}`,
-  ];
+  const parts = options.resultFiles
+    ? [`Full results: ${codeSpan(options.resultFiles.manifest)}`, `execution trace: ${codeSpan(options.resultFiles.trace)}`]
+    : [`Full results: artifact ${codeSpan(options.artifactNames.manifest)}`, `execution trace: artifact ${codeSpan(options.artifactNames.trace)}`];
   const runUrl = options.runUrl ? safeHttpsUrl(options.runUrl) : null;
   if (runUrl) parts.push(`[workflow run](${runUrl})`);
   const reused = outcome.calls.filter((call) => call.reuse).length;

@@ -169,6 +169,12 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
     for (const reason of result.humanReviewReasons) blocks.push(`- ${reason}: ${reviewReasonExplanation(reason, result)}`);
     blocks.push('');
   }
+  // A dependency the run stopped before (a cancel) was not checked: that is the whole story,
+  // not missing evidence or an unreadable registry.
+  if (result.error?.code === 'CANCELLED') {
+    blocks.push('**Not checked** — the run was stopped before this dependency was analysed.', '', '</details>');
+    return blocks.join('\n');
+  }
   // Gaps that hold for every bump of the run (no token) are said once, under the table.
   const missingHere = result.missingInformation.filter((missing) => !RUN_LEVEL_MISSING_CODES.has(missing.code));
   if (missingHere.length > 0) {

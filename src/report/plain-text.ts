@@ -50,7 +50,9 @@ function plainLine(line: string): string {
     .replace(ESCAPED_PUNCTUATION, '$1');
   text = decodeEntities(text);
   text = text.replace(/\ue000(\d+)\ue001/g, (_match, index: string) => literals[Number(index)] ?? '').replaceAll(ESCAPED_BACKTICK, '`');
-  return text.replace(ZERO_WIDTH, '').replace(CONTROL, '').replace(/[ \t]+$/, '');
+  const plain = text.replace(ZERO_WIDTH, '').replace(CONTROL, '').replace(/[ \t]+$/, '');
+  // A line that opened with one of our tags (`<sub>`, `<details>`) keeps no indent from it.
+  return line.startsWith('<') ? plain.trimStart() : plain;
 }
 
 export interface PlainTextOptions {

@@ -131,6 +131,8 @@ export function withheldReason(code: FailClosed['code']): string {
       return 'the pull request’s dependency files could not be read';
     case 'QUALIFICATION_MISSING':
       return 'the profile has no passing conformance qualification';
+    case 'CANCELLED':
+      return 'the run was cancelled before every bump was analysed';
     default:
       return `the runtime failed in a way that withholds the verdict (${code})`;
   }
@@ -152,6 +154,9 @@ export function withheldAdvice(code: FailClosed['code']): string {
       return 'Check that the secret named by the profile is set and valid.';
     case 'QUALIFICATION_MISSING':
       return 'Run the conformance workflow for this profile first.';
+    case 'CANCELLED':
+      // A person or the runner stopped it: nothing is wrong with the profile or the inputs.
+      return 'Nothing failed: rerun to get a verdict. What finished is in the results.';
     default:
       return 'Rerun; if it repeats, inspect the execution trace artifact.';
   }

@@ -31,6 +31,12 @@ function boundedUse(use: NameUse): NameUse {
   return { path: cut(use.path, USAGE_TEXT_BOUNDS.path), line: use.line, expression: cut(use.expression, USAGE_TEXT_BOUNDS.name), match: use.match };
 }
 
+/**
+ * The check for a package that went ESM-only: its "API" is `require()` itself, so every
+ * `require('<package>')` (and `import x = require(…)`) is a use, at the line of the call.
+ */
+export const REQUIRE_CHECK = 'require()';
+
 export interface NameCheck extends ApiName {
   /** Finding ids, or `apiSurface`. */
   origin: string;
@@ -45,8 +51,20 @@ function packageIdentifier(packageName: string): string {
 }
 
 function usesIn(file: ImportingFile, check: NameCheck, packageName: string): NameUse[] {
+  if (check.name === REQUIRE_CHECK) {
+    return file.imports
+      .filter((site) => site.kind === 'require' || site.kind === 'importEquals')
+      .map((site) => ({ path: file.path, line: site.line, expression: `require('${site.specifier}')`, match: 'binding' as const }));
+  }
   const { receiver, member } = splitApiName(check.name);
   const uses: NameUse[] = [];
+  if (receiver === null && member !== 'default') {
+    // Importing a removed export by name (`import { Level }`, `import type { Level }`) fails to
+    // compile or resolve by itself, whether or not the binding is used later.
+    for (const site of file.imports) {
+      if (site.names.includes(member)) uses.push({ path: file.path, line: site.line, expression: `import { ${member} }`, match: 'binding' });
+    }
+  }
   const receiverIsPackage = receiver !== null && receiver.toLowerCase() === packageIdentifier(packageName);
   for (const use of file.traced) {
     if (use.member !== member) continue;

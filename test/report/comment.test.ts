@@ -234,6 +234,17 @@ describe('field report: withheld rows, risk basis, attention line', () => {
   });
 });
 
+describe('a cancelled run', () => {
+  it('says the run was cancelled and marks unfinished dependencies "not checked", not failed or missing data', () => {
+    const cancelled = { ...failedResult('axios', '1.6.8', '1.7.9'), evidence: [], registrySignals: null, error: { code: 'CANCELLED' as const, message: 'the run was cancelled (SIGTERM)' } };
+    const rendered = renderComment(withResults([cancelled], { failClosed: { code: 'CANCELLED', message: 'The run was cancelled (SIGTERM).' } }), OPTIONS);
+    expect(rendered).toContain('the run was cancelled before every bump was analysed');
+    expect(rendered).toContain('Nothing failed: rerun to get a verdict.');
+    expect(rendered).toContain('**Not checked** — the run was stopped before this dependency was analysed.');
+    expect(rendered).not.toMatch(/no evidence was found|registry could not be read|if it repeats/);
+  });
+});
+
 describe('tokenless repository reads', () => {
   it('the "Not checked" line says when public repository changelogs were read without a token', () => {
     const result = analysedResult({ name: 'commander', from: '8.3.0', to: '9.0.0', risk: 'high', reasons: ['HIGH_RISK'] });
