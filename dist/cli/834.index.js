@@ -7872,6 +7872,7 @@ function diffActionInterfaces(from, to) {
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/github-action-evidence.js
+
 /**
  * Evidence for a GitHub Actions bump (`uses: owner/repo[/path]@ref`), all read through the one
  * GitHub client: the action repository's tags (its "registry": which releases exist and which
@@ -8025,22 +8026,7 @@ function github_action_evidence_compareVersions(left, right) {
 }
 /** npm-only signals stay empty: an action has no install scripts, provenance or publisher of its own here. */
 function actionSignals(versionsInRange, actionPin) {
-    return {
-        versionsInRange,
-        targetPublishedAt: null,
-        targetDeprecated: null,
-        installScriptsAdded: [],
-        installScriptsRemoved: [],
-        provenanceLost: false,
-        provenanceGained: false,
-        publisherChanged: null,
-        licenseChanged: null,
-        enginesChanged: null,
-        newDependencies: [],
-        lockfileIntegrityMismatch: null,
-        manifestChanges: [],
-        actionPin,
-    };
+    return quietRegistrySignals({ versionsInRange, actionPin });
 }
 /**
  * A private action repository is refused: its files could end up in a public comment or a

@@ -1,3 +1,4 @@
+import { quietRegistrySignals } from '../ecosystems/npm/registry-facts.js';
 /**
  * Evidence for a GitHub Actions bump (`uses: owner/repo[/path]@ref`), all read through the one
  * GitHub client: the action repository's tags (its "registry": which releases exist and which
@@ -191,22 +192,7 @@ function compareVersions(left: string, right: string): number {
 
 /** npm-only signals stay empty: an action has no install scripts, provenance or publisher of its own here. */
 function actionSignals(versionsInRange: number, actionPin: ActionPinSignals): RegistrySignals {
-  return {
-    versionsInRange,
-    targetPublishedAt: null,
-    targetDeprecated: null,
-    installScriptsAdded: [],
-    installScriptsRemoved: [],
-    provenanceLost: false,
-    provenanceGained: false,
-    publisherChanged: null,
-    licenseChanged: null,
-    enginesChanged: null,
-    newDependencies: [],
-    lockfileIntegrityMismatch: null,
-    manifestChanges: [],
-    actionPin,
-  };
+  return quietRegistrySignals({ versionsInRange, actionPin });
 }
 
 /**

@@ -8,10 +8,9 @@
 import fc from 'fast-check';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisResult } from '../../src/analysis/types.js';
 import { renderComment, renderJobSummary, type CommentOptions } from '../../src/report/comment.js';
 import { codeSpan, escapeInline } from '../../src/report/markdown.js';
-import { analysedResult, normalOutcome, quietSignals } from '../report/outcome-fixtures.js';
+import { hostileResult, normalOutcome } from '../report/outcome-fixtures.js';
 import { FUZZ_TIMEOUT_MS, fuzzParameters, hostileText } from './fuzz-settings.js';
 
 const ALLOWED_TAGS = new Set(['details', 'summary', 'code', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'h3', 'br', 'hr', 'sub', 'blockquote', 'pre']);
@@ -29,25 +28,6 @@ const markdownHostile = fc
   )
   .map((pieces) => pieces.join(''));
 
-function hostileResult(text: string, index: number): AnalysisResult {
-  const base = analysedResult({
-    name: `pkg-${index}`,
-    from: '1.0.0',
-    to: '2.0.0',
-    risk: 'high',
-    summary: text,
-    findingSummary: text,
-    reasons: ['HIGH_RISK'],
-    signals: quietSignals({ targetDeprecated: text, publisherChanged: { from: text, to: 'b' } }),
-    evidenceUrl: `https://www.npmjs.com/package/pkg-${index}/v/2.0.0`,
-  });
-  return {
-    ...base,
-    evidence: base.evidence.map((item) => ({ ...item, title: text })),
-    missingInformation: [{ code: 'CHANGELOG_NOT_IN_TARBALL', message: text }],
-    limitations: [text],
-  };
-}
 
 function textOutsideCode(html: string): string {
   return html.replace(/<code>[\s\S]*?<\/code>/g, '').replace(/<[^>]+>/g, ' ');

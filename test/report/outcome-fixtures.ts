@@ -225,3 +225,24 @@ export const ROUTING_FAILURE: FailClosed = {
   message: 'The gateway routed the call to SomeOtherProvider, which the profile does not allow.',
   identity: { requestedModel: 'openai/gpt-5.5', requestedProvider: 'OpenAI', actualModel: 'openai/gpt-5.5', actualProvider: 'SomeOtherProvider', attempts: 2 },
 };
+
+/** A result whose every untrusted field (summary, finding, titles, registry strings, messages) carries `text`. */
+export function hostileResult(text: string, index: number): AnalysisResult {
+  const base = analysedResult({
+    name: `pkg-${index}`,
+    from: '1.0.0',
+    to: '2.0.0',
+    risk: 'high',
+    summary: text,
+    findingSummary: text,
+    reasons: ['HIGH_RISK'],
+    signals: quietSignals({ targetDeprecated: text, publisherChanged: { from: text, to: 'b' } }),
+    evidenceUrl: `https://www.npmjs.com/package/pkg-${index}/v/2.0.0`,
+  });
+  return {
+    ...base,
+    evidence: base.evidence.map((item) => ({ ...item, title: text })),
+    missingInformation: [{ code: 'CHANGELOG_NOT_IN_TARBALL', message: text }],
+    limitations: [text],
+  };
+}

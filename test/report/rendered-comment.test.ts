@@ -8,7 +8,7 @@ import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../src/analysis/types.js';
 import { renderComment, type CommentOptions } from '../../src/report/comment.js';
-import { analysedResult, normalOutcome, quietSignals } from './outcome-fixtures.js';
+import { hostileResult, normalOutcome } from './outcome-fixtures.js';
 
 const HOSTILE: readonly string[] = [
   '<img src=x onerror=alert(1)>',
@@ -39,25 +39,6 @@ const OPTIONS: CommentOptions = {
   now: new Date('2026-11-30T12:00:00.000Z'),
 };
 
-function hostileResult(text: string, index: number): AnalysisResult {
-  const base = analysedResult({
-    name: `pkg-${index}`,
-    from: '1.0.0',
-    to: '2.0.0',
-    risk: 'high',
-    summary: text,
-    findingSummary: text,
-    reasons: ['HIGH_RISK'],
-    signals: quietSignals({ targetDeprecated: text, publisherChanged: { from: text, to: 'b' } }),
-    evidenceUrl: `https://www.npmjs.com/package/pkg-${index}/v/2.0.0`,
-  });
-  return {
-    ...base,
-    evidence: base.evidence.map((item) => ({ ...item, title: text })),
-    missingInformation: [{ code: 'CHANGELOG_NOT_IN_TARBALL', message: text }],
-    limitations: [text],
-  };
-}
 
 function render(results: AnalysisResult[]): string {
   return marked.parse(renderComment(normalOutcome({ results }), OPTIONS), { gfm: true, async: false });
