@@ -342,7 +342,7 @@ function runLevelGaps(results: readonly AnalysisResult[]): string | null {
   const sources = [codes.has('RELEASE_NOTES_NEED_TOKEN') ? 'GitHub release notes' : null, codes.has('ADVISORIES_NEED_TOKEN') ? 'security advisories' : null].filter(Boolean);
   const tokenless = codes.has('RELEASE_NOTES_NEED_TOKEN') && results.some((result) => result.evidence.some((item) => item.sourceId === REPOSITORY_SOURCE_ID));
   const readAnyway = tokenless ? ' Changelogs of public repositories were read from GitHub without a token (GitHub allows 60 such requests an hour).' : '';
-  return `**Not checked:** ${sources.join(' and ')} — no GitHub token was given (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI).${readAnyway}`;
+  return `**Not checked:** ${sources.join(' and ')} — the run had no GitHub token or did not use GitHub (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI; the CLI's \`--sample\` and \`--no-github\` never use GitHub).${readAnyway}`;
 }
 
 function truncationNote(cuts: readonly string[], manifestArtifact: string, limit: number): string {
