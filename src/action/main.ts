@@ -29,8 +29,8 @@ import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { createGitHubFileSource } from './github-file-source.js';
 import { readCommitMessages, resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
 import { upsertStickyComment } from './sticky-comment.js';
-import { createRunStop, stoppedRunFailClosed, type RunStop } from '../pipeline/run-stop.js';
-import { exitCodeForSignal, watchTermination } from '../shared/termination-signals.js';
+import { PUBLISH_GRACE_MS, type RunStop, stopOnTermination, stoppedRunFailClosed } from '../pipeline/run-stop.js';
+import { exitCodeForSignal } from '../shared/termination-signals.js';
 import { workspaceUsageSource } from './workspace-checkout.js';
 
 const actionLogger: Logger = {
@@ -81,15 +81,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
   // From here a cancel (SIGINT/SIGTERM) or the run's deadline stops the analysis, and the run
   // still publishes what it has: files, summary and outputs first, the comment if time allows.
-  const stop = createRunStop({ deadlineMs: config.timeout });
-  const termination = watchTermination({
-    graceMs: PUBLISH_GRACE_MS,
-    onSignal: (signal) => {
-      actionLogger.warning(`${signal} received: stopping the analysis and publishing what finished.`);
-      stop.cancel(signal);
-    },
-    onForcedExit: (message) => actionLogger.error(message),
-  });
+  const { stop, termination } = stopOnTermination({ deadlineMs: config.timeout, logger: actionLogger, publishing: 'publishing' });
   const octokit: GitHubClient | null = config.githubToken
     ? createGitHubClient({ token: config.githubToken, baseUrl: env.GITHUB_API_URL, logger: actionLogger, run: stop })
     : null;
@@ -143,8 +135,6 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   }
 }
 
-/** Time between the first SIGINT/SIGTERM and the forced exit: the runner sends SIGKILL soon after. */
-const PUBLISH_GRACE_MS = 4500;
 /** Per-request deadline for the comment after a cancel, so it cannot eat the whole grace period. */
 const CANCELLED_REQUEST_TIMEOUT_MS = 1200;
 

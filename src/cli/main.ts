@@ -26,9 +26,9 @@ import { requireQualification, runConformance } from '../conformance/index.js';
 import { requireApproval } from '../evaluation/approval.js';
 import { parseCliArguments, USAGE, type CliArguments } from './arguments.js';
 import { runEvalCommand } from './eval-command.js';
-import { createRunStop, stoppedRunFailClosed } from '../pipeline/run-stop.js';
+import { stopOnTermination, stoppedRunFailClosed } from '../pipeline/run-stop.js';
 import type { RunBounds } from '../shared/run-bounds.js';
-import { exitCodeForSignal, watchTermination } from '../shared/termination-signals.js';
+import { exitCodeForSignal } from '../shared/termination-signals.js';
 import { createAnswerStore } from '../pipeline/answer-reuse.js';
 import type { CacheStore } from '../shared/cache-store.js';
 import { createPhaseClock } from '../shared/phase-clock.js';
@@ -203,15 +203,7 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   let reported = false;
   let setup: AnalyzeSetup | null = null;
   // A cancel (SIGINT/SIGTERM) or the --deadline stops the analysis; what finished is still written.
-  const stop = createRunStop({ deadlineMs: args.deadlineMs });
-  const termination = watchTermination({
-    graceMs: PUBLISH_GRACE_MS,
-    onSignal: (signal) => {
-      stderrLogger.warning(`${signal} received: stopping the analysis and writing what finished.`);
-      stop.cancel(signal);
-    },
-    onForcedExit: (message) => stderrLogger.error(message),
-  });
+  const { stop, termination } = stopOnTermination({ deadlineMs: args.deadlineMs, logger: stderrLogger, publishing: 'writing' });
   const phases = createPhaseClock();
   try {
     setup = await setUpAnalysis(args, env, stop);
@@ -257,8 +249,6 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
   return decision.exitCode;
 }
 
-/** Time between the first SIGINT/SIGTERM and the forced exit: the files are written well within it. */
-const PUBLISH_GRACE_MS = 4500;
 
 /** The comment for stdout: as posted (`--format markdown`), or as plain text for a terminal. */
 function printedComment(markdown: string, format: CliArguments['format'], env: NodeJS.ProcessEnv): string {

@@ -3,6 +3,9 @@ import type { RunBounds } from '../shared/run-bounds.js';
 import { formatDuration } from '../shared/duration.js';
 import type { FailClosed } from '../report/run-outcome.js';
 
+import type { Logger } from '../shared/logger.js';
+import { watchTermination, type TerminationWatch } from '../shared/termination-signals.js';
+
 /** The whole run's deadline unless the user sets `timeout` / `--deadline`: well under GitHub's 6 h job limit. */
 export const DEFAULT_RUN_DEADLINE_MS = 10 * 60_000;
 export const MIN_RUN_DEADLINE_MS = 10_000;
@@ -93,4 +96,25 @@ export function stoppedRunFailClosed(signal: AbortSignal): FailClosed {
   const reason = stopReasonOf(signal);
   const detail = reason.message.replace(/^not finished: /, '');
   return { code: reason.code, message: `Verdict withheld: ${detail} before the dependency files were read, so nothing was analysed.` };
+}
+
+/** Time between the first SIGINT/SIGTERM and the forced exit: the runner sends SIGKILL soon after. */
+export const PUBLISH_GRACE_MS = 4500;
+
+/**
+ * The run's stop (deadline or cancel) wired to SIGINT/SIGTERM, as both edges need it: the first
+ * signal stops the analysis so what finished can still be published within PUBLISH_GRACE_MS;
+ * `publishing` words the warning ("publishing", "writing").
+ */
+export function stopOnTermination(options: { deadlineMs: number; logger: Logger; publishing: string }): { stop: RunStop; termination: TerminationWatch } {
+  const stop = createRunStop({ deadlineMs: options.deadlineMs });
+  const termination = watchTermination({
+    graceMs: PUBLISH_GRACE_MS,
+    onSignal: (signal) => {
+      options.logger.warning(`${signal} received: stopping the analysis and ${options.publishing} what finished.`);
+      stop.cancel(signal);
+    },
+    onForcedExit: (message) => options.logger.error(message),
+  });
+  return { stop, termination };
 }
