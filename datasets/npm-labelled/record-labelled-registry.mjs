@@ -16,7 +16,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodePackageName, fetchOrThrow, MAX_TARBALL_BYTES, parseRecorderArguments, trimPackument } from '../../../scripts/lib/registry-recording.mjs';
+import { encodePackageName, fetchOrThrow, MAX_TARBALL_BYTES, parseRecorderArguments, trimPackument } from '../../scripts/lib/registry-recording.mjs';
 
 const labelledDirectory = dirname(fileURLToPath(import.meta.url));
 const registryDirectory = join(labelledDirectory, 'registry');

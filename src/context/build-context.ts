@@ -30,6 +30,8 @@ const KIND_RANK: Record<EvidenceKind, number> = {
   deprecations: 5,
   releaseNotes: 6,
   changelog: 7,
+  // Commit subjects: read only when no release text exists, and the least curated text.
+  commitLog: 8,
 };
 
 export interface ContextInput {

@@ -14,6 +14,11 @@ import { createGitHubClient, type GitHubClient } from '../github/client.js';
  * - `GET /repos/{o}/{r}`: a recorded repository (public; only public repositories are recorded);
  * - `GET /repos/{o}/{r}/contents/{path}?ref={tag}`: directory listings and file bytes at a
  *   recorded tag (raw or base64, as GitHub answers);
+ * - `GET /repos/{o}/{r}/compare/{base}...{head}`: the commits recorded in
+ *   `repository/<owner>/<repo>/.compare/<encoded base...head>.json` (GitHub's compare shape,
+ *   oldest first, paged by `per_page`/`page`); 404 for a comparison not recorded;
+ * - a tag recorded with no changelog-candidate file holds only a `.tag` marker; files whose
+ *   names start with a dot are the recording's own and never listed;
  * - `GET /repos/{o}/{r}/releases` and `GET /advisories`: empty. Release pages and GitHub
  *   advisories are not recorded (datasets/npm-labelled/README.md), so a dataset is scored on
  *   repository files, tarballs and registry data only;
@@ -63,7 +68,7 @@ async function contents(root: string, owner: string, repo: string, path: string[
     const entries = await readdir(target, { withFileTypes: true });
     const listing = await Promise.all(
       entries
-        .filter((entry) => entry.isFile() || entry.isDirectory())
+        .filter((entry) => (entry.isFile() || entry.isDirectory()) && !entry.name.startsWith('.'))
         .sort((left, right) => left.name.localeCompare(right.name))
         .map(async (entry) => {
           const entryPath = relativePath === '' ? entry.name : `${relativePath}/${entry.name}`;
@@ -74,10 +79,22 @@ async function contents(root: string, owner: string, repo: string, path: string[
     );
     return json(200, listing);
   }
-  if (kind !== 'file') return notFound();
+  if (kind !== 'file' || path.some((segment) => segment.startsWith('.'))) return notFound();
   const bytes = await readFile(target);
   if (RAW_MEDIA_TYPE.test(accept)) return new Response(new Uint8Array(bytes), { status: 200, headers: { 'content-type': 'application/vnd.github.raw' } });
   return json(200, { type: 'file', encoding: 'base64', size: bytes.length, name: path.at(-1), path: relativePath, sha: blobSha(bytes), content: bytes.toString('base64') });
+}
+
+/** Largest page GitHub's compare API serves. */
+const MAX_COMPARE_PAGE = 250;
+
+async function compare(root: string, owner: string, repo: string, basehead: string, query: URLSearchParams): Promise<Response> {
+  const file = join(root, owner, repo, '.compare', `${encodeURIComponent(basehead)}.json`);
+  if ((await kindOf(file)) !== 'file') return notFound();
+  const recorded = JSON.parse(await readFile(file, 'utf8')) as { commits: unknown[]; total_commits: number } & Record<string, unknown>;
+  const perPage = Math.min(MAX_COMPARE_PAGE, Math.max(1, Number(query.get('per_page') ?? MAX_COMPARE_PAGE) || MAX_COMPARE_PAGE));
+  const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  return json(200, { ...recorded, commits: recorded.commits.slice((page - 1) * perPage, page * perPage) });
 }
 
 /** The fetch behind the recorded client: answers from `root` (the dataset's `repository/`). */
@@ -93,6 +110,7 @@ export function recordedGitHubFetch(root: string): (input: string | URL, init?: 
     if ((await kindOf(join(root, owner, repo))) !== 'dir') return notFound();
     if (rest.length === 0) return json(200, { full_name: `${owner}/${repo}`, name: repo, private: false, visibility: 'public' });
     if (rest.length === 1 && rest[0] === 'releases') return json(200, []);
+    if (rest[0] === 'compare' && rest.length === 2) return compare(root, owner, repo, rest[1]!, url.searchParams);
     if (rest[0] === 'contents') {
       const accept = new Headers(init?.headers).get('accept') ?? '';
       return contents(root, owner, repo, rest.slice(1), url.searchParams.get('ref'), accept);

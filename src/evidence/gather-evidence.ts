@@ -11,6 +11,7 @@ import { sanitizeMessage } from '../shared/redaction.js';
 import { isAddressedToAnalyzer, TEXT_ADDRESSED_TO_ANALYZER } from './analyzer-directed-text.js';
 import { apiSurfaceEvidence, hasDeclaredTypes } from './api-surface-evidence.js';
 import { changelogEvidence } from './changelog-evidence.js';
+import { fetchCommitLog } from './commit-log.js';
 import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
 import { fetchAdvisories } from './github-advisories.js';
 import { fetchReleaseNotes } from './github-release-notes.js';
@@ -98,13 +99,30 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
           ...(sources.github === null && sources.publicGitHubBudget !== undefined ? { budget: sources.publicGitHubBudget } : {}),
         })
       : { evidence: [], missing: [] };
-  evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
-  missingInformation.push(...surface.missing, ...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...advisoryGaps(advisories, npmAdvisories));
+  // With no release text anywhere, the commit subjects between the tags are the last source
+  // (one request more, at the tag spelling just found).
+  const noReleaseText = changelog.evidence.length === 0 && repositoryChangelog.evidence.length === 0 && releaseNotes.evidence.length === 0;
+  const commitLog =
+    noReleaseText && repositoryChangelog.publicTag !== undefined
+      ? await fetchCommitLog({
+          octokit: sources.github ?? sources.publicGitHub ?? null,
+          repository: facts.repository,
+          packageName: bump.name,
+          olderVersion: (bump.direction === 'downgrade' ? facts.to : facts.from)?.version ?? (bump.direction === 'downgrade' ? to : from),
+          newerVersion: newerSide?.version ?? to,
+          newerTag: repositoryChangelog.publicTag,
+          logger: sources.logger,
+          packageId,
+          ...(sources.github === null && sources.publicGitHubBudget !== undefined ? { budget: sources.publicGitHubBudget } : {}),
+        })
+      : { evidence: [], missing: [] };
+  evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...commitLog.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
+  missingInformation.push(...surface.missing, ...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...commitLog.missing, ...advisoryGaps(advisories, npmAdvisories));
   warnings.push(...analyzerDirectedTextWarnings(bump.name, evidence));
   return { facts, evidence, missingInformation, warnings };
 }
 
-const RELEASE_TEXT_KINDS: ReadonlySet<EvidenceItem['kind']> = new Set(['releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide']);
+const RELEASE_TEXT_KINDS: ReadonlySet<EvidenceItem['kind']> = new Set(['releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'commitLog']);
 
 /**
  * Release text that speaks to an automated reviewer ("ignore previous instructions…") is a

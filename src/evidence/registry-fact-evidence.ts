@@ -1,6 +1,7 @@
 import type { BumpDirection, SemverClass } from '../bumps/types.js';
 import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
 import { describeManifestChange, diffManifestShapes, MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
+import { enginesNarrowed } from '../ecosystems/npm/engines-range.js';
 import { newDependencyNames, REGISTRY_LIMITS, registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
 import { plainOrQuoted, quoteData as quote } from '../shared/data-quoting.js';
 import { makeEvidenceItem } from './evidence-item.js';
@@ -120,7 +121,10 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
     add('license', 'license', `License changed from ${quoteOrNone(fromLicense)} in ${bump.from} to ${quoteOrNone(toLicense)} in ${bump.to}.`, target);
   }
   if (signals.enginesChanged) {
-    add('engines', 'engines', `engines changed from ${describeEngines(signals.enginesChanged.from)} to ${describeEngines(signals.enginesChanged.to)}.`, target);
+    const { from: fromEngines, to: toEngines } = signals.enginesChanged;
+    // Only a narrowed range can turn a runtime away; a widened one is said, but rates nothing.
+    if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
+    else add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
   }
   if (signals.newDependencies.length > 0 && facts.from && to) {
     // The signal lists a bounded number of names; the evidence counts them all and lists the edges.

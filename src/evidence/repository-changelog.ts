@@ -57,6 +57,11 @@ class BudgetExhausted extends Error {}
 export interface RepositoryChangelogResult {
   evidence: EvidenceItem[];
   missing: MissingInformation[];
+  /**
+   * Set when the repository was confirmed public and the newer version's tag was found: the
+   * commit log between the tags can then be read with one more request (evidence/commit-log.ts).
+   */
+  publicTag?: string;
 }
 
 interface DirectoryEntry {
@@ -155,18 +160,20 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
       const root = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: '', ref: tag });
       file = bestChangelog(asEntries(root.data) ?? []);
     }
-    if (file === null) return unavailable(`${fullName} has no changelog file at ${tag}${directory ? ` (looked in ${directory}/ and the root)` : ''}.`);
+    const foundTag = tag;
+    const withTag = (result: RepositoryChangelogResult): RepositoryChangelogResult => ({ ...result, publicTag: foundTag });
+    if (file === null) return withTag(unavailable(`${fullName} has no changelog file at ${tag}${directory ? ` (looked in ${directory}/ and the root)` : ''}.`));
     if (file.size > MAX_REPOSITORY_CHANGELOG_BYTES) {
-      return unavailable(`${file.path} in ${fullName} at ${tag} is ${file.size} bytes, above the ${MAX_REPOSITORY_CHANGELOG_BYTES}-byte limit; it was not read.`);
+      return withTag(unavailable(`${file.path} in ${fullName} at ${tag} is ${file.size} bytes, above the ${MAX_REPOSITORY_CHANGELOG_BYTES}-byte limit; it was not read.`));
     }
     spend();
     const content = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: file.path, ref: tag, headers: { accept: RAW_MEDIA_TYPE } });
     const text = rawText(content.data);
-    if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES) return unavailable(`${file.path} in ${fullName} at ${tag} did not come back as text.`);
+    if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES) return withTag(unavailable(`${file.path} in ${fullName} at ${tag} did not come back as text.`));
 
     const sections = selectSectionsInRange(parseChangelog(text), from, to);
     if (sections.length === 0) {
-      return { evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} has no section for the versions in range.` }] };
+      return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} has no section for the versions in range.` }] });
     }
     const evidence = changelogEvidence({
       packageId: request.packageId ?? `npm:${packageName}`,
@@ -176,7 +183,7 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
       sourceUrl: `https://github.com/${fullName}/blob/${encodeURIComponent(tag)}/${file.path.split('/').map(encodeURIComponent).join('/')}`,
       sections,
     });
-    return { evidence, missing: [] };
+    return { evidence, missing: [], publicTag: tag };
   } catch (error) {
     if (error instanceof BudgetExhausted) {
       return unavailable(

@@ -15,7 +15,12 @@ export type EvidenceKind =
   /** Exported names or entry files removed between the two published tarballs (computed locally). */
   | 'apiSurface'
   /** Where this repository imports and uses the package, from a static scan at the head (computed locally). */
-  | 'usage';
+  | 'usage'
+  /**
+   * The commit subjects between the two versions' tags in the source repository: the release
+   * text of last resort, read only when no changelog or release notes exist.
+   */
+  | 'commitLog';
 
 export interface EvidenceItem {
   /** `sha256:` + hex sha256 of canonical JSON {packageId, sourceId, kind, locator, releaseVersions, contentDigest}. */
@@ -50,6 +55,7 @@ export interface MissingInformation {
     | 'CHANGELOG_NOT_IN_TARBALL'
     | 'CHANGELOG_NO_SECTIONS_IN_RANGE'
     | 'REPOSITORY_CHANGELOG_UNAVAILABLE'
+    | 'COMMIT_LOG_UNAVAILABLE'
     | 'API_SURFACE_UNAVAILABLE'
     | 'CHANGELOG_TOO_LARGE'
     | 'TARBALL_TOO_LARGE'

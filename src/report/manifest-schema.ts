@@ -40,8 +40,9 @@ const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
  * 1.2.0: the github-actions ecosystem: `action` on its bumps, `actionPin` in its registry signals, the action and
  * reusableWorkflow dependency types, WORKFLOW_UNPARSEABLE and ACTION_REFERENCE_UNUSABLE detection warnings;
  * `usage` on every result (the repository scan), `usage` evidence, the BREAKING_API_IN_USE review reason.
+ * 1.3.0: `commitLog` evidence (the commits between the two tags, read when no release text exists).
  */
-export const MANIFEST_SCHEMA_VERSION = '1.2.0';
+export const MANIFEST_SCHEMA_VERSION = '1.3.0';
 
 const TEXT = { type: 'string', maxLength: 20000 };
 const SHORT_TEXT = { type: 'string', maxLength: 1000 };

@@ -9,7 +9,7 @@ import { REVIEW_REASON_EXPLANATION } from './explanations.js';
  * breaks" or "semver-major, and nothing says more".
  */
 
-export type RiskBasis = 'release notes' | 'API diff' | 'advisories' | 'registry facts' | 'repository usage';
+export type RiskBasis = 'release notes' | 'commit log' | 'API diff' | 'advisories' | 'registry facts' | 'repository usage';
 
 const BASIS_OF_KIND: Readonly<Record<EvidenceKind, RiskBasis>> = {
   releaseNotes: 'release notes',
@@ -22,12 +22,13 @@ const BASIS_OF_KIND: Readonly<Record<EvidenceKind, RiskBasis>> = {
   advisory: 'advisories',
   registryFact: 'registry facts',
   usage: 'repository usage',
+  commitLog: 'commit log',
 };
 
 /** Evidence computed from an action's action.yml at both refs (see evidence/github-action-evidence.ts). */
 const ACTION_METADATA_SOURCE_ID = 'github-action-metadata';
 
-const ORDER: readonly RiskBasis[] = ['release notes', 'API diff', 'advisories', 'registry facts', 'repository usage'];
+const ORDER: readonly RiskBasis[] = ['release notes', 'commit log', 'API diff', 'advisories', 'registry facts', 'repository usage'];
 
 export function riskBasisOf(result: AnalysisResult): RiskBasis[] {
   const cited = new Set(result.riskEvidenceRefs);

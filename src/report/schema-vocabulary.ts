@@ -42,6 +42,7 @@ export const EVIDENCE_KINDS = keysOf<EvidenceKind>({
   advisory: true,
   apiSurface: true,
   usage: true,
+  commitLog: true,
 });
 export const RISK_LEVELS = keysOf<RiskLevel>({ low: true, medium: true, high: true, unknown: true });
 export const FINDING_KINDS = keysOf<FindingKind>({ breakingChange: true, deprecation: true, compatibility: true, security: true });

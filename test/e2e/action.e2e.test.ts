@@ -95,6 +95,37 @@ describe('the built action on a pull request', () => {
     expect(second.outputs['comment-url']).toBe(first.outputs['comment-url']);
   });
 
+  it('reads the commit log between the tags for a package with no changelog anywhere, and says the risk rests on it', async () => {
+    // lodash/lodash seeded with its real 4.17.20...4.17.21 commit messages and, at the tag, no
+    // changelog file, so neither the tarball nor the repository has release text for it.
+    github.state.repositories['lodash/lodash'] = {
+      commits: { '4.17.21': { 'package.json': '{"name":"lodash","version":"4.17.21"}' } },
+      pulls: {},
+      releases: [],
+      tags: {},
+      comments: {},
+      compares: {
+        '4.17.20...4.17.21': [
+          "Prevent command injection through `_.template`'s `variable` option\n\nCloses #5085.",
+          'Improve performance of `toNumber`, `trim` and `trimEnd` on large input strings\n\nThis prevents potential ReDoS attacks using `_.toNumber` and `_.trim*`\nas potential attack vectors.\n\nCloses #5065.',
+          'Bump to v4.17.21',
+        ],
+      },
+    };
+    const run = await runAction();
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expect(github.requests.some((request) => request.path === '/repos/lodash/lodash/compare/4.17.20...4.17.21')).toBe(true);
+    const manifest = JSON.parse(readFileSync(run.outputs['manifest-path']!, 'utf8'));
+    const lodash = manifest.results.find((result: { dependency: { name: string } }) => result.dependency.name === 'lodash');
+    const log = lodash.evidence.find((item: { kind: string }) => item.kind === 'commitLog');
+    expect(log).toMatchObject({ sourceId: 'github-commits', sourceUrl: 'https://github.com/lodash/lodash/compare/4.17.20...4.17.21' });
+    expect(lodash.riskLevel).toBe('low');
+    expect(lodash.riskEvidenceRefs).toContain(log.id);
+    expect(lodash.findings.filter((finding: { kind: string }) => finding.kind === 'security').length).toBeGreaterThanOrEqual(1);
+    const comment = stickyComments()[0]!.body;
+    expect(comment).toContain('commit log');
+  });
+
   it('degrades with a read-only token: no comment, a warning naming pull-requests: write, summary and artifacts still written', async () => {
     github.state.tokenMode = 'read-only';
     const run = await runAction();

@@ -303,3 +303,38 @@ describe('extractive runtime: field report (one finding per change, text aimed a
     expect(candidate.findings.filter((finding) => finding.kind === 'security')).toHaveLength(2);
   });
 });
+
+describe('extractive runtime: a commit log is the release text of last resort', () => {
+  const commits = (lines: string[]) => evidence('commitLog', `Commits v1.4.0...v2.0.0\n\n${lines.map((line) => `- ${line}`).join('\n')}`, { versions: [], locator: 'commits/v1.4.0...v2.0.0', title: 'o/r — commits v1.4.0...v2.0.0' });
+
+  it('a major whose commits name only a raised Node.js floor is medium, citing the commit', async () => {
+    const log = commits(['Require Node.js 18', 'Fix AsyncResource propagation issue (#71)']);
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), log], semverClass: 'major' }));
+    expect(candidate.riskLevel).toBe('medium');
+    expect(candidate.riskEvidenceRefs).toContain(log.id);
+    expect(candidate.findings.map((finding) => finding.summary)).toContain('Require Node.js 18');
+  });
+
+  it('a major whose commits explain nothing stays high: commit subjects do not show a major is harmless', async () => {
+    const log = commits(['Meta tweaks', 'Add `signal` option (#12)']);
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), log], semverClass: 'major' }));
+    expect(candidate.riskLevel).toBe('high');
+    expect(candidate.summary).toContain('the commit log');
+    expect(candidate.riskEvidenceRefs).toEqual(expect.arrayContaining([semverFact('major').id, log.id]));
+  });
+
+  it('a minor with additive commits is low and says it rests on the commit log; a breaking commit makes it high', async () => {
+    const additive = await candidateFor(buildContext({ evidence: [semverFact('minor'), commits(['Add `limitFunction()` (#88)', 'Fix docs typo'])], semverClass: 'minor' }));
+    expect(additive.riskLevel).toBe('low');
+    expect(additive.summary).toContain('commit log');
+    const breaking = await candidateFor(buildContext({ evidence: [semverFact('minor'), commits(['feat!: drop the callback API', 'Fix docs typo'])], semverClass: 'minor' }));
+    expect(breaking.riskLevel).toBe('high');
+    expect(breaking.findings[0]).toMatchObject({ kind: 'breakingChange', summary: 'feat!: drop the callback API' });
+  });
+
+  it('a security commit becomes a security finding without raising a clean patch', async () => {
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('patch'), commits([':lock: fix: CVE-2023-26115', 'chore: fix test'])], semverClass: 'patch' }));
+    expect(candidate.riskLevel).toBe('low');
+    expect(candidate.findings.map((finding) => finding.kind)).toContain('security');
+  });
+});

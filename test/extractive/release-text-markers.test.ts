@@ -58,4 +58,14 @@ describe('release-text markers', () => {
     expect(excerpts(section, 200, undefined, 4)).toEqual(['`res.status()` accepts only integers', "`res.redirect('back')` is no longer a supported magic string"]);
     expect(excerpts(section, 200, undefined, 1)).toHaveLength(1);
   });
+
+  it('removing a repository housekeeping file is not a breaking change; removing a named API or module file is', () => {
+    for (const line of ['- Remove `package-lock.json` (#407)', '- Remove `.travis.yml`', '- Removed `yarn.lock`', '- Drop `docs/usage.md`']) expect(strongestMarker(line)).toBeNull();
+    for (const line of ['- Remove `send.etag()` -- use `etag`', '- Remove `lib/legacy.js`', '- Rename `parse` to `parseCookie`']) expect(strongestMarker(line)).toBe('breaking');
+  });
+
+  it('a change that now refuses input it accepted is a compatibility change, named by its own verb', () => {
+    for (const line of ['- Reject large optional route combinations (#424)', '- fix: narrow the validation of cookies to match RFC6265 (#167)', '* Restricts header names to RFC 7230 tokens', '- Disallow `__proto__` keys']) expect(strongestMarker(line)).toBe('compatibility');
+    for (const line of ['- Fix crash when rejecting a promise', '- Add `restrict` option', '- Handle narrow terminals']) expect(strongestMarker(line)).toBeNull();
+  });
 });

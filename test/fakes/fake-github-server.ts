@@ -16,6 +16,8 @@
  * - GET  /repos/{o}/{r}/git/blobs/{sha}           base64, lines wrapped at 60 like GitHub
  * - GET  /repos/{o}/{r}                           visibility (`private` from the seed, default public)
  * - GET  /repos/{o}/{r}/releases                  paginated, in seeded order (seed newest first)
+ * - GET  /repos/{o}/{r}/compare/{base}...{head}  commits between two refs from the seeded `compares`
+ *                                                 (oldest first, per_page/page), 404 when not seeded
  * - GET  /repos/{o}/{r}/tags                      paginated `[{name, commit: {sha}}]` from the seeded `tags`
  *                                                 (tag → commit SHA), in seeded order
  * - GET  /repos/{o}/{r}/commits/{ref}             `{sha}` for a seeded commit or tag; 422 "No commit
@@ -106,6 +108,8 @@ export interface FakeRepository {
   private?: boolean;
   /** Issue / PR number → comments, oldest first. */
   comments?: Record<number, Array<Omit<FakeComment, 'html_url' | 'created_at' | 'updated_at'> & Partial<FakeComment>>>;
+  /** `base...head` → commit messages between the two refs, oldest first (GET /repos/{o}/{r}/compare/{basehead}). */
+  compares?: Record<string, string[]>;
 }
 
 export interface FakeGitHubSeed {
@@ -131,7 +135,7 @@ export interface FakeFault {
 }
 
 export interface FakeGitHubState {
-  repositories: Record<string, Required<Pick<FakeRepository, 'commits' | 'pulls' | 'releases' | 'tags'>> & { comments: Record<number, FakeComment[]> }>;
+  repositories: Record<string, Required<Pick<FakeRepository, 'commits' | 'pulls' | 'releases' | 'tags' | 'compares'>> & { comments: Record<number, FakeComment[]> }>;
   advisories: FakeAdvisory[];
   botUser: FakeUser;
   tokenMode: 'read-write' | 'read-only';
@@ -210,6 +214,7 @@ function buildState(seed: FakeGitHubSeed): FakeGitHubState {
       pulls: repository.pulls ?? {},
       releases: repository.releases ?? [],
       tags: repository.tags ?? {},
+      compares: repository.compares ?? {},
       comments,
     };
   }
@@ -304,6 +309,7 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
       if (sha === undefined) return new HttpAnswer(422, { message: `No commit found for SHA: ${rest[1] ?? ''}`, status: '422' });
       return new HttpAnswer(200, { sha, html_url: `https://github.com/${fullName}/commit/${sha}` });
     }
+    if (rest[0] === 'compare' && rest.length === 2 && method === 'GET') return compareRefs(fullName, repository.compares, rest[1] ?? '', url);
     if (rest[0] === 'releases' && rest.length === 1 && method === 'GET') {
       return paginate(url, repository.releases.map((release, index) => releaseJson(fullName, release, index)));
     }
@@ -535,6 +541,31 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
         vulnerabilities: advisory.vulnerabilities,
       })),
     );
+  }
+
+  /**
+   * GitHub's compare: commits oldest first, paged by per_page (default 250) and page, with
+   * `total_commits` for the whole range and a `files` list this fake keeps small; 404 for an
+   * unknown ref, as GitHub answers.
+   */
+  function compareRefs(fullName: string, compares: Record<string, string[]>, basehead: string, url: URL): HttpAnswer {
+    const messages = compares[basehead];
+    if (messages === undefined) return new HttpAnswer(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits', status: '404' });
+    const perPage = Math.min(250, Math.max(1, Number(url.searchParams.get('per_page') ?? 250) || 250));
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+    const commits = messages.map((message, index) => {
+      const sha = createHash('sha1').update(`${basehead}:${index}:${message}`).digest('hex');
+      return { sha, html_url: `https://github.com/${fullName}/commit/${sha}`, commit: { message } };
+    });
+    return new HttpAnswer(200, {
+      html_url: `https://github.com/${fullName}/compare/${basehead}`,
+      status: 'ahead',
+      ahead_by: messages.length,
+      behind_by: 0,
+      total_commits: messages.length,
+      commits: commits.slice((page - 1) * perPage, page * perPage),
+      files: [{ filename: 'index.js', status: 'modified', additions: 1, deletions: 1, changes: 2 }],
+    });
   }
 
   function paginate(url: URL, items: unknown[], defaultPerPage = 30): HttpAnswer {

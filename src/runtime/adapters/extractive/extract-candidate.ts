@@ -12,7 +12,8 @@ import { excerpts, hasMarker, ownReleaseText, strongestMarker, type MarkerClass 
  * - deprecations / compatibility / migration-guide evidence, a deprecation or compatibility
  *   marker, or an engines change (`fact/engines`) → medium;
  * - other release text only → low, except a major version change, which is never low
- *   (medium, citing the release text and the semver fact);
+ *   (medium, citing the release text and the semver fact; high when the only text is the
+ *   commit log, which does not explain the major);
  * - no release text: a major change is high when the registry's semver fact says major; a
  *   minor/patch update of a declaration-only `@types/*` package is low; otherwise unknown.
  * Install-script, provenance and publisher facts are supply-chain signals reported next to
@@ -26,9 +27,9 @@ const FINDINGS_PER_ITEM = 4;
 const MAX_REFERENCES = 16;
 const FINDING_SUMMARY_LENGTH = 280;
 
-const RELEASE_TEXT_KINDS: ReadonlySet<EvidenceKind> = new Set(['releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide']);
+const RELEASE_TEXT_KINDS: ReadonlySet<EvidenceKind> = new Set(['releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'commitLog']);
 /** Kinds whose text is scanned for markers because the kind itself does not classify it. */
-const GENERAL_TEXT_KINDS: ReadonlySet<EvidenceKind> = new Set(['releaseNotes', 'changelog', 'migrationGuide']);
+const GENERAL_TEXT_KINDS: ReadonlySet<EvidenceKind> = new Set(['releaseNotes', 'changelog', 'migrationGuide', 'commitLog']);
 
 const FINDING_KIND_OF_MARKER: Record<MarkerClass, FindingKind> = {
   breaking: 'breakingChange',
@@ -216,7 +217,7 @@ function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceIt
     return {
       riskLevel: 'low',
       riskItems: [semverFact],
-      summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, engines unchanged, not deprecated, no API removal found); no release notes found, so this rests on registry facts only.`,
+      summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, engines not narrowed, not deprecated, no API removal found); no release notes found, so this rests on registry facts only.`,
     };
   }
   return {
@@ -252,6 +253,17 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
       summary: `Extractive analysis: deprecations, compatibility or runtime-requirement changes in ${from} → ${to}, documented by ${basis(medium)} (${plural(medium.length, 'evidence item')}), and no breaking-change markers.`,
     };
   }
+  // Commit subjects are not release notes: authors do not write them for callers, so a major
+  // whose commits name no breaking change, deprecation or runtime requirement is not shown to
+  // be harmless. Unexplained, it stays what semver says it is.
+  const curatedText = releaseText.filter((item) => item.kind !== 'commitLog');
+  if (curatedText.length === 0 && releaseText.length > 0 && majorForCallers) {
+    return {
+      riskLevel: 'high',
+      riskItems: semverFact === undefined ? releaseText : [semverFact, ...releaseText],
+      summary: `Extractive analysis: semver-major; no release notes found, and the commit log of ${from} → ${to} names no breaking change, deprecation or runtime requirement that would explain the major, so it may break callers in ways the commits do not say.`,
+    };
+  }
   // With release text to read, only a real major is suspect: 0.x minors with plain fix notes
   // (the jshttp family's habit) are what their notes say they are.
   if (releaseText.length > 0 && context.versions.semverClass === 'major') {
@@ -269,7 +281,9 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
       summary:
         context.versions.direction === 'downgrade'
           ? `Extractive analysis: ${from} → ${to} is a downgrade; the release text given up lists no breaking, deprecation or compatibility markers, but going back can reintroduce fixed bugs.`
-          : `Extractive analysis: the release text for ${from} → ${to} lists changes and fixes with no breaking, deprecation or compatibility markers.`,
+          : curatedText.length === 0
+            ? `Extractive analysis: no release notes found; the commit log of ${from} → ${to} lists changes and fixes with no breaking, deprecation or compatibility markers.`
+            : `Extractive analysis: the release text for ${from} → ${to} lists changes and fixes with no breaking, deprecation or compatibility markers.`,
     };
   }
   return riskWithoutReleaseText(context, evidence, majorForCallers);
@@ -283,6 +297,7 @@ function describeBasis(items: EvidenceItem[]): string {
     else if (item.sourceId === 'github-action-metadata') parts.add('the action.yml diff');
     else if (item.kind === 'apiSurface') parts.add('the API-surface diff');
     else if (item.kind === 'advisory') parts.add('the security advisories');
+    else if (item.kind === 'commitLog') parts.add('the commit log');
     else parts.add('the release text');
   }
   const list = [...parts];

@@ -7,6 +7,12 @@
 /** Risk-bearing marker classes, strongest first, plus `security`, which is reported but not scored. */
 export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility' | 'security';
 
+/**
+ * Files of the repository, not of the package's API: lockfiles, dotfiles (CI, editor and lint
+ * configuration) and documents. Commit logs remove them often ("Remove `package-lock.json`").
+ */
+const HOUSEKEEPING_FILE = String.raw`(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.[\w./-]+|[\w./-]+\.(?:md|markdown|ya?ml|txt))`;
+
 const BREAKING_MARKERS: RegExp[] = [
   /\bbreaking[\s_-]*changes?\b/i,
   // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
@@ -16,8 +22,9 @@ const BREAKING_MARKERS: RegExp[] = [
   // A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
   // "* Removed `auth(ctx)` signature". Requiring the code-quoted name keeps prose such as
   // "Remove link renderization in HTML error pages" (an internal change) out.
-  // Dropping one of the package's own dependencies ("Remove `debug` dependency") is not an API change.
-  /^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
+  // Dropping one of the package's own dependencies ("Remove `debug` dependency") is not an API change,
+  // nor is removing a repository housekeeping file ("Remove `package-lock.json`").
+  new RegExp(String.raw`^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
   // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
   /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
@@ -35,6 +42,10 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
   /\bnow\s+defaults?\s+to\b/i,
   /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
+  // Input that was accepted is now refused: a behaviour tightened at the edges, as security
+  // fixes often do ("Reject large optional route combinations", "fix: narrow the validation of
+  // cookies"). Only as the change's own verb, so "Fix crash when rejecting" is not one.
+  /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:reject|restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
 ];
 
 /**

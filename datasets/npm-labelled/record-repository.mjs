@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+/**
+ * Records what DepVerdict reads from a package's source repository, for every bump in
+ * bumps.json whose target tarball ships no changelog, into datasets/npm-labelled/repository/
+ * (the layout src/evaluation/recorded-github.ts serves):
+ *   repository/<owner>/<repo>/<tag>/<changelog file>        byte-for-byte at the target's tag
+ *   repository/<owner>/<repo>/<tag>/.tag                    the tag's commit, when the tag has no changelog file
+ *   repository/<owner>/<repo>/.compare/<base...head>.json   the commits between the two tags, in
+ *                                                           the shape of GitHub's compare API (oldest first)
+ *
+ * It reads local git clones (bare or not) of the public repositories: GitHub's API is not
+ * reachable where the dataset is built, and git holds exactly what the API would answer for
+ * contents at a tag and for a comparison of two tags. The repository comes from the recorded
+ * packument (never from the label), as in a real run.
+ *
+ * Usage: node datasets/npm-labelled/record-repository.mjs --clones <dir> [--only name,name]
+ *   <dir> holds one clone per repository, as `<owner>+<repo>/repo` or `<owner>+<repo>` or `<owner>/<repo>`.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const labelledDirectory = dirname(fileURLToPath(import.meta.url));
+const repositoryDirectory = join(labelledDirectory, 'repository');
+/** The file names DepVerdict ranks as changelogs (src/ecosystems/npm/tarball-changelog.ts). */
+const CHANGELOG_NAME = /^(?:changelog|changes|history|releases|release-notes|news)(?:[._-].*)?$/i;
+/** GitHub's compare API returns at most 250 commits without paging; the recording keeps as many. */
+const MAX_RECORDED_COMMITS = 250;
+
+function parseArguments(argv) {
+  const options = { clones: null, only: null };
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index];
+    if (argument === '--clones') options.clones = argv[++index];
+    else if (argument === '--only') options.only = new Set(argv[++index].split(','));
+    else throw new Error(`unknown argument ${argument}; usage: record-repository.mjs --clones <dir> [--only name,name]`);
+  }
+  if (!options.clones) throw new Error('--clones <dir> is required: a directory of git clones of the repositories');
+  return options;
+}
+
+function gitDirectory(clones, owner, repo) {
+  for (const candidate of [join(clones, `${owner}+${repo}`, 'repo'), join(clones, `${owner}+${repo}`), join(clones, owner, repo)]) {
+    if (existsSync(join(candidate, 'HEAD')) || existsSync(join(candidate, '.git'))) return candidate;
+  }
+  return null;
+}
+
+function git(directory, args, encoding = 'utf8') {
+  return execFileSync('git', ['--git-dir', existsSync(join(directory, '.git')) ? join(directory, '.git') : directory, ...args], { encoding, maxBuffer: 64 * 1024 * 1024 });
+}
+
+function tagExists(directory, tag) {
+  try {
+    git(directory, ['rev-parse', '--verify', '--quiet', `refs/tags/${tag}^{commit}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The same spellings, in the same order, as DepVerdict's tagsToTry for a single-package repository. */
+function tagSpellings(name, version) {
+  const bare = name.startsWith('@') ? name.slice(name.indexOf('/') + 1) : name;
+  return [...new Set([`v${version}`, version, `${name}@${version}`, `${name}@v${version}`, `${bare}@${version}`, `${bare}@v${version}`, `${bare}-v${version}`])];
+}
+
+function githubRepository(manifest) {
+  const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+  const match = /github\.com[/:]([^/]+)\/([^/#]+?)(?:\.git)?(?:[#/].*)?$/i.exec(url ?? '') ?? /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(url ?? '');
+  if (!match) return null;
+  return { owner: match[1], repo: match[2], directory: typeof manifest.repository === 'object' ? (manifest.repository.directory ?? null) : null };
+}
+
+function encodePackageName(name) {
+  return name.startsWith('@') ? `@${encodeURIComponent(name.slice(1))}` : encodeURIComponent(name);
+}
+
+async function recordBump(bump, clones) {
+  const packument = JSON.parse(await readFile(join(labelledDirectory, 'registry', 'packuments', `${encodePackageName(bump.name)}.json`), 'utf8'));
+  const manifest = packument.versions?.[bump.to];
+  if (!manifest) throw new Error(`${bump.name}@${bump.to} is not in the recorded packument; run record-labelled-registry.mjs first`);
+  const repository = githubRepository(manifest);
+  if (!repository) return `no GitHub repository in the packument`;
+  const { owner, repo } = repository;
+  const directory = gitDirectory(clones, owner, repo);
+  if (!directory) throw new Error(`no clone of ${owner}/${repo} under ${clones}`);
+  const newerTag = tagSpellings(bump.name, bump.to).find((tag) => tagExists(directory, tag));
+  if (!newerTag) return `${owner}/${repo} has no tag for ${bump.to}`;
+
+  const tagDirectory = join(repositoryDirectory, owner, repo, newerTag);
+  const inside = repository.directory ? `${repository.directory.replace(/\/+$/, '')}/` : '';
+  const names = git(directory, ['ls-tree', '--name-only', `${newerTag}^{tree}`, ...(inside ? [inside] : [])]).split('\n').filter(Boolean);
+  const changelogs = names.map((path) => path.split('/').pop()).filter((name) => CHANGELOG_NAME.test(name));
+  await mkdir(join(tagDirectory, inside), { recursive: true });
+  for (const name of changelogs) await writeFile(join(tagDirectory, inside, name), git(directory, ['show', `${newerTag}:${inside}${name}`], 'buffer'));
+  // A tag directory must exist for the recorded GitHub to know the tag; one that holds files already needs no marker.
+  if (changelogs.length === 0 && (await readdir(tagDirectory)).length === 0) await writeFile(join(tagDirectory, '.tag'), `${git(directory, ['rev-parse', `${newerTag}^{commit}`]).trim()}\n`);
+
+  const olderTag = newerTag.endsWith(bump.to) ? `${newerTag.slice(0, -bump.to.length)}${bump.from}` : null;
+  if (!olderTag || !tagExists(directory, olderTag)) return `tag ${newerTag}; no tag ${olderTag ?? '(unspellable)'} for ${bump.from}, so no comparison`;
+  // GitHub's base...head lists the commits reachable from head and not from base, oldest first.
+  const log = git(directory, ['log', '--reverse', '--format=%H%x00%B%x1e', `${olderTag}..${newerTag}`]);
+  const commits = log
+    .split('\x1e')
+    .map((entry) => entry.replace(/^\n/, ''))
+    .filter((entry) => entry.includes('\0'))
+    .map((entry) => {
+      const [sha, message] = entry.split('\0');
+      return { sha, html_url: `https://github.com/${owner}/${repo}/commit/${sha}`, commit: { message: message.replace(/\n+$/, '') } };
+    });
+  const basehead = `${olderTag}...${newerTag}`;
+  const record = {
+    html_url: `https://github.com/${owner}/${repo}/compare/${basehead}`,
+    status: 'ahead',
+    ahead_by: commits.length,
+    total_commits: commits.length,
+    commits: commits.slice(0, MAX_RECORDED_COMMITS),
+  };
+  await mkdir(join(repositoryDirectory, owner, repo, '.compare'), { recursive: true });
+  await writeFile(join(repositoryDirectory, owner, repo, '.compare', `${encodeURIComponent(basehead)}.json`), `${JSON.stringify(record, null, 1)}\n`);
+  return `tag ${newerTag}, ${changelogs.length > 0 ? changelogs.join(', ') : 'no changelog file'}, ${commits.length} commit(s) since ${olderTag}`;
+}
+
+async function main() {
+  const options = parseArguments(process.argv.slice(2));
+  const dataset = JSON.parse(await readFile(join(labelledDirectory, 'bumps.json'), 'utf8'));
+  let failures = 0;
+  for (const bump of dataset.bumps) {
+    if (bump.tarballChangelog !== false) continue;
+    if (options.only && !options.only.has(bump.name)) continue;
+    try {
+      console.log(`${bump.name} ${bump.from} → ${bump.to}: ${await recordBump(bump, options.clones)}`);
+    } catch (error) {
+      failures += 1;
+      console.error(`FAILED ${bump.name} ${bump.from} → ${bump.to}: ${error.message}`);
+    }
+  }
+  if (failures > 0) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,1 @@
+c1b5e45f7c65a332ffb03ac8e5804ad37c579cdc

@@ -1,0 +1,1 @@
+6b2c5fbdb7d414483d9e306ef234acb4cd7ea67c

@@ -1,0 +1,1 @@
+ddb21b04cb889722cec8f89dc1b67f19d62d7f7d

@@ -1,0 +1,1 @@
+09cec9fd32aa777ddbf51a115c53f30728eccfbc

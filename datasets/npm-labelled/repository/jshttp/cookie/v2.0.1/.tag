@@ -1,0 +1,1 @@
+51c485421a95ee796de6d8dab53a5ade0a20db8a

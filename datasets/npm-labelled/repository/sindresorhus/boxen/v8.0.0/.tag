@@ -1,0 +1,1 @@
+f7dcff3b90b115cfc1bd0ba9bb90bb9c06e085ce

@@ -1,0 +1,1 @@
+e4b929547ade335b0dd9d7afe1a35989e19fbc8a

@@ -1,0 +1,1 @@
+a405e7cb545ef56e8f3158ea9f14fffe8fb2da6e

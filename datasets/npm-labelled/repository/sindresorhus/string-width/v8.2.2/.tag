@@ -1,0 +1,1 @@
+64dc20cddd374df0ff43ba3469491ae98cf0cdfc

@@ -1,0 +1,167 @@
+import { describeGitHubError, formatGitHubError, type GitHubClient } from '../github/client.js';
+import type { GitHubRepository } from '../ecosystems/types.js';
+import type { Logger } from '../shared/logger.js';
+import { makeEvidenceItem } from './evidence-item.js';
+import type { RequestBudget } from './repository-changelog.js';
+import type { EvidenceItem, MissingInformation } from './types.js';
+
+/**
+ * The commit log between the two versions' tags, for packages that publish no changelog and no
+ * release notes (sindresorhus's and many small packages: their release pages are generated
+ * from these very commit subjects). It is the release text of last resort: read only when
+ * nothing better was found, with one request to GitHub's compare API
+ * (`GET /repos/{owner}/{repo}/compare/{base}...{head}`), at the tag spelling the repository
+ * changelog lookup already found, so it costs a tokenless run one request per bump.
+ *
+ * Not read for a package in a monorepo (`directory` set): the compare API cannot filter by
+ * path, so other packages' commits would be cited as this package's changes.
+ */
+
+export const COMMIT_LOG_SOURCE_ID = 'github-commits';
+/** Commits read: the compare API's page size limit. A longer range is said to be cut. */
+export const MAX_COMMITS = 100;
+/** A commit log lists many short lines; a little more room than one release's notes. */
+const MAX_COMMIT_LOG_CHARS = 6_000;
+/** Longest commit subject kept; real subjects are far shorter. */
+const MAX_SUBJECT_CHARS = 200;
+/** Footer lines kept from a commit body ("BREAKING CHANGE: …"), each bounded like a subject. */
+const MAX_FOOTERS_PER_COMMIT = 2;
+
+export interface CommitLogRequest {
+  octokit: GitHubClient | null;
+  repository: GitHubRepository | null;
+  packageName: string;
+  /** The older and newer versions of the bump (in either direction, the range between them). */
+  olderVersion: string;
+  newerVersion: string;
+  /** The newer version's tag as found in the repository (e.g. `v5.0.0`, `5.0.0`). */
+  newerTag: string;
+  logger: Logger;
+  budget?: RequestBudget;
+  packageId?: string;
+}
+
+export interface CommitLogResult {
+  evidence: EvidenceItem[];
+  missing: MissingInformation[];
+}
+
+interface CompareCommit {
+  sha?: unknown;
+  commit?: { message?: unknown };
+}
+
+function unavailable(message: string): CommitLogResult {
+  return { evidence: [], missing: [{ code: 'COMMIT_LOG_UNAVAILABLE', message }] };
+}
+
+/**
+ * The older version's tag, spelled like the newer one (`v5.0.0` → `v4.0.0`, `pkg@2.0.0` →
+ * `pkg@1.0.0`). Null when the tag does not contain the version exactly once.
+ */
+export function olderTagLike(newerTag: string, newerVersion: string, olderVersion: string): string | null {
+  const at = newerTag.lastIndexOf(newerVersion);
+  if (at < 0 || newerTag.indexOf(newerVersion) !== at || at + newerVersion.length !== newerTag.length) return null;
+  return `${newerTag.slice(0, at)}${olderVersion}`;
+}
+
+/** One line, no control characters, bounded. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- stripping control characters from untrusted text is the point
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length <= MAX_SUBJECT_CHARS ? flat : `${flat.slice(0, MAX_SUBJECT_CHARS - 1)}…`;
+}
+
+/**
+ * What a commit says as a change line, or null for commits that say nothing about the package:
+ * release commits (`5.0.0`, `chore: release 1.2.4`), and merge commits whose pull-request title
+ * is their second paragraph (the title is kept, the "Merge pull request #12 from …" line is not).
+ */
+export function changeLineOf(message: string): { subject: string; footers: string[] } | null {
+  const paragraphs = message.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  let subject = oneLine(paragraphs[0] ?? '');
+  let rest = paragraphs.slice(1);
+  if (/^Merge pull request #\d+ from \S+$/i.test(subject)) {
+    subject = oneLine(rest[0] ?? '');
+    rest = rest.slice(1);
+  } else if (/^Merge (?:branch|remote-tracking branch|tag) /i.test(subject)) {
+    return null;
+  }
+  if (subject === '' || isReleaseCommit(subject)) return null;
+  const footers = rest
+    .flatMap((paragraph) => paragraph.split('\n'))
+    .filter((line) => /^BREAKING[ -]CHANGES?:/i.test(line.trim()))
+    .slice(0, MAX_FOOTERS_PER_COMMIT)
+    .map(oneLine);
+  return { subject, footers };
+}
+
+/** `5.0.0`, `v5.0.0`, `Release 5.0.0`, `chore(release): 5.0.0`, `chore: bump version to 1.2.4`, `Bump to v4.17.21`. */
+function isReleaseCommit(subject: string): boolean {
+  return (
+    /^v?\d+\.\d+\.\d+(?:[-+][\w.-]*)?$/i.test(subject) ||
+    /^(?:chore(?:\([^)]*\))?:\s*)?(?:release|bump(?:ed)?(?: version)?(?: to)?|version)\s+v?\d+\.\d+\.\d+\S*$/i.test(subject) ||
+    /^chore\(release\):/i.test(subject)
+  );
+}
+
+function commitsOf(data: unknown): { commits: CompareCommit[]; total: number } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const record = data as { commits?: unknown; total_commits?: unknown };
+  if (!Array.isArray(record.commits)) return null;
+  const total = typeof record.total_commits === 'number' && Number.isFinite(record.total_commits) ? record.total_commits : record.commits.length;
+  return { commits: record.commits as CompareCommit[], total };
+}
+
+export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitLogResult> {
+  const { octokit, repository, packageName, olderVersion, newerVersion, newerTag, logger, budget } = request;
+  if (repository === null || octokit === null) return { evidence: [], missing: [] };
+  const fullName = `${repository.owner}/${repository.repo}`;
+  if ((repository.directory ?? '') !== '') {
+    return unavailable(`The commits of ${fullName} were not read for ${packageName}: it is one package of a monorepo, and its commits cannot be told from the other packages'.`);
+  }
+  const olderTag = olderTagLike(newerTag, newerVersion, olderVersion);
+  if (olderTag === null) return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
+  if (budget !== undefined) {
+    if (budget.remaining <= 0) {
+      return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run looks up only a few packages (in name order); set GITHUB_TOKEN to read all of them.`);
+    }
+    budget.remaining -= 1;
+  }
+  const basehead = `${olderTag}...${newerTag}`;
+  try {
+    const response = await octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead, per_page: MAX_COMMITS, page: 1 });
+    const read = commitsOf(response.data);
+    if (read === null) return unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
+    const lines: string[] = [];
+    for (const commit of read.commits.slice(0, MAX_COMMITS)) {
+      const message = commit.commit?.message;
+      if (typeof message !== 'string') continue;
+      const change = changeLineOf(message);
+      if (change === null) continue;
+      lines.push(`- ${change.subject}`, ...change.footers.map((footer) => `  ${footer}`));
+    }
+    if (lines.length === 0) return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only; they say nothing about the changes.`);
+    const cut = read.total > Math.min(read.commits.length, MAX_COMMITS);
+    const heading = `Commits ${olderTag}...${newerTag}${cut ? ` (the first ${Math.min(read.commits.length, MAX_COMMITS)} of ${read.total})` : ''}`;
+    const item = makeEvidenceItem({
+      packageId: request.packageId ?? `npm:${packageName}`,
+      sourceId: COMMIT_LOG_SOURCE_ID,
+      kind: 'commitLog',
+      // Tags are untrusted text; keep the locator on one line and bounded.
+      locator: `commits/${basehead.replace(/\s+/g, '-').slice(0, 200)}`,
+      title: `${fullName} — commits ${basehead}`,
+      sourceUrl: `https://github.com/${fullName}/compare/${encodeURIComponent(olderTag)}...${encodeURIComponent(newerTag)}`,
+      releaseVersions: [],
+      content: `${heading}\n\n${lines.join('\n')}`,
+      maxChars: MAX_COMMIT_LOG_CHARS,
+    });
+    return { evidence: [item], missing: cut ? [{ code: 'COMMIT_LOG_UNAVAILABLE', message: `${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}; only the first ${MAX_COMMITS} were read.` }] : [] };
+  } catch (error) {
+    const info = describeGitHubError(error);
+    if (budget !== undefined && (info.status === 403 || info.status === 429)) budget.remaining = 0;
+    const reason = info.status === 404 ? `no comparison ${basehead} exists (a tag is missing)` : formatGitHubError(info);
+    logger.warning(`The commits of ${fullName} for ${packageName} are unavailable: ${reason}`);
+    return unavailable(`The commits of ${fullName} between ${olderTag} and ${newerTag} could not be read: ${reason}.`);
+  }
+}
