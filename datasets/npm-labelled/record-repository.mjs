@@ -21,6 +21,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodePackageName } from '../../scripts/lib/registry-recording.mjs';
 
 const labelledDirectory = dirname(fileURLToPath(import.meta.url));
 const repositoryDirectory = join(labelledDirectory, 'repository');
@@ -74,9 +75,6 @@ function githubRepository(manifest) {
   return { owner: match[1], repo: match[2], directory: typeof manifest.repository === 'object' ? (manifest.repository.directory ?? null) : null };
 }
 
-function encodePackageName(name) {
-  return name.startsWith('@') ? `@${encodeURIComponent(name.slice(1))}` : encodeURIComponent(name);
-}
 
 async function recordBump(bump, clones) {
   const packument = JSON.parse(await readFile(join(labelledDirectory, 'registry', 'packuments', `${encodePackageName(bump.name)}.json`), 'utf8'));
@@ -84,7 +82,9 @@ async function recordBump(bump, clones) {
   if (!manifest) throw new Error(`${bump.name}@${bump.to} is not in the recorded packument; run record-labelled-registry.mjs first`);
   const repository = githubRepository(manifest);
   if (!repository) return `no GitHub repository in the packument`;
-  const { owner, repo } = repository;
+  // GitHub names are case-insensitive (`Microsoft/tslib` is `microsoft/tslib`): recorded in lower case.
+  const owner = repository.owner.toLowerCase();
+  const repo = repository.repo.toLowerCase();
   const directory = gitDirectory(clones, owner, repo);
   if (!directory) throw new Error(`no clone of ${owner}/${repo} under ${clones}`);
   const newerTag = tagSpellings(bump.name, bump.to).find((tag) => tagExists(directory, tag));
@@ -92,13 +92,26 @@ async function recordBump(bump, clones) {
 
   const tagDirectory = join(repositoryDirectory, owner, repo, newerTag);
   const inside = repository.directory ? `${repository.directory.replace(/\/+$/, '')}/` : '';
-  const names = git(directory, ['ls-tree', '--name-only', `${newerTag}^{tree}`, ...(inside ? [inside] : [])]).split('\n').filter(Boolean);
-  const changelogs = names.map((path) => path.split('/').pop()).filter((name) => CHANGELOG_NAME.test(name));
-  await mkdir(join(tagDirectory, inside), { recursive: true });
-  for (const name of changelogs) await writeFile(join(tagDirectory, inside, name), git(directory, ['show', `${newerTag}:${inside}${name}`], 'buffer'));
+  const changelogsIn = (folder) =>
+    git(directory, ['ls-tree', '--name-only', `${newerTag}^{tree}`, ...(folder ? [folder] : [])])
+      .split('\n')
+      .filter(Boolean)
+      .map((path) => path.split('/').pop())
+      .filter((name) => CHANGELOG_NAME.test(name));
+  // A monorepo package's own folder first, then the root changelog DepVerdict falls back to.
+  let folder = inside;
+  let changelogs = changelogsIn(folder);
+  if (changelogs.length === 0 && folder) {
+    folder = '';
+    changelogs = changelogsIn(folder);
+  }
+  await mkdir(join(tagDirectory, folder), { recursive: true });
+  for (const name of changelogs) await writeFile(join(tagDirectory, folder, name), git(directory, ['show', `${newerTag}:${folder}${name}`], 'buffer'));
   // A tag directory must exist for the recorded GitHub to know the tag; one that holds files already needs no marker.
   if (changelogs.length === 0 && (await readdir(tagDirectory)).length === 0) await writeFile(join(tagDirectory, '.tag'), `${git(directory, ['rev-parse', `${newerTag}^{commit}`]).trim()}\n`);
 
+  // DepVerdict does not read the commit log of a monorepo package (its siblings' commits mix in).
+  if (inside) return `tag ${newerTag}, ${changelogs.length > 0 ? `${folder || '/'}: ${changelogs.join(', ')}` : 'no changelog file'}; monorepo package, no comparison`;
   const olderTag = newerTag.endsWith(bump.to) ? `${newerTag.slice(0, -bump.to.length)}${bump.from}` : null;
   if (!olderTag || !tagExists(directory, olderTag)) return `tag ${newerTag}; no tag ${olderTag ?? '(unspellable)'} for ${bump.from}, so no comparison`;
   // GitHub's base...head lists the commits reachable from head and not from base, oldest first.

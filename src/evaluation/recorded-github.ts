@@ -17,6 +17,7 @@ import { createGitHubClient, type GitHubClient } from '../github/client.js';
  * - `GET /repos/{o}/{r}/compare/{base}...{head}`: the commits recorded in
  *   `repository/<owner>/<repo>/.compare/<encoded base...head>.json` (GitHub's compare shape,
  *   oldest first, paged by `per_page`/`page`); 404 for a comparison not recorded;
+ * - owner and repository names in any case (GitHub's are case-insensitive; recorded in lower case);
  * - a tag recorded with no changelog-candidate file holds only a `.tag` marker; files whose
  *   names start with a dot are the recording's own and never listed;
  * - `GET /repos/{o}/{r}/releases` and `GET /advisories`: empty. Release pages and GitHub
@@ -105,8 +106,11 @@ export function recordedGitHubFetch(root: string): (input: string | URL, init?: 
     const segments = safeSegments(url.pathname);
     if (method !== 'GET' || segments === null) return notFound();
     if (segments.length === 1 && segments[0] === 'advisories') return json(200, []);
-    const [first, owner, repo, ...rest] = segments;
-    if (first !== 'repos' || owner === undefined || repo === undefined) return notFound();
+    const [first, ownerAsAsked, repoAsAsked, ...rest] = segments;
+    if (first !== 'repos' || ownerAsAsked === undefined || repoAsAsked === undefined) return notFound();
+    // GitHub's owner and repository names are case-insensitive; recordings are kept in lower case.
+    const owner = ownerAsAsked.toLowerCase();
+    const repo = repoAsAsked.toLowerCase();
     if ((await kindOf(join(root, owner, repo))) !== 'dir') return notFound();
     if (rest.length === 0) return json(200, { full_name: `${owner}/${repo}`, name: repo, private: false, visibility: 'public' });
     if (rest.length === 1 && rest[0] === 'releases') return json(200, []);

@@ -110,12 +110,14 @@ describe('labelled dataset', () => {
     for (const bump of bumps) {
       const source = bump.source ?? { kind: 'tarball-changelog' as const, url: `https://www.npmjs.com/package/${bump.name}/v/${bump.to}` };
       if (source.recorded !== undefined) {
-        const text = await readFile(join(LABELLED_DIRECTORY, source.recorded), 'utf8');
+        const raw = await readFile(join(LABELLED_DIRECTORY, source.recorded), 'utf8');
+        // A recorded comparison is GitHub's JSON: the quote is in one of its commit messages.
+        const text = source.recorded.includes('/.compare/') ? (JSON.parse(raw) as { commits: Array<{ commit: { message: string } }> }).commits.map((commit) => commit.commit.message).join('\n') : raw;
         if (!text.includes(bump.quote)) problems.push(`${bumpLabel(bump)}: quote not found in ${source.recorded}`);
         continue;
       }
       if (source.kind !== 'tarball-changelog') {
-        // Release pages and commit logs are not recorded; the URL names where the quote is.
+        // Release pages (and commit logs not recorded) name where the quote is by URL.
         if (!source.url.startsWith('https://github.com/')) problems.push(`${bumpLabel(bump)}: ${source.kind} source must be a github.com URL`);
         continue;
       }

@@ -1,0 +1,1 @@
+d15cdd6aa45ebc446ec96fdf4010af9423e35b0e

@@ -1,0 +1,1 @@
+d6adf03b50ab48a1507c6ef39be6852bac5b021b

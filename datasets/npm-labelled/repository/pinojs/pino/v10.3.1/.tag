@@ -1,0 +1,1 @@
+6b344980eae3ebed904fc87caf4bba0ab9dbe946
