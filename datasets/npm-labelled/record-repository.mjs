@@ -107,8 +107,13 @@ async function recordBump(bump, clones) {
   }
   await mkdir(join(tagDirectory, folder), { recursive: true });
   for (const name of changelogs) await writeFile(join(tagDirectory, folder, name), git(directory, ['show', `${newerTag}:${folder}${name}`], 'buffer'));
-  // A tag directory must exist for the recorded GitHub to know the tag; one that holds files already needs no marker.
-  if (changelogs.length === 0 && (await readdir(tagDirectory)).length === 0) await writeFile(join(tagDirectory, '.tag'), `${git(directory, ['rev-parse', `${newerTag}^{commit}`]).trim()}\n`);
+  // The recorded GitHub knows a tag (and a monorepo package's folder at it) by its directory;
+  // git keeps no empty directory, so an empty one holds a `.tag` marker (never listed).
+  const commit = `${git(directory, ['rev-parse', `${newerTag}^{commit}`]).trim()}\n`;
+  for (const known of [tagDirectory, join(tagDirectory, inside)]) {
+    await mkdir(known, { recursive: true });
+    if ((await readdir(known)).length === 0) await writeFile(join(known, '.tag'), commit);
+  }
 
   // DepVerdict does not read the commit log of a monorepo package (its siblings' commits mix in).
   if (inside) return `tag ${newerTag}, ${changelogs.length > 0 ? `${folder || '/'}: ${changelogs.join(', ')}` : 'no changelog file'}; monorepo package, no comparison`;

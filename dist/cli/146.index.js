@@ -5871,7 +5871,28 @@ function dependencyMajorMoves(from, to) {
     }
     return moved;
 }
-function diffManifestShapes(from, to, dependencies) {
+/**
+ * A peer released in lockstep with the package: a sibling in the same npm scope whose range now
+ * starts at the package's own new version (`@typescript-eslint/eslint-plugin` 8.62.1 asks for
+ * `@typescript-eslint/parser ^8.62.1`). The monorepo publishes both together, so the narrowed
+ * range asks for nothing a reader has to act on.
+ */
+function isLockstepSibling(peerName, range, target) {
+    if (target === undefined || !target.name.startsWith('@') || !peerName.startsWith('@'))
+        return false;
+    const scopeOf = (name) => name.slice(0, name.indexOf('/'));
+    if (scopeOf(peerName) !== scopeOf(target.name))
+        return false;
+    try {
+        return semver.validRange(range) !== null && semver.minVersion(range)?.version === target.version;
+    }
+    catch {
+        return false;
+    }
+}
+function diffManifestShapes(from, to, dependencies, 
+/** The package and its target version, to tell a lockstep sibling peer from a real narrowing. */
+target) {
     const changes = [];
     if (from.rootRequirable === true && to.rootRequirable === false) {
         changes.push({ fact: 'module-format', effect: 'breaking', fromType: from.type, toType: to.type });
@@ -5897,7 +5918,7 @@ function diffManifestShapes(from, to, dependencies) {
         .filter((name) => !Object.hasOwn(from.peerDependencies, name))
         .map((name) => ({ name, range: to.peerDependencies[name] }));
     const narrowed = Object.keys(to.peerDependencies)
-        .filter((name) => Object.hasOwn(from.peerDependencies, name) && isNarrowed(from.peerDependencies[name], to.peerDependencies[name]))
+        .filter((name) => Object.hasOwn(from.peerDependencies, name) && isNarrowed(from.peerDependencies[name], to.peerDependencies[name]) && !isLockstepSibling(name, to.peerDependencies[name], target))
         .map((name) => ({ name, from: from.peerDependencies[name], to: to.peerDependencies[name] }));
     if (added.length > 0 || narrowed.length > 0)
         changes.push({ fact: 'peer-dependencies', effect: 'compatibility', added, narrowed });
@@ -6484,7 +6505,7 @@ function registrySignalsOf(facts) {
     if (!sameRecord(from.engines, to.engines)) {
         signals.enginesChanged = { from: boundedEngines(from.engines), to: boundedEngines(to.engines) };
     }
-    signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }).map(({ fact, effect }) => ({ fact, effect }));
+    signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map(({ fact, effect }) => ({ fact, effect }));
     signals.newDependencies = newDependencyNames(from, to)
         .slice(0, REGISTRY_LIMITS.newDependencies)
         .map((name) => boundText(name, REGISTRY_LIMITS.nameChars));
@@ -7113,14 +7134,16 @@ function repository_changelog_unavailable(message) {
     return { evidence: [], missing: [{ code: 'REPOSITORY_CHANGELOG_UNAVAILABLE', message }] };
 }
 /**
- * Tag spellings to try, in the order most likely to exist: a monorepo package is tagged with
- * its name (`pkg@1.2.3`), a single-package repository with `v1.2.3` or `1.2.3`.
+ * Tag spellings to try, in the order most likely to exist: a single-package repository is
+ * tagged `v1.2.3` or `1.2.3`; a monorepo either per package (`pkg@1.2.3`, changesets' and
+ * lerna's independent mode) or once for all its packages (`v1.2.3`: jest, typescript-eslint,
+ * babel), so both kinds come first, then release-please's `pkg-v1.2.3`.
  */
 function tagsToTry(packageName, version, inMonorepo) {
     const all = candidateTags(packageName, version);
-    const plain = [`v${version}`, version];
-    const ordered = inMonorepo ? all : [...plain, ...all.filter((tag) => !plain.includes(tag))];
-    return ordered.slice(0, MAX_TAG_ATTEMPTS);
+    const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
+    const first = inMonorepo ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`] : [`v${version}`, version];
+    return [...first, ...all.filter((tag) => !first.includes(tag))].slice(0, MAX_TAG_ATTEMPTS);
 }
 function asEntries(data) {
     if (!Array.isArray(data))
@@ -7516,7 +7539,7 @@ function registryFactEvidence(facts, bump) {
     if (facts.from && to) {
         // Each consumer-facing manifest difference is its own fact, so a finding can cite exactly
         // "ESM-only" or "exports removed" (the extractive analyzer turns breaking ones into findings).
-        for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies })) {
+        for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version })) {
             add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
         }
     }
@@ -11886,7 +11909,14 @@ const BREAKING_MARKERS = [
     // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
     /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
-const DEPRECATION_MARKERS = [/\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i];
+/**
+ * A deprecation by this package, not the package moving off something deprecated elsewhere:
+ * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22" and
+ * "Avoid deprecated `Buffer()`" are fixes.
+ */
+const DEPRECATION_MARKERS = [
+    /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|(?:use|usage|uses)\s+of|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
+];
 const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
     /\bno\s+longer\s+support(?:s|ed)?\b/i,
@@ -11899,9 +11929,10 @@ const COMPATIBILITY_MARKERS = [
     /\bnow\s+defaults?\s+to\b/i,
     /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
     // Input that was accepted is now refused: a behaviour tightened at the edges, as security
-    // fixes often do ("Reject large optional route combinations", "fix: narrow the validation of
-    // cookies"). Only as the change's own verb, so "Fix crash when rejecting" is not one.
-    /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:reject|restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
+    // fixes often do ("Restrict repeated wildcard backtracking", "fix: narrow the validation of
+    // cookies"). Only as the change's own verb, so "Add `restrict` option" is not one.
+    // "reject" is left out: in JavaScript release text it is mostly a promise rejecting.
+    /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
 ];
 /**
  * Security fixes as release authors write them: an advisory ID, or the words for a class of
@@ -16334,6 +16365,7 @@ async function analyzeLabelledBump(bump, sources) {
  * - `GET /repos/{o}/{r}/compare/{base}...{head}`: the commits recorded in
  *   `repository/<owner>/<repo>/.compare/<encoded base...head>.json` (GitHub's compare shape,
  *   oldest first, paged by `per_page`/`page`); 404 for a comparison not recorded;
+ * - owner and repository names in any case (GitHub's are case-insensitive; recorded in lower case);
  * - a tag recorded with no changelog-candidate file holds only a `.tag` marker; files whose
  *   names start with a dot are the recording's own and never listed;
  * - `GET /repos/{o}/{r}/releases` and `GET /advisories`: empty. Release pages and GitHub
@@ -16353,10 +16385,17 @@ function notFound() {
 function blobSha(bytes) {
     return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
-/** Path segments from the URL, refused when one could leave the recorded directory. */
+/**
+ * Path segments from the URL, refused when one could leave the recorded directory. Octokit
+ * sends a contents path as one encoded segment (`packages%2Fjest`): it is split as GitHub does.
+ */
 function safeSegments(pathname) {
-    const segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
-    return segments.some((segment) => segment === '..' || segment === '.' || segment.includes('/') || segment.includes('\\') || segment.includes('\0')) ? null : segments;
+    const segments = pathname
+        .split('/')
+        .filter(Boolean)
+        .flatMap((segment) => decodeURIComponent(segment).split('/'))
+        .filter(Boolean);
+    return segments.some((segment) => segment === '..' || segment === '.' || segment.includes('\\') || segment.includes('\0')) ? null : segments;
 }
 async function kindOf(path) {
     try {
@@ -16415,22 +16454,31 @@ function recordedGitHubFetch(root) {
     return async (input, init) => {
         const method = (init?.method ?? 'GET').toUpperCase();
         const url = new URL(typeof input === 'string' ? input : input.href);
+        // A comparison's `base...head` may hold slashes of its own (scoped tags): taken whole.
+        const comparison = /^\/repos\/([^/]+)\/([^/]+)\/compare\/(.+)$/.exec(url.pathname);
+        if (method === 'GET' && comparison !== null) {
+            const [owner, repo] = [decodeURIComponent(comparison[1]).toLowerCase(), decodeURIComponent(comparison[2]).toLowerCase()];
+            if (safeSegments(`/${owner}/${repo}`)?.length !== 2)
+                return notFound();
+            return compare(root, owner, repo, decodeURIComponent(comparison[3]), url.searchParams);
+        }
         const segments = safeSegments(url.pathname);
         if (method !== 'GET' || segments === null)
             return notFound();
         if (segments.length === 1 && segments[0] === 'advisories')
             return json(200, []);
-        const [first, owner, repo, ...rest] = segments;
-        if (first !== 'repos' || owner === undefined || repo === undefined)
+        const [first, ownerAsAsked, repoAsAsked, ...rest] = segments;
+        if (first !== 'repos' || ownerAsAsked === undefined || repoAsAsked === undefined)
             return notFound();
+        // GitHub's owner and repository names are case-insensitive; recordings are kept in lower case.
+        const owner = ownerAsAsked.toLowerCase();
+        const repo = repoAsAsked.toLowerCase();
         if ((await kindOf((0,external_node_path_.join)(root, owner, repo))) !== 'dir')
             return notFound();
         if (rest.length === 0)
             return json(200, { full_name: `${owner}/${repo}`, name: repo, private: false, visibility: 'public' });
         if (rest.length === 1 && rest[0] === 'releases')
             return json(200, []);
-        if (rest[0] === 'compare' && rest.length === 2)
-            return compare(root, owner, repo, rest[1], url.searchParams);
         if (rest[0] === 'contents') {
             const accept = new Headers(init?.headers).get('accept') ?? '';
             return contents(root, owner, repo, rest.slice(1), url.searchParams.get('ref'), accept);

@@ -42,10 +42,17 @@ function blobSha(bytes: Buffer): string {
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
-/** Path segments from the URL, refused when one could leave the recorded directory. */
+/**
+ * Path segments from the URL, refused when one could leave the recorded directory. Octokit
+ * sends a contents path as one encoded segment (`packages%2Fjest`): it is split as GitHub does.
+ */
 function safeSegments(pathname: string): string[] | null {
-  const segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
-  return segments.some((segment) => segment === '..' || segment === '.' || segment.includes('/') || segment.includes('\\') || segment.includes('\0')) ? null : segments;
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => decodeURIComponent(segment).split('/'))
+    .filter(Boolean);
+  return segments.some((segment) => segment === '..' || segment === '.' || segment.includes('\\') || segment.includes('\0')) ? null : segments;
 }
 
 async function kindOf(path: string): Promise<'file' | 'dir' | null> {
@@ -103,6 +110,13 @@ export function recordedGitHubFetch(root: string): (input: string | URL, init?: 
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     const url = new URL(typeof input === 'string' ? input : input.href);
+    // A comparison's `base...head` may hold slashes of its own (scoped tags): taken whole.
+    const comparison = /^\/repos\/([^/]+)\/([^/]+)\/compare\/(.+)$/.exec(url.pathname);
+    if (method === 'GET' && comparison !== null) {
+      const [owner, repo] = [decodeURIComponent(comparison[1]!).toLowerCase(), decodeURIComponent(comparison[2]!).toLowerCase()];
+      if (safeSegments(`/${owner}/${repo}`)?.length !== 2) return notFound();
+      return compare(root, owner, repo, decodeURIComponent(comparison[3]!), url.searchParams);
+    }
     const segments = safeSegments(url.pathname);
     if (method !== 'GET' || segments === null) return notFound();
     if (segments.length === 1 && segments[0] === 'advisories') return json(200, []);
@@ -114,7 +128,6 @@ export function recordedGitHubFetch(root: string): (input: string | URL, init?: 
     if ((await kindOf(join(root, owner, repo))) !== 'dir') return notFound();
     if (rest.length === 0) return json(200, { full_name: `${owner}/${repo}`, name: repo, private: false, visibility: 'public' });
     if (rest.length === 1 && rest[0] === 'releases') return json(200, []);
-    if (rest[0] === 'compare' && rest.length === 2) return compare(root, owner, repo, rest[1]!, url.searchParams);
     if (rest[0] === 'contents') {
       const accept = new Headers(init?.headers).get('accept') ?? '';
       return contents(root, owner, repo, rest.slice(1), url.searchParams.get('ref'), accept);

@@ -139,7 +139,7 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
   if (facts.from && to) {
     // Each consumer-facing manifest difference is its own fact, so a finding can cite exactly
     // "ESM-only" or "exports removed" (the extractive analyzer turns breaking ones into findings).
-    for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies })) {
+    for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version })) {
       add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
     }
   }

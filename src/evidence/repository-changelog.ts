@@ -76,14 +76,16 @@ function unavailable(message: string): RepositoryChangelogResult {
 }
 
 /**
- * Tag spellings to try, in the order most likely to exist: a monorepo package is tagged with
- * its name (`pkg@1.2.3`), a single-package repository with `v1.2.3` or `1.2.3`.
+ * Tag spellings to try, in the order most likely to exist: a single-package repository is
+ * tagged `v1.2.3` or `1.2.3`; a monorepo either per package (`pkg@1.2.3`, changesets' and
+ * lerna's independent mode) or once for all its packages (`v1.2.3`: jest, typescript-eslint,
+ * babel), so both kinds come first, then release-please's `pkg-v1.2.3`.
  */
 export function tagsToTry(packageName: string, version: string, inMonorepo: boolean): string[] {
   const all = candidateTags(packageName, version);
-  const plain = [`v${version}`, version];
-  const ordered = inMonorepo ? all : [...plain, ...all.filter((tag) => !plain.includes(tag))];
-  return ordered.slice(0, MAX_TAG_ATTEMPTS);
+  const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
+  const first = inMonorepo ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`] : [`v${version}`, version];
+  return [...first, ...all.filter((tag) => !first.includes(tag))].slice(0, MAX_TAG_ATTEMPTS);
 }
 
 function asEntries(data: unknown): DirectoryEntry[] | null {

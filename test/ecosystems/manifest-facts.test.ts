@@ -66,6 +66,17 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
     expect(facts({ os: ['!win32'] }, { os: ['!win32', '!aix'] })).toEqual([]);
   });
 
+  it('a sibling peer released in lockstep (same scope, range starting at the new version) is not a narrowing; any other is', () => {
+    const from: PackumentVersion = { peerDependencies: { '@typescript-eslint/parser': '^8.62.0', eslint: '^8.57.0 || ^9.0.0' } };
+    const to: PackumentVersion = { peerDependencies: { '@typescript-eslint/parser': '^8.62.1', eslint: '^8.57.0 || ^9.0.0' } };
+    const plugin = { name: '@typescript-eslint/eslint-plugin', version: '8.62.1' };
+    expect(diffManifestShapes(manifestShapeOf(from), manifestShapeOf(to), NO_DEPENDENCIES, plugin)).toEqual([]);
+    // Without knowing the package, or for a peer from another scope, the narrowing is said.
+    expect(facts(from, to)).toEqual(['peer-dependencies']);
+    expect(diffManifestShapes(manifestShapeOf(from), manifestShapeOf({ peerDependencies: { '@typescript-eslint/parser': '^8.62.1', eslint: '^9.0.0' } }), NO_DEPENDENCIES, plugin).map((change) => change.fact)).toEqual(['peer-dependencies']);
+    expect(diffManifestShapes(manifestShapeOf(from), manifestShapeOf(to), NO_DEPENDENCIES, { name: '@other/plugin', version: '8.62.1' }).map((change) => change.fact)).toEqual(['peer-dependencies']);
+  });
+
   it('a runtime dependency whose lowest allowed major went up is reported as information', () => {
     const changes = diffManifestShapes(manifestShapeOf({}), manifestShapeOf({}), { from: { debug: '^2.6.9', ms: '2.1.3' }, to: { debug: '^4.3.4', ms: '2.1.3' } });
     expect(changes).toEqual([{ fact: 'dependency-majors', effect: 'info', moved: [{ name: 'debug', from: '^2.6.9', to: '^4.3.4' }] }]);

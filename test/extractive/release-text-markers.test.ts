@@ -65,7 +65,12 @@ describe('release-text markers', () => {
   });
 
   it('a change that now refuses input it accepted is a compatibility change, named by its own verb', () => {
-    for (const line of ['- Reject large optional route combinations (#424)', '- fix: narrow the validation of cookies to match RFC6265 (#167)', '* Restricts header names to RFC 7230 tokens', '- Disallow `__proto__` keys']) expect(strongestMarker(line)).toBe('compatibility');
-    for (const line of ['- Fix crash when rejecting a promise', '- Add `restrict` option', '- Handle narrow terminals']) expect(strongestMarker(line)).toBeNull();
+    for (const line of ['- Restrict repeated wildcard backtracking (#421)', '- fix: narrow the validation of cookies to match RFC6265 (#167)', '* Restricts header names to RFC 7230 tokens', '- Disallow `__proto__` keys']) expect(strongestMarker(line)).toBe('compatibility');
+    for (const line of ['- fix(client): reject pipelined TLS altname errors (#5373)', '- Add `restrict` option', '- Handle narrow terminals']) expect(strongestMarker(line)).toBeNull();
+  });
+
+  it('a deprecation by this package is one; moving off something deprecated elsewhere is a fix', () => {
+    for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form']) expect(strongestMarker(line)).toBe('deprecation');
+    for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- migrate away from deprecated punycode']) expect(strongestMarker(line)).toBeNull();
   });
 });

@@ -83,10 +83,29 @@ export function dependencyMajorMoves(from: Record<string, string>, to: Record<st
   return moved;
 }
 
+/**
+ * A peer released in lockstep with the package: a sibling in the same npm scope whose range now
+ * starts at the package's own new version (`@typescript-eslint/eslint-plugin` 8.62.1 asks for
+ * `@typescript-eslint/parser ^8.62.1`). The monorepo publishes both together, so the narrowed
+ * range asks for nothing a reader has to act on.
+ */
+function isLockstepSibling(peerName: string, range: string, target: { name: string; version: string } | undefined): boolean {
+  if (target === undefined || !target.name.startsWith('@') || !peerName.startsWith('@')) return false;
+  const scopeOf = (name: string) => name.slice(0, name.indexOf('/'));
+  if (scopeOf(peerName) !== scopeOf(target.name)) return false;
+  try {
+    return semver.validRange(range) !== null && semver.minVersion(range)?.version === target.version;
+  } catch {
+    return false;
+  }
+}
+
 export function diffManifestShapes(
   from: ManifestShape,
   to: ManifestShape,
   dependencies: { from: Record<string, string>; to: Record<string, string> },
+  /** The package and its target version, to tell a lockstep sibling peer from a real narrowing. */
+  target?: { name: string; version: string },
 ): ManifestChange[] {
   const changes: ManifestChange[] = [];
   if (from.rootRequirable === true && to.rootRequirable === false) {
@@ -111,7 +130,7 @@ export function diffManifestShapes(
     .filter((name) => !Object.hasOwn(from.peerDependencies, name))
     .map((name) => ({ name, range: to.peerDependencies[name]! }));
   const narrowed = Object.keys(to.peerDependencies)
-    .filter((name) => Object.hasOwn(from.peerDependencies, name) && isNarrowed(from.peerDependencies[name]!, to.peerDependencies[name]!))
+    .filter((name) => Object.hasOwn(from.peerDependencies, name) && isNarrowed(from.peerDependencies[name]!, to.peerDependencies[name]!) && !isLockstepSibling(name, to.peerDependencies[name]!, target))
     .map((name) => ({ name, from: from.peerDependencies[name]!, to: to.peerDependencies[name]! }));
   if (added.length > 0 || narrowed.length > 0) changes.push({ fact: 'peer-dependencies', effect: 'compatibility', added, narrowed });
 

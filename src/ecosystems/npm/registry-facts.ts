@@ -342,7 +342,7 @@ export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
   if (!sameRecord(from.engines, to.engines)) {
     signals.enginesChanged = { from: boundedEngines(from.engines), to: boundedEngines(to.engines) };
   }
-  signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }).map(({ fact, effect }) => ({ fact, effect }));
+  signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map(({ fact, effect }) => ({ fact, effect }));
   signals.newDependencies = newDependencyNames(from, to)
     .slice(0, REGISTRY_LIMITS.newDependencies)
     .map((name) => boundText(name, REGISTRY_LIMITS.nameChars));

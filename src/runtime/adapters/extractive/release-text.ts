@@ -29,7 +29,14 @@ const BREAKING_MARKERS: RegExp[] = [
   /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
 
-const DEPRECATION_MARKERS: RegExp[] = [/\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i];
+/**
+ * A deprecation by this package, not the package moving off something deprecated elsewhere:
+ * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22" and
+ * "Avoid deprecated `Buffer()`" are fixes.
+ */
+const DEPRECATION_MARKERS: RegExp[] = [
+  /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|(?:use|usage|uses)\s+of|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
+];
 
 const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
@@ -43,9 +50,10 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bnow\s+defaults?\s+to\b/i,
   /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
   // Input that was accepted is now refused: a behaviour tightened at the edges, as security
-  // fixes often do ("Reject large optional route combinations", "fix: narrow the validation of
-  // cookies"). Only as the change's own verb, so "Fix crash when rejecting" is not one.
-  /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:reject|restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
+  // fixes often do ("Restrict repeated wildcard backtracking", "fix: narrow the validation of
+  // cookies"). Only as the change's own verb, so "Add `restrict` option" is not one.
+  // "reject" is left out: in JavaScript release text it is mostly a promise rejecting.
+  /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
 ];
 
 /**
