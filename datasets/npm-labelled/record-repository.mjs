@@ -4,6 +4,7 @@
  * bumps.json whose target tarball ships no changelog, into datasets/npm-labelled/repository/
  * (the layout src/evaluation/recorded-github.ts serves):
  *   repository/<owner>/<repo>/<tag>/<changelog file>        byte-for-byte at the target's tag
+ *                                                           (a tag with a slash, `@scope/pkg@1.2.3`, URL-encoded)
  *   repository/<owner>/<repo>/<tag>/.tag                    the tag's commit, when the tag has no changelog file
  *   repository/<owner>/<repo>/.compare/<base...head>.json   the commits between the two tags, in
  *                                                           the shape of GitHub's compare API (oldest first)
@@ -62,10 +63,12 @@ function tagExists(directory, tag) {
   }
 }
 
-/** The same spellings, in the same order, as DepVerdict's tagsToTry for a single-package repository. */
-function tagSpellings(name, version) {
+/** The same spellings, in the same order and number, as DepVerdict's tagsToTry (src/evidence/repository-changelog.ts). */
+function tagSpellings(name, version, inMonorepo) {
   const bare = name.startsWith('@') ? name.slice(name.indexOf('/') + 1) : name;
-  return [...new Set([`v${version}`, version, `${name}@${version}`, `${name}@v${version}`, `${bare}@${version}`, `${bare}@v${version}`, `${bare}-v${version}`])];
+  const all = [...new Set([`${name}@${version}`, `${name}@v${version}`, `${bare}@${version}`, `${bare}@v${version}`, `${bare}-v${version}`, `v${version}`, version])];
+  const first = inMonorepo ? [`${name}@${version}`, `v${version}`, `${bare}-v${version}`] : [`v${version}`, version];
+  return [...first, ...all.filter((tag) => !first.includes(tag))].slice(0, 4);
 }
 
 function githubRepository(manifest) {
@@ -87,16 +90,17 @@ async function recordBump(bump, clones) {
   const repo = repository.repo.toLowerCase();
   const directory = gitDirectory(clones, owner, repo);
   if (!directory) throw new Error(`no clone of ${owner}/${repo} under ${clones}`);
-  const newerTag = tagSpellings(bump.name, bump.to).find((tag) => tagExists(directory, tag));
+  const newerTag = tagSpellings(bump.name, bump.to, Boolean(repository.directory)).find((tag) => tagExists(directory, tag));
   if (!newerTag) return `${owner}/${repo} has no tag for ${bump.to}`;
 
-  const tagDirectory = join(repositoryDirectory, owner, repo, newerTag);
+  // A tag with a slash (`@scope/pkg@1.2.3`) is one directory, its name URL-encoded.
+  const tagDirectory = join(repositoryDirectory, owner, repo, newerTag.includes('/') ? encodeURIComponent(newerTag) : newerTag);
   const inside = repository.directory ? `${repository.directory.replace(/\/+$/, '')}/` : '';
   const changelogsIn = (folder) =>
-    git(directory, ['ls-tree', '--name-only', `${newerTag}^{tree}`, ...(folder ? [folder] : [])])
+    git(directory, ['ls-tree', `${newerTag}^{tree}`, ...(folder ? [folder] : [])])
       .split('\n')
-      .filter(Boolean)
-      .map((path) => path.split('/').pop())
+      .filter((line) => / blob [0-9a-f]+\t/.test(line))
+      .map((line) => line.slice(line.indexOf('\t') + 1).split('/').pop())
       .filter((name) => CHANGELOG_NAME.test(name));
   // A monorepo package's own folder first, then the root changelog DepVerdict falls back to.
   let folder = inside;

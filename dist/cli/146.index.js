@@ -6671,7 +6671,7 @@ function compareVersions(left, right) {
  * path, so other packages' commits would be cited as this package's changes.
  */
 const COMMIT_LOG_SOURCE_ID = 'github-commits';
-/** Commits read: the compare API's page size limit. A longer range is said to be cut. */
+/** Most commits a release's change list is read from (one page of the compare API); a longer range is not read. */
 const MAX_COMMITS = 100;
 /** A commit log lists many short lines; a little more room than one release's notes. */
 const MAX_COMMIT_LOG_CHARS = 6_000;
@@ -6761,6 +6761,11 @@ async function fetchCommitLog(request) {
         const read = commitsOf(response.data);
         if (read === null)
             return unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
+        // Oldest first, a cut log shows the start of the work, not what the release does; a range
+        // of thousands (a merged or rewritten history) is not a release's change list at all.
+        if (read.total > MAX_COMMITS || read.commits.length > MAX_COMMITS) {
+            return unavailable(`${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
+        }
         const lines = [];
         for (const commit of read.commits.slice(0, MAX_COMMITS)) {
             const message = commit.commit?.message;
@@ -6773,8 +6778,7 @@ async function fetchCommitLog(request) {
         }
         if (lines.length === 0)
             return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only; they say nothing about the changes.`);
-        const cut = read.total > Math.min(read.commits.length, MAX_COMMITS);
-        const heading = `Commits ${olderTag}...${newerTag}${cut ? ` (the first ${Math.min(read.commits.length, MAX_COMMITS)} of ${read.total})` : ''}`;
+        const heading = `Commits ${olderTag}...${newerTag}`;
         const item = makeEvidenceItem({
             packageId: request.packageId ?? `npm:${packageName}`,
             sourceId: COMMIT_LOG_SOURCE_ID,
@@ -6787,7 +6791,7 @@ async function fetchCommitLog(request) {
             content: `${heading}\n\n${lines.join('\n')}`,
             maxChars: MAX_COMMIT_LOG_CHARS,
         });
-        return { evidence: [item], missing: cut ? [{ code: 'COMMIT_LOG_UNAVAILABLE', message: `${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}; only the first ${MAX_COMMITS} were read.` }] : [] };
+        return { evidence: [item], missing: [] };
     }
     catch (error) {
         const info = describeGitHubError(error);
@@ -12099,6 +12103,16 @@ function excerpt(content, maxLength, markerClass) {
     const chosen = marked ?? firstBullet ?? meaningful[0];
     return chosen === undefined ? null : bound(chosen.plain, maxLength);
 }
+/**
+ * A part whose heading says it changes no behaviour: documentation, tests, CI, build, chores,
+ * refactoring ("Documentation: remove `@experimental` from a JSDoc" is not an API removal).
+ * Conventional changelogs put breaking changes under their own heading, never under these.
+ */
+const NON_BEHAVIOURAL_HEADING = /^[^A-Za-z]*(?:documentation|docs|tests?|testing|ci|continuous integration|build system|chores?|miscellaneous chores|code refactoring|refactor(?:ing|s)?|styles?)\s*:?$/i;
+function isNonBehaviouralPart(content) {
+    const heading = release_text_plainLine(content.split('\n', 1)[0] ?? '').replace(/^#{1,6}\s+/, '');
+    return NON_BEHAVIOURAL_HEADING.test(heading);
+}
 
 ;// CONCATENATED MODULE: ./build/runtime/adapters/extractive/extract-candidate.js
 
@@ -12196,7 +12210,7 @@ function classify(item) {
             return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };
         }
         default: {
-            const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content)) : null;
+            const marker = GENERAL_TEXT_KINDS.has(item.kind) && !isNonBehaviouralPart(item.content) ? strongestMarker(ownReleaseText(item.content)) : null;
             if (marker === 'breaking')
                 return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
             if (marker !== null)
@@ -15934,7 +15948,7 @@ const labelSourceSchema = schemas/* strictObject */.rej({
     repository: schemas/* string */.YjP().regex(/^[\w.-]+\/[\w.-]+$/).optional(),
     tag: schemas/* string */.YjP().min(1).max(100).optional(),
     /** Path, relative to the dataset directory, of a recorded file that contains the quote. */
-    recorded: schemas/* string */.YjP().regex(/^repository\/[\w./@+-]+$/).refine((path) => !path.split('/').includes('..'), 'must stay inside repository/').optional(),
+    recorded: schemas/* string */.YjP().regex(/^repository\/[\w./@+%-]+$/).refine((path) => !path.split('/').includes('..'), 'must stay inside repository/').optional(),
 });
 const labelledBumpSchema = schemas/* strictObject */.rej({
     name: schemas/* string */.YjP().min(1).max(214),
@@ -16365,6 +16379,7 @@ async function analyzeLabelledBump(bump, sources) {
  * - `GET /repos/{o}/{r}/compare/{base}...{head}`: the commits recorded in
  *   `repository/<owner>/<repo>/.compare/<encoded base...head>.json` (GitHub's compare shape,
  *   oldest first, paged by `per_page`/`page`); 404 for a comparison not recorded;
+ * - tags with a slash (`@scope/pkg@1.2.3`), recorded as one URL-encoded directory name;
  * - owner and repository names in any case (GitHub's are case-insensitive; recorded in lower case);
  * - a tag recorded with no changelog-candidate file holds only a `.tag` marker; files whose
  *   names start with a dot are the recording's own and never listed;
@@ -16407,9 +16422,13 @@ async function kindOf(path) {
     }
 }
 async function contents(root, owner, repo, path, ref, accept) {
-    if (ref === null || ref === '' || safeSegments(ref) === null)
+    if (ref === null || ref === '')
         return notFound();
-    const tagDirectory = (0,external_node_path_.join)(root, owner, repo, ref);
+    // A tag with a slash (`@scope/pkg@1.2.3`) is recorded as one URL-encoded directory name.
+    const tagName = ref.includes('/') ? encodeURIComponent(ref) : ref;
+    if (tagName === '.' || tagName === '..' || tagName.includes('\\') || tagName.includes('\0'))
+        return notFound();
+    const tagDirectory = (0,external_node_path_.join)(root, owner, repo, tagName);
     if ((await kindOf(tagDirectory)) !== 'dir')
         return json(404, { message: `No commit found for the ref ${ref}`, status: '404' });
     const target = (0,external_node_path_.resolve)(tagDirectory, ...path);

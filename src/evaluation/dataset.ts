@@ -30,7 +30,7 @@ const labelSourceSchema = z.strictObject({
   repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/).optional(),
   tag: z.string().min(1).max(100).optional(),
   /** Path, relative to the dataset directory, of a recorded file that contains the quote. */
-  recorded: z.string().regex(/^repository\/[\w./@+-]+$/).refine((path) => !path.split('/').includes('..'), 'must stay inside repository/').optional(),
+  recorded: z.string().regex(/^repository\/[\w./@+%-]+$/).refine((path) => !path.split('/').includes('..'), 'must stay inside repository/').optional(),
 });
 
 const labelledBumpSchema = z.strictObject({

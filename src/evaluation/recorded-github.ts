@@ -17,6 +17,7 @@ import { createGitHubClient, type GitHubClient } from '../github/client.js';
  * - `GET /repos/{o}/{r}/compare/{base}...{head}`: the commits recorded in
  *   `repository/<owner>/<repo>/.compare/<encoded base...head>.json` (GitHub's compare shape,
  *   oldest first, paged by `per_page`/`page`); 404 for a comparison not recorded;
+ * - tags with a slash (`@scope/pkg@1.2.3`), recorded as one URL-encoded directory name;
  * - owner and repository names in any case (GitHub's are case-insensitive; recorded in lower case);
  * - a tag recorded with no changelog-candidate file holds only a `.tag` marker; files whose
  *   names start with a dot are the recording's own and never listed;
@@ -65,8 +66,11 @@ async function kindOf(path: string): Promise<'file' | 'dir' | null> {
 }
 
 async function contents(root: string, owner: string, repo: string, path: string[], ref: string | null, accept: string): Promise<Response> {
-  if (ref === null || ref === '' || safeSegments(ref) === null) return notFound();
-  const tagDirectory = join(root, owner, repo, ref);
+  if (ref === null || ref === '') return notFound();
+  // A tag with a slash (`@scope/pkg@1.2.3`) is recorded as one URL-encoded directory name.
+  const tagName = ref.includes('/') ? encodeURIComponent(ref) : ref;
+  if (tagName === '.' || tagName === '..' || tagName.includes('\\') || tagName.includes('\0')) return notFound();
+  const tagDirectory = join(root, owner, repo, tagName);
   if ((await kindOf(tagDirectory)) !== 'dir') return json(404, { message: `No commit found for the ref ${ref}`, status: '404' });
   const target = resolve(tagDirectory, ...path);
   if (target !== tagDirectory && !target.startsWith(`${tagDirectory}${sep}`)) return notFound();

@@ -18,7 +18,7 @@ import type { EvidenceItem, MissingInformation } from './types.js';
  */
 
 export const COMMIT_LOG_SOURCE_ID = 'github-commits';
-/** Commits read: the compare API's page size limit. A longer range is said to be cut. */
+/** Most commits a release's change list is read from (one page of the compare API); a longer range is not read. */
 export const MAX_COMMITS = 100;
 /** A commit log lists many short lines; a little more room than one release's notes. */
 const MAX_COMMIT_LOG_CHARS = 6_000;
@@ -133,6 +133,11 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
     const response = await octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead, per_page: MAX_COMMITS, page: 1 });
     const read = commitsOf(response.data);
     if (read === null) return unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
+    // Oldest first, a cut log shows the start of the work, not what the release does; a range
+    // of thousands (a merged or rewritten history) is not a release's change list at all.
+    if (read.total > MAX_COMMITS || read.commits.length > MAX_COMMITS) {
+      return unavailable(`${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
+    }
     const lines: string[] = [];
     for (const commit of read.commits.slice(0, MAX_COMMITS)) {
       const message = commit.commit?.message;
@@ -142,8 +147,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
       lines.push(`- ${change.subject}`, ...change.footers.map((footer) => `  ${footer}`));
     }
     if (lines.length === 0) return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only; they say nothing about the changes.`);
-    const cut = read.total > Math.min(read.commits.length, MAX_COMMITS);
-    const heading = `Commits ${olderTag}...${newerTag}${cut ? ` (the first ${Math.min(read.commits.length, MAX_COMMITS)} of ${read.total})` : ''}`;
+    const heading = `Commits ${olderTag}...${newerTag}`;
     const item = makeEvidenceItem({
       packageId: request.packageId ?? `npm:${packageName}`,
       sourceId: COMMIT_LOG_SOURCE_ID,
@@ -156,7 +160,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
       content: `${heading}\n\n${lines.join('\n')}`,
       maxChars: MAX_COMMIT_LOG_CHARS,
     });
-    return { evidence: [item], missing: cut ? [{ code: 'COMMIT_LOG_UNAVAILABLE', message: `${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}; only the first ${MAX_COMMITS} were read.` }] : [] };
+    return { evidence: [item], missing: [] };
   } catch (error) {
     const info = describeGitHubError(error);
     if (budget !== undefined && (info.status === 403 || info.status === 429)) budget.remaining = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, excerpts, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+import { excerpt, excerpts, isNonBehaviouralPart, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -72,5 +72,10 @@ describe('release-text markers', () => {
   it('a deprecation by this package is one; moving off something deprecated elsewhere is a fix', () => {
     for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form']) expect(strongestMarker(line)).toBe('deprecation');
     for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- migrate away from deprecated punycode']) expect(strongestMarker(line)).toBeNull();
+  });
+
+  it('documentation, test, CI and chore parts change no behaviour, whatever their lines say', () => {
+    for (const part of ['### Documentation\n\n- remove `@experimental` from `resolve.tsconfigPaths` JSDoc (#23006)', '## 📝 Docs\n\n- Remove `legacy()` from the README', 'Miscellaneous Chores\n\n- remove `.travis.yml`', '### Tests:']) expect(isNonBehaviouralPart(part)).toBe(true);
+    for (const part of ['### Features\n\n- Remove `legacy()`', '### Breaking Changes', '- Documentation of `x` is now in the README', '### Build: require Node.js 20']) expect(isNonBehaviouralPart(part)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { Candidate, CandidateFinding, FindingKind, RiskLevel } from '../../
 import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
-import { excerpts, hasMarker, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
+import { excerpts, hasMarker, isNonBehaviouralPart, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
@@ -115,7 +115,7 @@ function classify(item: EvidenceItem): Classified {
       return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };
     }
     default: {
-      const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content)) : null;
+      const marker = GENERAL_TEXT_KINDS.has(item.kind) && !isNonBehaviouralPart(item.content) ? strongestMarker(ownReleaseText(item.content)) : null;
       if (marker === 'breaking') return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
       if (marker !== null) return { item, level: 'medium', findingKind: FINDING_KIND_OF_MARKER[marker], markerClass: marker };
       // A migration guide exists because something needs migrating.

@@ -213,3 +213,15 @@ export function excerpt(content: string, maxLength: number, markerClass?: Marker
   const chosen = marked ?? firstBullet ?? meaningful[0];
   return chosen === undefined ? null : bound(chosen.plain, maxLength);
 }
+
+/**
+ * A part whose heading says it changes no behaviour: documentation, tests, CI, build, chores,
+ * refactoring ("Documentation: remove `@experimental` from a JSDoc" is not an API removal).
+ * Conventional changelogs put breaking changes under their own heading, never under these.
+ */
+const NON_BEHAVIOURAL_HEADING = /^[^A-Za-z]*(?:documentation|docs|tests?|testing|ci|continuous integration|build system|chores?|miscellaneous chores|code refactoring|refactor(?:ing|s)?|styles?)\s*:?$/i;
+
+export function isNonBehaviouralPart(content: string): boolean {
+  const heading = plainLine(content.split('\n', 1)[0] ?? '').replace(/^#{1,6}\s+/, '');
+  return NON_BEHAVIOURAL_HEADING.test(heading);
+}

@@ -1,0 +1,1 @@
+d0d90f527e26f410bbbfa6cfbc39b66ca4d6ff11

@@ -1,0 +1,1 @@
+908b1c8fdd4d0570b832da952c1cfb66afcbea47

@@ -1,0 +1,1 @@
+daa3ec945e9f1bb77e7ee14ea80d3e823b6d31ca

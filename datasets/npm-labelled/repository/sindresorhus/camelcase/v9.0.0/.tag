@@ -1,0 +1,1 @@
+8596a65fcbfedd474cdedf16f48b7d9381eb7953

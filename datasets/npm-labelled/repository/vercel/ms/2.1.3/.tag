@@ -1,0 +1,1 @@
+1c6264b795492e8fdecbc82cb8802fcfbfc08d26

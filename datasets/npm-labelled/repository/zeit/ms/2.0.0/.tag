@@ -1,0 +1,1 @@
+9b88d1568a52ec9bb67ecc8d2aa224fa38fd41f4
