@@ -3100,10 +3100,11 @@ const CANDIDATE_SCHEMA_NAME = 'depverdict_version_analysis';
 const CANDIDATE_SCHEMA_DIGEST = digestOf(CANDIDATE_SCHEMA);
 /**
  * Version of the prompt text. "1" was the original CLI's prompt; "2" adds the untrusted-data
- * fence, the evidence-ID citation rules and the bounded schema. Bump it whenever prompt.ts
- * changes what a model reads, so traces and evaluations can tell runs apart.
+ * fence, the evidence-ID citation rules and the bounded schema; "3" says how to read `usage`
+ * and `commitLog` evidence and adds the GitHub Actions rules. Bump it whenever prompt.ts
+ * changes what a model reads, so traces, evaluations and approvals can tell runs apart.
  */
-const PROMPT_VERSION = '2';
+const PROMPT_VERSION = '3';
 const ANALYSIS_TASK = 'version-analysis.v1';
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
