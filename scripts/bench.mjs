@@ -45,11 +45,12 @@ const alias = (index, name) => `b${index}-${name.startsWith('@') ? name.slice(1)
 /**
  * Replays recorded packuments (with an ETag; If-None-Match gets a bodiless 304, as from
  * registry.npmjs.org) and tarballs; counts requests and bytes per kind. It also stands in for
- * GitHub's API (GITHUB_API_URL points here): every repository is public and has no recorded
- * files, so the tokenless repository-changelog lookups cost their real request count.
+ * GitHub's API (GITHUB_API_URL points here): every repository is public, every `v`-tag exists
+ * and holds no changelog, and every comparison lists three commits, so the tokenless
+ * repository-changelog lookups and commit-log reads cost their real request count.
  */
 function startReplayRegistry(baseVersions = new Map()) {
-  const counts = { packuments: 0, notModified: 0, packumentBytes: 0, tarballs: 0, tarballBytes: 0, fromTarballs: 0, fromTarballBytes: 0, github: 0, advisories: 0, notFound: 0 };
+  const counts = { packuments: 0, notModified: 0, packumentBytes: 0, tarballs: 0, tarballBytes: 0, fromTarballs: 0, fromTarballBytes: 0, github: 0, githubCompare: 0, githubBytes: 0, advisories: 0, notFound: 0 };
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     const notFound = () => {
@@ -59,9 +60,22 @@ function startReplayRegistry(baseVersions = new Map()) {
     };
     if (path.startsWith('/repos/')) {
       counts.github += 1;
-      const isRepository = /^\/repos\/[^/]+\/[^/]+$/.test(path);
-      response.writeHead(isRepository ? 200 : 404, { 'content-type': 'application/json' });
-      return response.end(isRepository ? '{"private":false}' : '{"message":"Not Found"}');
+      const answer = (status, body) => {
+        const text = JSON.stringify(body);
+        counts.githubBytes += Buffer.byteLength(text);
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(text);
+      };
+      if (/^\/repos\/[^/]+\/[^/]+$/.test(path)) return answer(200, { private: false });
+      // Every `v`-tag exists and holds no changelog, so each lookup goes on to the commit log.
+      const ref = new URL(request.url, 'http://x').searchParams.get('ref') ?? '';
+      if (/^\/repos\/[^/]+\/[^/]+\/contents(?:\/|$)/.test(path) && ref.startsWith('v')) return answer(200, []);
+      if (/^\/repos\/[^/]+\/[^/]+\/compare\//.test(path)) {
+        counts.githubCompare += 1;
+        const commits = ['Fix a bug', 'Add an option', 'Update dependencies'].map((message, index) => ({ sha: String(index).repeat(40), commit: { message } }));
+        return answer(200, { total_commits: commits.length, commits });
+      }
+      return answer(404, { message: 'Not Found' });
     }
     if (path === '/-/npm/v1/security/advisories/bulk') {
       // Like most mirrors: the endpoint is not offered.
@@ -189,7 +203,7 @@ for (const [label, args] of [
   console.log(`  peak RSS             ${result.maxRssMb === null ? 'n/a' : `${result.maxRssMb.toFixed(0)} MiB`}`);
   console.log(`  packument requests   ${registry.counts.packuments} (unique packages: ${bumps}), ${kib(registry.counts.packumentBytes)}`);
   console.log(`  tarball requests     ${registry.counts.tarballs} (${kib(registry.counts.tarballBytes)}), of which from-side for the API-surface diff ${registry.counts.fromTarballs} (${kib(registry.counts.fromTarballBytes)})`);
-  console.log(`  GitHub requests      ${registry.counts.github} (tokenless repository-changelog lookups)`);
+  console.log(`  GitHub requests      ${registry.counts.github} (tokenless: repository changelogs at the tag, ${registry.counts.githubCompare} commit logs), ${kib(registry.counts.githubBytes)}`);
   console.log(`  advisory requests    ${registry.counts.advisories} (npm bulk endpoint; answered 405 here)`);
   if (contexts !== null) console.log(`  contexts built       ${contexts}`);
   if (failed(result)) console.log(tail(result));
