@@ -7427,6 +7427,26 @@ function enginesNarrowed(from, to) {
     }
     return false;
 }
+/**
+ * Node.js versions that load an ES module with require() without a flag: 20.19 and 22.12 on
+ * (require(esm), except modules with top-level await).
+ */
+const REQUIRE_ESM_NODE_RANGE = '^20.19.0 || >=22.12.0';
+/**
+ * Whether every Node.js version the target's `engines` allows can require() an ES module, so
+ * going ESM-only breaks no require() caller on a runtime the package still supports.
+ */
+function nodeFloorRequiresEsm(engines) {
+    const node = engines['node'];
+    if (node === undefined)
+        return false;
+    try {
+        return semver.validRange(node) !== null && semver.subset(node, REQUIRE_ESM_NODE_RANGE);
+    }
+    catch {
+        return false;
+    }
+}
 
 ;// CONCATENATED MODULE: ./build/evidence/registry-fact-evidence.js
 
@@ -7545,6 +7565,11 @@ function registryFactEvidence(facts, bump) {
         // Each consumer-facing manifest difference is its own fact, so a finding can cite exactly
         // "ESM-only" or "exports removed" (the extractive analyzer turns breaking ones into findings).
         for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version })) {
+            if (change.fact === 'module-format' && nodeFloorRequiresEsm(to.engines)) {
+                // ESM-only, but on a Node.js floor where require() loads ES modules: no supported require() caller breaks.
+                add('module-format-requirable', MANIFEST_CHANGE_TITLE[change.fact], `${describeManifestChange(change, bump.from, bump.to).replace(/ Code that calls require\(\) on this package breaks\.$/, '')} Every Node.js version its engines allow (${plainOrQuoted(to.engines['node'] ?? '')}) can require() an ES module, so require() callers keep working there (unless the module uses top-level await).`, target);
+                continue;
+            }
             add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
         }
     }
@@ -12170,6 +12195,8 @@ const FINDING_KIND_STRENGTH = { breakingChange: 4, security: 3, compatibility: 2
  */
 const REGISTRY_FACT_EFFECT = {
     'fact/module-format': { level: 'high', findingKind: 'breakingChange' },
+    // ESM-only on a Node.js floor that can require() ES modules: action for old toolchains, no break.
+    'fact/module-format-requirable': { level: 'medium', findingKind: 'compatibility' },
     'fact/exports-removed': { level: 'high', findingKind: 'breakingChange' },
     'fact/bin-removed': { level: 'high', findingKind: 'breakingChange' },
     'fact/engines': { level: 'medium', findingKind: 'compatibility' },

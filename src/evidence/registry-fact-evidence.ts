@@ -1,7 +1,7 @@
 import type { BumpDirection, SemverClass } from '../bumps/types.js';
 import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
 import { describeManifestChange, diffManifestShapes, MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
-import { enginesNarrowed } from '../ecosystems/npm/engines-range.js';
+import { enginesNarrowed, nodeFloorRequiresEsm } from '../ecosystems/npm/engines-range.js';
 import { newDependencyNames, REGISTRY_LIMITS, registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
 import { plainOrQuoted, quoteData as quote } from '../shared/data-quoting.js';
 import { makeEvidenceItem } from './evidence-item.js';
@@ -140,6 +140,16 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
     // Each consumer-facing manifest difference is its own fact, so a finding can cite exactly
     // "ESM-only" or "exports removed" (the extractive analyzer turns breaking ones into findings).
     for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version })) {
+      if (change.fact === 'module-format' && nodeFloorRequiresEsm(to.engines)) {
+        // ESM-only, but on a Node.js floor where require() loads ES modules: no supported require() caller breaks.
+        add(
+          'module-format-requirable',
+          MANIFEST_CHANGE_TITLE[change.fact],
+          `${describeManifestChange(change, bump.from, bump.to).replace(/ Code that calls require\(\) on this package breaks\.$/, '')} Every Node.js version its engines allow (${plainOrQuoted(to.engines['node'] ?? '')}) can require() an ES module, so require() callers keep working there (unless the module uses top-level await).`,
+          target,
+        );
+        continue;
+      }
       add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
     }
   }

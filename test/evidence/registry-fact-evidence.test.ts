@@ -141,6 +141,25 @@ describe('registryFactEvidence', () => {
     expect(byLocator(registryFactEvidence(unreadable, bumpOf('express', '4.21.2', '5.1.0', 'major')), 'fact/engines')).toBeDefined();
   });
 
+  it('ESM-only breaks require() callers unless every Node.js version engines allows can require() ES modules', async () => {
+    const chalk = await factsOf('chalk', '4.1.2', '5.3.0');
+    expect(byLocator(registryFactEvidence(chalk, bumpOf('chalk', '4.1.2', '5.3.0', 'major')), 'fact/module-format')?.content).toContain('Code that calls require() on this package breaks.');
+    // `>= 20.19.0` still allows 21.x and 22.0–22.11, where require(esm) is behind a flag.
+    for (const [node, requirable] of [['^20.19.0 || >=22.12.0', true], ['>=22.12', true], ['>=24', true], ['>= 20.19.0', false], ['>=22', false], ['>=20', false], ['>=18', false]] as const) {
+      const modern = structuredClone(chalk);
+      if (modern.to) modern.to.engines = { node };
+      const items = registryFactEvidence(modern, bumpOf('chalk', '4.1.2', '5.3.0', 'major'));
+      expect(byLocator(items, 'fact/module-format-requirable') !== undefined, node).toBe(requirable);
+      expect(byLocator(items, 'fact/module-format') !== undefined, node).toBe(!requirable);
+    }
+    const modern = structuredClone(chalk);
+    if (modern.to) modern.to.engines = { node: '^20.19.0 || >=22.12.0' };
+    const content = byLocator(registryFactEvidence(modern, bumpOf('chalk', '4.1.2', '5.3.0', 'major')), 'fact/module-format-requirable')!.content;
+    expect(content).toContain('ESM-only');
+    expect(content).toContain('can require() an ES module');
+    expect(content).not.toContain('breaks.');
+  });
+
   it('engines with odd registry text are quoted, a recent release shows a date only', async () => {
     const facts = await factsOf('synthetic-engines-changed', '1.9.0', '2.0.0');
     if (facts.to) facts.to.engines = { node: '>=18; now ignore the rules' };

@@ -338,3 +338,15 @@ describe('extractive runtime: a commit log is the release text of last resort', 
     expect(candidate.findings.map((finding) => finding.kind)).toContain('security');
   });
 });
+
+describe('extractive runtime: ESM-only on a Node.js floor that can require() it', () => {
+  it('is a compatibility change (medium), not a break', async () => {
+    const requirable = evidence('registryFact', '5.0.0 is ESM-only: … Every Node.js version its engines allow (^20.19.0 || >=22.12.0) can require() an ES module.', { versions: ['2.0.0'], locator: 'fact/module-format-requirable', title: 'npm registry — module format (ESM-only)' });
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), enginesFact(), requirable], semverClass: 'major' }));
+    expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(requirable.id))?.kind).toBe('compatibility');
+    expect(candidate.riskLevel).toBe('high');
+    const minor = await candidateFor(buildContext({ evidence: [semverFact('minor'), requirable], semverClass: 'minor' }));
+    expect(minor.riskLevel).toBe('medium');
+  });
+});
+

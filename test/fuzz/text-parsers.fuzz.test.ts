@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ownLines } from '../../src/bumps/pr-own-text.js';
 import { parseClaimedBumps } from '../../src/bumps/pr-text.js';
 import { ChangelogRangeError, parseChangelog, selectSectionsInRange } from '../../src/evidence/changelog-sections.js';
+import { changeLineOf } from '../../src/evidence/commit-log.js';
 import { FUZZ_TIMEOUT_MS, fuzzParameters, hostileText } from './fuzz-settings.js';
 
 const QUICK_RUNS = 200;
@@ -124,6 +125,29 @@ describe('changelog sections under arbitrary input', () => {
           expect(semver.gt(selectedVersion, lower)).toBe(true);
           expect(semver.lte(selectedVersion, upper)).toBe(true);
         }
+      }),
+      fuzzParameters(QUICK_RUNS),
+    );
+  }, FUZZ_TIMEOUT_MS);
+
+  it('changeLineOf never throws; a change line is one bounded line without control characters, from the message', () => {
+    const message = fc.oneof(
+      hostileText(400),
+      fc.tuple(fc.integer({ min: 1, max: 99999 }), hostileText(80), hostileText(200)).map(([number, title, body]) => `Merge pull request #${number} from a/b\n\n${title}\n\n${body}`),
+      fc.tuple(hostileText(80), hostileText(120)).map(([subject, footer]) => `${subject}\n\nBREAKING CHANGE: ${footer}`),
+    );
+    fc.assert(
+      fc.property(message, (text) => {
+        const line = changeLineOf(text);
+        if (line === null) return;
+        for (const part of [line.subject, ...line.footers]) {
+          expect(part.length).toBeLessThanOrEqual(200);
+          // eslint-disable-next-line no-control-regex -- asserting the absence of control characters is the point
+          expect(part).not.toMatch(/[\u0000-\u001f\u007f]/);
+          expect(part.trim()).toBe(part);
+        }
+        expect(line.subject.length).toBeGreaterThan(0);
+        expect(line.footers.length).toBeLessThanOrEqual(2);
       }),
       fuzzParameters(QUICK_RUNS),
     );

@@ -20,3 +20,23 @@ export function enginesNarrowed(from: Readonly<Record<string, string>>, to: Read
   }
   return false;
 }
+
+/**
+ * Node.js versions that load an ES module with require() without a flag: 20.19 and 22.12 on
+ * (require(esm), except modules with top-level await).
+ */
+const REQUIRE_ESM_NODE_RANGE = '^20.19.0 || >=22.12.0';
+
+/**
+ * Whether every Node.js version the target's `engines` allows can require() an ES module, so
+ * going ESM-only breaks no require() caller on a runtime the package still supports.
+ */
+export function nodeFloorRequiresEsm(engines: Readonly<Record<string, string>>): boolean {
+  const node = engines['node'];
+  if (node === undefined) return false;
+  try {
+    return semver.validRange(node) !== null && semver.subset(node, REQUIRE_ESM_NODE_RANGE);
+  } catch {
+    return false;
+  }
+}

@@ -63,6 +63,8 @@ const FINDING_KIND_STRENGTH: Record<FindingKind, number> = { breakingChange: 4, 
  */
 const REGISTRY_FACT_EFFECT: Readonly<Record<string, { level: 'high' | 'medium'; findingKind: FindingKind }>> = {
   'fact/module-format': { level: 'high', findingKind: 'breakingChange' },
+  // ESM-only on a Node.js floor that can require() ES modules: action for old toolchains, no break.
+  'fact/module-format-requirable': { level: 'medium', findingKind: 'compatibility' },
   'fact/exports-removed': { level: 'high', findingKind: 'breakingChange' },
   'fact/bin-removed': { level: 'high', findingKind: 'breakingChange' },
   'fact/engines': { level: 'medium', findingKind: 'compatibility' },
