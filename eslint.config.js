@@ -13,7 +13,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'test/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'test/**/*.mjs', 'datasets/**/*.mjs'],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', structuredClone: 'readonly', Buffer: 'readonly', performance: 'readonly', setTimeout: 'readonly' },
     },

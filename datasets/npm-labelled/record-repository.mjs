@@ -71,11 +71,23 @@ function tagSpellings(name, version, inMonorepo) {
   return [...first, ...all.filter((tag) => !first.includes(tag))].slice(0, 4);
 }
 
+/** A GitHub owner or repository name; `.` and `..` could leave the output directory. */
+const SAFE_NAME = /^(?!\.\.?$)[\w.-]{1,100}$/;
+
+/**
+ * The repository the packument declares (registry data, written by the package's author): names
+ * and `directory` are checked before any of them becomes part of an output path.
+ */
 function githubRepository(manifest) {
   const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
   const match = /github\.com[/:]([^/]+)\/([^/#]+?)(?:\.git)?(?:[#/].*)?$/i.exec(url ?? '') ?? /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(url ?? '');
   if (!match) return null;
-  return { owner: match[1], repo: match[2], directory: typeof manifest.repository === 'object' ? (manifest.repository.directory ?? null) : null };
+  const directory = typeof manifest.repository === 'object' ? (manifest.repository.directory ?? null) : null;
+  if (!SAFE_NAME.test(match[1]) || !SAFE_NAME.test(match[2])) throw new Error(`the packument's repository ${JSON.stringify(url)} does not name a GitHub repository plainly`);
+  if (directory !== null && (typeof directory !== 'string' || directory.split('/').some((segment) => segment === '..' || segment === '.'))) {
+    throw new Error(`the packument's repository directory ${JSON.stringify(directory)} leaves the repository`);
+  }
+  return { owner: match[1], repo: match[2], directory };
 }
 
 
@@ -121,7 +133,8 @@ async function recordBump(bump, clones) {
 
   // DepVerdict does not read the commit log of a monorepo package (its siblings' commits mix in).
   if (inside) return `tag ${newerTag}, ${changelogs.length > 0 ? `${folder || '/'}: ${changelogs.join(', ')}` : 'no changelog file'}; monorepo package, no comparison`;
-  const olderTag = newerTag.endsWith(bump.to) ? `${newerTag.slice(0, -bump.to.length)}${bump.from}` : null;
+  // Spelled like the newer tag, the version standing once at its end (as olderTagLike in src/evidence/commit-log.ts).
+  const olderTag = newerTag.endsWith(bump.to) && newerTag.indexOf(bump.to) === newerTag.length - bump.to.length ? `${newerTag.slice(0, -bump.to.length)}${bump.from}` : null;
   if (!olderTag || !tagExists(directory, olderTag)) return `tag ${newerTag}; no tag ${olderTag ?? '(unspellable)'} for ${bump.from}, so no comparison`;
   // GitHub's base...head lists the commits reachable from head and not from base, oldest first.
   const log = git(directory, ['log', '--reverse', '--format=%H%x00%B%x1e', `${olderTag}..${newerTag}`]);

@@ -6747,12 +6747,17 @@ async function fetchCommitLog(request) {
     if ((repository.directory ?? '') !== '') {
         return unavailable(`The commits of ${fullName} were not read for ${packageName}: it is one package of a monorepo, and its commits cannot be told from the other packages'.`);
     }
+    // A tag that names the package (`pkg@1.2.3`, `pkg-v1.2.3`) is a monorepo's, even when the
+    // registry declares no `directory`: its commits mix packages too.
+    if (newerTag !== `v${newerVersion}` && newerTag !== newerVersion) {
+        return unavailable(`The commits of ${fullName} were not read for ${packageName}: its tag ${newerTag} names the package, as a monorepo's tags do, and the commits of its other packages would be mixed in.`);
+    }
     const olderTag = olderTagLike(newerTag, newerVersion, olderVersion);
     if (olderTag === null)
         return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
     if (budget !== undefined) {
         if (budget.remaining <= 0) {
-            return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run looks up only a few packages (in name order); set GITHUB_TOKEN to read all of them.`);
+            return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
         }
         budget.remaining -= 1;
     }
@@ -6779,6 +6784,11 @@ async function fetchCommitLog(request) {
         }
         if (lines.length === 0)
             return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only; they say nothing about the changes.`);
+        // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
+        const listed = lines.join('\n');
+        if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {
+            return unavailable(`The ${read.total} commits between ${olderTag} and ${newerTag} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
+        }
         const heading = `Commits ${olderTag}...${newerTag}`;
         const item = makeEvidenceItem({
             packageId: request.packageId ?? `npm:${packageName}`,
@@ -6789,7 +6799,7 @@ async function fetchCommitLog(request) {
             title: `${fullName} — commits ${basehead}`,
             sourceUrl: `https://github.com/${fullName}/compare/${encodeURIComponent(olderTag)}...${encodeURIComponent(newerTag)}`,
             releaseVersions: [],
-            content: `${heading}\n\n${lines.join('\n')}`,
+            content: `${heading}\n\n${listed}`,
             maxChars: MAX_COMMIT_LOG_CHARS,
         });
         return { evidence: [item], missing: [] };
@@ -7253,7 +7263,7 @@ async function fetchRepositoryChangelog(request) {
     }
     catch (error) {
         if (error instanceof BudgetExhausted) {
-            return repository_changelog_unavailable(`The changelog in ${fullName} was not read: without a GitHub token a run looks up only a few packages (in name order) to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN to read all of them.`);
+            return repository_changelog_unavailable(`The changelog in ${fullName} was not read: without a GitHub token a run reads GitHub for only some packages, to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN to read all of them.`);
         }
         const info = describeGitHubError(error);
         // A rate limit holds for the rest of the run: stop asking.
@@ -7633,7 +7643,12 @@ async function gatherEvidence(bump, sources) {
         readApiSurfaceDiff(bump.name, packageId, facts, tarballs, sources.logger),
     ]);
     // A package that ships no changelog usually keeps one in its repository: read it at the tag.
-    const repositoryChangelog = changelog.evidence.length === 0
+    const needsRepository = changelog.evidence.length === 0 && facts.repository !== null;
+    // Tokenless, the requests come from the run's allowance, granted in a fixed order; with a
+    // token GitHub's normal limits apply.
+    const claim = sources.github === null ? sources.publicGitHubClaim : undefined;
+    const budget = claim === undefined ? undefined : await claim.claim(needsRepository);
+    const repositoryChangelog = needsRepository
         ? await fetchRepositoryChangelog({
             octokit: sources.github ?? sources.publicGitHub ?? null,
             repository: facts.repository,
@@ -7642,8 +7657,7 @@ async function gatherEvidence(bump, sources) {
             to,
             newerVersion: newerSide?.version ?? to,
             logger: sources.logger,
-            // The allowance applies to tokenless reads only; a token has GitHub's normal limits.
-            ...(sources.github === null && sources.publicGitHubBudget !== undefined ? { budget: sources.publicGitHubBudget } : {}),
+            ...(budget === undefined ? {} : { budget }),
         })
         : { evidence: [], missing: [] };
     // With no release text anywhere, the commit subjects between the tags are the last source
@@ -7659,7 +7673,7 @@ async function gatherEvidence(bump, sources) {
             newerTag: repositoryChangelog.publicTag,
             logger: sources.logger,
             packageId,
-            ...(sources.github === null && sources.publicGitHubBudget !== undefined ? { budget: sources.publicGitHubBudget } : {}),
+            ...(budget === undefined ? {} : { budget }),
         })
         : { evidence: [], missing: [] };
     evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...commitLog.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
@@ -7955,28 +7969,76 @@ var report_verdict = __webpack_require__(47342);
 
 /**
  * Tokenless GitHub reads (the CLI without GITHUB_TOKEN) share GitHub's unauthenticated limit of
- * 60 requests an hour. The run's allowance is split between bumps up front, in a fixed order
- * (by result ID), rather than spent by whichever bump asks first: the evidence of a bump — and
- * so its contextId, and whether an earlier answer can be reused — must not depend on timing.
+ * 60 requests an hour, so a run spends at most {@link UNAUTHENTICATED_REQUEST_BUDGET}. The
+ * evidence of a bump — and so its contextId, and whether an earlier answer can be reused — must
+ * not depend on timing, so who gets requests is decided in a fixed order (by result ID), never
+ * by whichever bump asks first:
  *
- * An npm bump needs at most five requests (visibility, two tag spellings, a root listing, the
- * file); an action bump more (tags, two action.yml reads, the commit of a pin).
+ * - a GitHub Action bump needs its share whatever happens (tags, two action.yml reads, the
+ *   commit of a pin): its share is set aside up front;
+ * - an npm bump needs GitHub only when neither its tarball nor anything else carries release
+ *   text, which is known only once its tarball is read. Each npm bump *claims* a share or
+ *   declines; claims are granted in result-ID order once every earlier npm bump has claimed or
+ *   declined, so a bump with a changelog in its tarball leaves its share to the next one.
  */
-const REQUESTS_PER_BUMP = { npm: 5, 'github-actions': 10 };
-function allocateTokenlessBudgets(bumps, total = UNAUTHENTICATED_REQUEST_BUDGET) {
-    const budgets = new Map();
+const REQUESTS_PER_BUMP = {
+    // Visibility, two tag spellings, a root listing or the commit log, the file.
+    npm: 5,
+    'github-actions': 10,
+};
+function byResultId(left, right) {
+    const a = resultIdOf(left.name, left.from, left.to, left.ecosystem);
+    const b = resultIdOf(right.name, right.from, right.to, right.ecosystem);
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** The bumps in the order the allowance decides them; the evidence phase starts them in this order too. */
+function allowanceOrder(bumps) {
+    return [...bumps].sort(byResultId);
+}
+function createTokenlessAllowance(bumps, total = UNAUTHENTICATED_REQUEST_BUDGET) {
+    const ordered = allowanceOrder(bumps);
     let left = total;
-    const ordered = [...bumps].sort((left, right) => {
-        const a = resultIdOf(left.name, left.from, left.to, left.ecosystem);
-        const b = resultIdOf(right.name, right.from, right.to, right.ecosystem);
-        return a < b ? -1 : a > b ? 1 : 0;
-    });
-    for (const bump of ordered) {
-        const share = Math.min(left, REQUESTS_PER_BUMP[bump.ecosystem]);
+    const actionBudgets = new Map();
+    for (const bump of ordered.filter((entry) => entry.ecosystem === 'github-actions')) {
+        const share = Math.min(left, REQUESTS_PER_BUMP['github-actions']);
         left -= share;
-        budgets.set(bump, { remaining: share, total: share });
+        actionBudgets.set(bump, { remaining: share, total: share });
     }
-    return budgets;
+    const npmBumps = ordered.filter((entry) => entry.ecosystem === 'npm');
+    const decisions = new Array(npmBumps.length);
+    let nextToDecide = 0;
+    const settle = () => {
+        // Grant every decided claim whose predecessors have all decided, in order.
+        while (nextToDecide < npmBumps.length && decisions[nextToDecide] !== undefined) {
+            const decision = decisions[nextToDecide];
+            const share = decision.needs ? Math.min(left, REQUESTS_PER_BUMP.npm) : 0;
+            left -= share;
+            decision.grant({ remaining: share, total: share });
+            nextToDecide += 1;
+        }
+    };
+    return {
+        actionBudget(bump) {
+            return actionBudgets.get(bump) ?? { remaining: 0, total: 0 };
+        },
+        claimFor(bump) {
+            const index = npmBumps.indexOf(bump);
+            if (index < 0)
+                throw new Error(`${bump.name} ${bump.from} → ${bump.to} is not an npm bump of this run`);
+            let decided = false;
+            const decide = (needs) => new Promise((grant) => {
+                if (decided)
+                    return grant({ remaining: 0, total: 0 });
+                decided = true;
+                decisions[index] = { needs, grant };
+                settle();
+            });
+            return {
+                claim: decide,
+                abandon: () => void decide(false),
+            };
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./build/ecosystems/github-actions/action-metadata.js
@@ -8192,7 +8254,7 @@ async function gatherActionEvidence(bump, sources) {
         if (error instanceof ActionRepositoryError)
             throw error;
         if (error instanceof github_action_evidence_BudgetExhausted)
-            throw new ActionRepositoryError(`${target.fullName} was not read: without a GitHub token a run reads only a few repositories (in name order) to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN.`);
+            throw new ActionRepositoryError(`${target.fullName} was not read: without a GitHub token a run reads only some repositories, to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN.`);
         throw new ActionRepositoryError(`The tags of ${target.fullName} could not be read: ${formatGitHubError(describeGitHubError(error))}.`);
     }
     const from = resolveVersion(bump.from, action.fromPinned ? action.fromRef : null, tags);
@@ -9844,8 +9906,10 @@ async function prepareContexts(preparation) {
     }
     const analysable = selectBumpsToAnalyse(detection.bumps);
     input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
-    // Tokenless GitHub reads are limited per hour, not per bump: the allowance is split up front.
-    const tokenlessBudgets = allocateTokenlessBudgets(analysable);
+    // Tokenless GitHub reads are limited per hour, not per bump: one allowance for the run, granted
+    // in result-ID order; bumps start in that order too, so a bump never waits on one not started.
+    const allowance = createTokenlessAllowance(analysable);
+    const inAllowanceOrder = allowanceOrder(analysable);
     // The usage scan runs while evidence is gathered; each bump waits for it only to add its usage.
     const npmNames = analysable.filter((bump) => bump.ecosystem === 'npm').map((bump) => bump.name);
     const usageScan = scanForBumps(input.usageSource, [...new Set(npmNames)], { logger: input.logger, signal: input.signal });
@@ -9853,19 +9917,33 @@ async function prepareContexts(preparation) {
     if (phases)
         for (const client of new Set([input.github, input.publicGitHub]))
             timeGitHubReads(client, phases, () => gathering);
-    const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, tokenlessBudgets.get(bump), usageScan));
+    const preparedInOrder = await mapWithConcurrency(inAllowanceOrder, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, allowance, usageScan));
     gathering = false;
-    return { detection, prepared };
+    const preparedOf = new Map(inAllowanceOrder.map((bump, index) => [bump, preparedInOrder[index]]));
+    return { detection, prepared: analysable.map((bump) => preparedOf.get(bump)) };
 }
 /** Runs work without measuring it (no phase clock given). */
 const untimed = { track: (_phase, work) => work() };
-async function prepareContext(bump, input, publicGitHubBudget, usageScan) {
-    if (input.signal?.aborted)
-        return { failed: stoppedContextResult(bump, input.signal) };
+async function prepareContext(bump, input, allowance, usageScan) {
     // One evidence gatherer per ecosystem, chosen here. Actions are referenced from workflows,
     // not imported by source code, so they have no usage scan.
-    if (bump.ecosystem === 'github-actions')
-        return prepareActionContext(bump, input, publicGitHubBudget);
+    if (bump.ecosystem === 'github-actions') {
+        if (input.signal?.aborted)
+            return { failed: stoppedContextResult(bump, input.signal) };
+        return prepareActionContext(bump, input, allowance.actionBudget(bump));
+    }
+    // Claimed or abandoned on every path, or later bumps would wait for this one's decision.
+    const claim = allowance.claimFor(bump);
+    try {
+        if (input.signal?.aborted)
+            return { failed: stoppedContextResult(bump, input.signal) };
+        return await prepareNpmContext(bump, input, claim, usageScan);
+    }
+    finally {
+        claim.abandon();
+    }
+}
+async function prepareNpmContext(bump, input, claim, usageScan) {
     let usage;
     try {
         const gathered = await (0,run_stop/* untilStopped */.sZ)(gatherEvidence(bump, {
@@ -9873,7 +9951,7 @@ async function prepareContext(bump, input, publicGitHubBudget, usageScan) {
             registryUrl: input.registryUrl,
             github: input.github,
             publicGitHub: input.publicGitHub ?? null,
-            publicGitHubBudget,
+            publicGitHubClaim: claim,
             logger: input.logger,
         }), input.signal);
         const facts = gathered.facts;
@@ -11920,32 +11998,39 @@ async function writeRunOutputs(outcome, options) {
  * use to label changes, so instructions hidden in evidence have nothing to act on.
  */
 /**
- * Files of the repository, not of the package's API: lockfiles, dotfiles (CI, editor and lint
- * configuration) and documents. Commit logs remove them often ("Remove `package-lock.json`").
+ * Files of the repository, not of the package's API: lockfiles, known dotfiles and dot-config
+ * files (CI, editor, lint: `.travis.yml`, `.npmignore`, `.eslintrc.json`) and documents. Commit
+ * logs remove them often ("Remove `package-lock.json`"). A bare `.then` or `.should` is an API
+ * member, not a file.
  */
-const HOUSEKEEPING_FILE = String.raw `(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.[\w./-]+|[\w./-]+\.(?:md|markdown|ya?ml|txt))`;
+const HOUSEKEEPING_FILE = String.raw `(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.(?:github|gitignore|gitattributes|npmignore|npmrc|nvmrc|node-version|editorconfig|eslintignore|prettierignore|travis|circleci|gitlab-ci|vscode|husky|[\w-]+rc)(?:[./][\w./-]*)?|\.[\w-]+\.(?:ya?ml|json|c?js|mjs|toml)|[\w./-]+\.(?:md|markdown|ya?ml|txt))`;
+/**
+ * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
+ * "* Removed `auth(ctx)` signature". Requiring the code-quoted name keeps prose such as
+ * "Remove link renderization in HTML error pages" (an internal change) out. Dropping one of the
+ * package's own dependencies ("Remove `debug` dependency") is not an API change, nor is removing
+ * a repository housekeeping file ("Remove `package-lock.json`").
+ */
+const API_REMOVAL_MARKERS = [
+    new RegExp(String.raw `^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
+    // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
+    /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
+];
 const BREAKING_MARKERS = [
     /\bbreaking[\s_-]*changes?\b/i,
     // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
     /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
     // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
     /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
-    // A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
-    // "* Removed `auth(ctx)` signature". Requiring the code-quoted name keeps prose such as
-    // "Remove link renderization in HTML error pages" (an internal change) out.
-    // Dropping one of the package's own dependencies ("Remove `debug` dependency") is not an API change,
-    // nor is removing a repository housekeeping file ("Remove `package-lock.json`").
-    new RegExp(String.raw `^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
-    // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
-    /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
+    ...API_REMOVAL_MARKERS,
 ];
 /**
  * A deprecation by this package, not the package moving off something deprecated elsewhere:
  * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22" and
- * "Avoid deprecated `Buffer()`" are fixes.
+ * "Avoid deprecated `Buffer()`" are fixes; "Warn on use of deprecated `res.send(status)`" is one.
  */
 const DEPRECATION_MARKERS = [
-    /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|(?:use|usage|uses)\s+of|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
+    /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
 ];
 const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
@@ -11992,9 +12077,10 @@ function hasMarker(text, markerClass) {
     return MARKERS[markerClass].some((pattern) => pattern.test(text));
 }
 /** The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility. */
-function strongestMarker(text) {
+function strongestMarker(text, options = {}) {
     for (const markerClass of ['breaking', 'deprecation', 'compatibility']) {
-        if (MARKERS[markerClass].some((pattern) => pattern.test(text)))
+        const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? MARKERS.breaking.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern)) : MARKERS[markerClass];
+        if (patterns.some((pattern) => pattern.test(text)))
             return markerClass;
     }
     return null;
@@ -12130,11 +12216,11 @@ function excerpt(content, maxLength, markerClass) {
     return chosen === undefined ? null : bound(chosen.plain, maxLength);
 }
 /**
- * A part whose heading says it changes no behaviour: documentation, tests, CI, build, chores,
- * refactoring ("Documentation: remove `@experimental` from a JSDoc" is not an API removal).
- * Conventional changelogs put breaking changes under their own heading, never under these.
+ * A part whose heading says it changes no API: documentation, tests, chores, style. A removal
+ * named there ("Documentation: remove `@experimental` from a JSDoc") is not an API removal; an
+ * explicit "BREAKING CHANGE" or a raised Node.js floor there still counts.
  */
-const NON_BEHAVIOURAL_HEADING = /^[^A-Za-z]*(?:documentation|docs|tests?|testing|ci|continuous integration|build system|chores?|miscellaneous chores|code refactoring|refactor(?:ing|s)?|styles?)\s*:?$/i;
+const NON_BEHAVIOURAL_HEADING = /^[^A-Za-z]*(?:documentation|docs|tests?|testing|chores?|miscellaneous chores|styles?)\s*:?$/i;
 function isNonBehaviouralPart(content) {
     const heading = release_text_plainLine(content.split('\n', 1)[0] ?? '').replace(/^#{1,6}\s+/, '');
     return NON_BEHAVIOURAL_HEADING.test(heading);
@@ -12238,7 +12324,7 @@ function classify(item) {
             return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };
         }
         default: {
-            const marker = GENERAL_TEXT_KINDS.has(item.kind) && !isNonBehaviouralPart(item.content) ? strongestMarker(ownReleaseText(item.content)) : null;
+            const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content), { ignoreApiRemovals: isNonBehaviouralPart(item.content) }) : null;
             if (marker === 'breaking')
                 return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
             if (marker !== null)

@@ -120,11 +120,16 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
   if ((repository.directory ?? '') !== '') {
     return unavailable(`The commits of ${fullName} were not read for ${packageName}: it is one package of a monorepo, and its commits cannot be told from the other packages'.`);
   }
+  // A tag that names the package (`pkg@1.2.3`, `pkg-v1.2.3`) is a monorepo's, even when the
+  // registry declares no `directory`: its commits mix packages too.
+  if (newerTag !== `v${newerVersion}` && newerTag !== newerVersion) {
+    return unavailable(`The commits of ${fullName} were not read for ${packageName}: its tag ${newerTag} names the package, as a monorepo's tags do, and the commits of its other packages would be mixed in.`);
+  }
   const olderTag = olderTagLike(newerTag, newerVersion, olderVersion);
   if (olderTag === null) return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
   if (budget !== undefined) {
     if (budget.remaining <= 0) {
-      return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run looks up only a few packages (in name order); set GITHUB_TOKEN to read all of them.`);
+      return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
     }
     budget.remaining -= 1;
   }
@@ -147,6 +152,11 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
       lines.push(`- ${change.subject}`, ...change.footers.map((footer) => `  ${footer}`));
     }
     if (lines.length === 0) return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only; they say nothing about the changes.`);
+    // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
+    const listed = lines.join('\n');
+    if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {
+      return unavailable(`The ${read.total} commits between ${olderTag} and ${newerTag} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
+    }
     const heading = `Commits ${olderTag}...${newerTag}`;
     const item = makeEvidenceItem({
       packageId: request.packageId ?? `npm:${packageName}`,
@@ -157,7 +167,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
       title: `${fullName} — commits ${basehead}`,
       sourceUrl: `https://github.com/${fullName}/compare/${encodeURIComponent(olderTag)}...${encodeURIComponent(newerTag)}`,
       releaseVersions: [],
-      content: `${heading}\n\n${lines.join('\n')}`,
+      content: `${heading}\n\n${listed}`,
       maxChars: MAX_COMMIT_LOG_CHARS,
     });
     return { evidence: [item], missing: [] };

@@ -15,7 +15,7 @@ import { fetchCommitLog } from './commit-log.js';
 import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
 import { fetchAdvisories } from './github-advisories.js';
 import { fetchReleaseNotes } from './github-release-notes.js';
-import { fetchRepositoryChangelog, type RequestBudget } from './repository-changelog.js';
+import { fetchRepositoryChangelog, type AllowanceClaim, type RequestBudget } from './repository-changelog.js';
 import { fetchNpmAdvisories, ghsaIdOf } from './npm-advisories.js';
 import { registryFactEvidence } from './registry-fact-evidence.js';
 import type { EvidenceItem, EvidenceWarning, MissingInformation } from './types.js';
@@ -31,8 +31,11 @@ export interface EvidenceSources {
    * GitHub to 60 requests an hour.
    */
   publicGitHub?: GitHubClient | null;
-  /** Run-wide allowance for `publicGitHub` requests (created by the pipeline, shared by bumps). */
-  publicGitHubBudget?: RequestBudget;
+  /**
+   * This bump's claim on the run's allowance of `publicGitHub` requests (the pipeline's ordered
+   * allowance). Without it, tokenless reads are unbounded (tests, single-bump tools).
+   */
+  publicGitHubClaim?: AllowanceClaim;
   logger: Logger;
 }
 
@@ -85,8 +88,13 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
     readApiSurfaceDiff(bump.name, packageId, facts, tarballs, sources.logger),
   ]);
   // A package that ships no changelog usually keeps one in its repository: read it at the tag.
+  const needsRepository = changelog.evidence.length === 0 && facts.repository !== null;
+  // Tokenless, the requests come from the run's allowance, granted in a fixed order; with a
+  // token GitHub's normal limits apply.
+  const claim = sources.github === null ? sources.publicGitHubClaim : undefined;
+  const budget: RequestBudget | undefined = claim === undefined ? undefined : await claim.claim(needsRepository);
   const repositoryChangelog =
-    changelog.evidence.length === 0
+    needsRepository
       ? await fetchRepositoryChangelog({
           octokit: sources.github ?? sources.publicGitHub ?? null,
           repository: facts.repository,
@@ -95,8 +103,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
           to,
           newerVersion: newerSide?.version ?? to,
           logger: sources.logger,
-          // The allowance applies to tokenless reads only; a token has GitHub's normal limits.
-          ...(sources.github === null && sources.publicGitHubBudget !== undefined ? { budget: sources.publicGitHubBudget } : {}),
+          ...(budget === undefined ? {} : { budget }),
         })
       : { evidence: [], missing: [] };
   // With no release text anywhere, the commit subjects between the tags are the last source
@@ -113,7 +120,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
           newerTag: repositoryChangelog.publicTag,
           logger: sources.logger,
           packageId,
-          ...(sources.github === null && sources.publicGitHubBudget !== undefined ? { budget: sources.publicGitHubBudget } : {}),
+          ...(budget === undefined ? {} : { budget }),
         })
       : { evidence: [], missing: [] };
   evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...commitLog.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));

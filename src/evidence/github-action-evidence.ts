@@ -102,7 +102,7 @@ export async function gatherActionEvidence(bump: Bump, sources: ActionEvidenceSo
     tags = await listTags(octokit, target, spend);
   } catch (error) {
     if (error instanceof ActionRepositoryError) throw error;
-    if (error instanceof BudgetExhausted) throw new ActionRepositoryError(`${target.fullName} was not read: without a GitHub token a run reads only a few repositories (in name order) to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN.`);
+    if (error instanceof BudgetExhausted) throw new ActionRepositoryError(`${target.fullName} was not read: without a GitHub token a run reads only some repositories, to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN.`);
     throw new ActionRepositoryError(`The tags of ${target.fullName} could not be read: ${formatGitHubError(describeGitHubError(error))}.`);
   }
 

@@ -49,6 +49,16 @@ export interface RequestBudget {
   readonly total: number;
 }
 
+/**
+ * A bump's say in a run's tokenless allowance: it claims a share once it knows whether it needs
+ * GitHub (or abandons, when it fails first). Shares are granted in a fixed order, not by timing
+ * (src/pipeline/tokenless-budget.ts).
+ */
+export interface AllowanceClaim {
+  claim(needsGitHub: boolean): Promise<RequestBudget>;
+  abandon(): void;
+}
+
 /** Tokenless runs spend at most this many requests on repository changelogs. */
 export const UNAUTHENTICATED_REQUEST_BUDGET = 40;
 
@@ -189,7 +199,7 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
   } catch (error) {
     if (error instanceof BudgetExhausted) {
       return unavailable(
-        `The changelog in ${fullName} was not read: without a GitHub token a run looks up only a few packages (in name order) to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN to read all of them.`,
+        `The changelog in ${fullName} was not read: without a GitHub token a run reads GitHub for only some packages, to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN to read all of them.`,
       );
     }
     const info = describeGitHubError(error);

@@ -16,8 +16,8 @@ import { FAIL_CLOSED_CODES, RuntimeError } from '../runtime/contract.js';
 import { mapWithConcurrency } from '../shared/concurrency.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
-import type { RequestBudget } from '../evidence/repository-changelog.js';
-import { allocateTokenlessBudgets } from './tokenless-budget.js';
+import type { AllowanceClaim } from '../evidence/repository-changelog.js';
+import { allowanceOrder, createTokenlessAllowance, type TokenlessAllowance } from './tokenless-budget.js';
 import type { FailClosed, RunOutcome } from '../report/run-outcome.js';
 import { prepareActionContext } from './prepare-action-context.js';
 import { cancelledFailClosed, stopReasonOf, untilStopped } from './run-stop.js';
@@ -178,16 +178,19 @@ export async function prepareContexts(preparation: PreparationInput): Promise<{ 
   }
   const analysable = selectBumpsToAnalyse(detection.bumps);
   input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
-  // Tokenless GitHub reads are limited per hour, not per bump: the allowance is split up front.
-  const tokenlessBudgets = allocateTokenlessBudgets(analysable);
+  // Tokenless GitHub reads are limited per hour, not per bump: one allowance for the run, granted
+  // in result-ID order; bumps start in that order too, so a bump never waits on one not started.
+  const allowance = createTokenlessAllowance(analysable);
+  const inAllowanceOrder = allowanceOrder(analysable);
   // The usage scan runs while evidence is gathered; each bump waits for it only to add its usage.
   const npmNames = analysable.filter((bump) => bump.ecosystem === 'npm').map((bump) => bump.name);
   const usageScan = scanForBumps(input.usageSource, [...new Set(npmNames)], { logger: input.logger, signal: input.signal });
   let gathering = true;
   if (phases) for (const client of new Set([input.github, input.publicGitHub])) timeGitHubReads(client, phases, () => gathering);
-  const prepared = await mapWithConcurrency(analysable, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, tokenlessBudgets.get(bump)!, usageScan));
+  const preparedInOrder = await mapWithConcurrency(inAllowanceOrder, input.evidenceConcurrency ?? 4, (bump) => prepareContext(bump, input, allowance, usageScan));
   gathering = false;
-  return { detection, prepared };
+  const preparedOf = new Map(inAllowanceOrder.map((bump, index) => [bump, preparedInOrder[index]!]));
+  return { detection, prepared: analysable.map((bump) => preparedOf.get(bump)!) };
 }
 
 export type PreparedContext =
@@ -200,13 +203,31 @@ const untimed = { track: <T>(_phase: string, work: () => Promise<T>): Promise<T>
 async function prepareContext(
   bump: Bump,
   input: PreparationInput & { parsedLockfiles: ReadonlyMap<string, unknown> },
-  publicGitHubBudget: RequestBudget,
+  allowance: TokenlessAllowance,
   usageScan: Promise<UsageScanOutcome | undefined>,
 ): Promise<PreparedContext> {
-  if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
   // One evidence gatherer per ecosystem, chosen here. Actions are referenced from workflows,
   // not imported by source code, so they have no usage scan.
-  if (bump.ecosystem === 'github-actions') return prepareActionContext(bump, input, publicGitHubBudget);
+  if (bump.ecosystem === 'github-actions') {
+    if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
+    return prepareActionContext(bump, input, allowance.actionBudget(bump));
+  }
+  // Claimed or abandoned on every path, or later bumps would wait for this one's decision.
+  const claim = allowance.claimFor(bump);
+  try {
+    if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
+    return await prepareNpmContext(bump, input, claim, usageScan);
+  } finally {
+    claim.abandon();
+  }
+}
+
+async function prepareNpmContext(
+  bump: Bump,
+  input: PreparationInput & { parsedLockfiles: ReadonlyMap<string, unknown> },
+  claim: AllowanceClaim,
+  usageScan: Promise<UsageScanOutcome | undefined>,
+): Promise<PreparedContext> {
   let usage: UsageScanOutcome | undefined;
   try {
     const gathered = await untilStopped(gatherEvidence(bump, {
@@ -214,7 +235,7 @@ async function prepareContext(
       registryUrl: input.registryUrl,
       github: input.github,
       publicGitHub: input.publicGitHub ?? null,
-      publicGitHubBudget,
+      publicGitHubClaim: claim,
       logger: input.logger,
     }), input.signal);
     const facts = gathered.facts;

@@ -219,6 +219,19 @@ describe('extractive analyzer versus the semver rule', () => {
     }
   });
 
+  it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
+    const documented: Record<string, string> = {
+      'registry only: all': '139/185',
+      'registry only: tarball ships a changelog': '46/46',
+      'registry only: no tarball changelog': '93/139',
+      'registry + repository: all': '167/185',
+      'registry + repository: tarball ships a changelog': '46/46',
+      'registry + repository: no tarball changelog': '121/139',
+    };
+    const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
+    expect(measured).toEqual(documented);
+  });
+
   it('with the registry alone, beats the semver rule overall and departs from it without release text only where the calibrated rules say', () => {
     // Without release text the calibrated rule IS the semver rule plus registry facts (a major
     // is high, a minor medium, a clean patch low) and one deliberate difference: a 0.x minor is

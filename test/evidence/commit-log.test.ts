@@ -92,6 +92,22 @@ describe('commit log', () => {
     expect(github!.requests.filter((sent) => sent.path.includes('/compare/'))).toHaveLength(1);
   });
 
+  it('a log too long to read whole is not read (it would lose the newest commits), and says so', async () => {
+    const long = Array.from({ length: 90 }, (_, index) => `Change number ${index}: ${'a detailed description of the change '.repeat(2)}`);
+    const octokit = await start({ 'sindresorhus/p-limit': { compares: { 'v4.0.0...v5.0.0': long } } });
+    const result = await fetchCommitLog(request(octokit));
+    expect(result.evidence).toEqual([]);
+    expect(result.missing[0]!.message).toContain('too long to read as one change list');
+  });
+
+  it('a tag that names the package (a monorepo\'s tags) is not read, even without a registry `directory`', async () => {
+    const octokit = await start({ 'socketio/socket.io': { compares: { 'socket.io@4.8.2...socket.io@4.8.3': ['fix(sio): a sibling fix', 'fix(eio): another package'] } } });
+    const result = await fetchCommitLog(request(octokit, { repository: { owner: 'socketio', repo: 'socket.io', directory: null }, packageName: 'socket.io', olderVersion: '4.8.2', newerVersion: '4.8.3', newerTag: 'socket.io@4.8.3' }));
+    expect(result.evidence).toEqual([]);
+    expect(result.missing[0]!.message).toContain('names the package');
+    expect(github!.requests.filter((sent) => sent.path.includes('/compare/'))).toEqual([]);
+  });
+
   it('the repository changelog lookup hands over the tag it found when the tag has no changelog', async () => {
     const octokit = await start({ 'sindresorhus/p-limit': { commits: { '5.0.0': { 'readme.md': '# p-limit', 'index.js': '' } } } });
     const result = await fetchRepositoryChangelog({ octokit, repository: { owner: 'sindresorhus', repo: 'p-limit', directory: null }, packageName: 'p-limit', from: '4.0.0', to: '5.0.0', newerVersion: '5.0.0', logger: silentLogger });

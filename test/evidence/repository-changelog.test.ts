@@ -3,8 +3,6 @@
  * 127.0.0.1 at the target version's tag, for packages whose tarball ships none.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Bump } from '../../src/bumps/types.js';
-import { allocateTokenlessBudgets } from '../../src/pipeline/tokenless-budget.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { fetchRepositoryChangelog, tagsToTry } from '../../src/evidence/repository-changelog.js';
 import { silentLogger } from '../../src/shared/logger.js';
@@ -115,15 +113,6 @@ describe('repository changelog', () => {
 });
 
 describe('tokenless reads are budgeted', () => {
-  it('the allowance is split up front in result-ID order, so evidence never depends on timing', () => {
-    const bump = (name: string): Bump => ({ ecosystem: 'npm', name, manifests: ['package.json'], dependencyTypes: ['prod'], from: '1.0.0', to: '2.0.0', fromSpec: '1.0.0', toSpec: '2.0.0', direction: 'upgrade', semverClass: 'major', versionSource: 'manifest', lockfiles: [], installPaths: [], direct: true });
-    const bumps = ['zod', 'chalk', 'axios', 'lodash', 'express', 'ws', 'semver', 'nanoid', 'mime', 'got'].map(bump);
-    const budgets = allocateTokenlessBudgets(bumps, 40);
-    const shares = Object.fromEntries([...budgets].map(([entry, budget]) => [entry.name, budget.total]));
-    expect(shares).toEqual({ axios: 5, chalk: 5, express: 5, got: 5, lodash: 5, mime: 5, nanoid: 5, semver: 5, ws: 0, zod: 0 });
-    expect(allocateTokenlessBudgets([...bumps].reverse(), 40).get(bumps[0]!)).toEqual(budgets.get(bumps[0]!));
-  });
-
   it('stops at the allowance, says so, and tries only the two commonest tag spellings', async () => {
     github = await startFakeGitHub({ repositories: { 'tj/commander.js': { commits: { 'v9.0.0': { 'CHANGELOG.md': COMMANDER_CHANGELOG } } } } });
     const octokit = createGitHubClient({ token: null, baseUrl: github.url });

@@ -60,8 +60,8 @@ describe('release-text markers', () => {
   });
 
   it('removing a repository housekeeping file is not a breaking change; removing a named API or module file is', () => {
-    for (const line of ['- Remove `package-lock.json` (#407)', '- Remove `.travis.yml`', '- Removed `yarn.lock`', '- Drop `docs/usage.md`']) expect(strongestMarker(line)).toBeNull();
-    for (const line of ['- Remove `send.etag()` -- use `etag`', '- Remove `lib/legacy.js`', '- Rename `parse` to `parseCookie`']) expect(strongestMarker(line)).toBe('breaking');
+    for (const line of ['- Remove `package-lock.json` (#407)', '- Remove `.travis.yml`', '- Removed `yarn.lock`', '- Drop `docs/usage.md`', '- Remove `.npmignore`', '- Remove `.eslintrc.json`', '- Remove `.github/workflows/ci.yml`']) expect(strongestMarker(line)).toBeNull();
+    for (const line of ['- Remove `send.etag()` -- use `etag`', '- Remove `lib/legacy.js`', '- Rename `parse` to `parseCookie`', '- Remove `.then` from the query builder', '- Removed `.should` interface', '- Rename `.get` to `.fetch`']) expect(strongestMarker(line)).toBe('breaking');
   });
 
   it('a change that now refuses input it accepted is a compatibility change, named by its own verb', () => {
@@ -70,12 +70,17 @@ describe('release-text markers', () => {
   });
 
   it('a deprecation by this package is one; moving off something deprecated elsewhere is a fix', () => {
-    for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form']) expect(strongestMarker(line)).toBe('deprecation');
+    for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form', '- Warn on use of deprecated `res.send(status)`']) expect(strongestMarker(line)).toBe('deprecation');
     for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- migrate away from deprecated punycode']) expect(strongestMarker(line)).toBeNull();
   });
 
-  it('documentation, test, CI and chore parts change no behaviour, whatever their lines say', () => {
+  it('a removal named under documentation, test or chore headings is not an API removal; explicit breaking and requirement markers there still count', () => {
     for (const part of ['### Documentation\n\n- remove `@experimental` from `resolve.tsconfigPaths` JSDoc (#23006)', '## 📝 Docs\n\n- Remove `legacy()` from the README', 'Miscellaneous Chores\n\n- remove `.travis.yml`', '### Tests:']) expect(isNonBehaviouralPart(part)).toBe(true);
-    for (const part of ['### Features\n\n- Remove `legacy()`', '### Breaking Changes', '- Documentation of `x` is now in the README', '### Build: require Node.js 20']) expect(isNonBehaviouralPart(part)).toBe(false);
+    for (const part of ['### Features\n\n- Remove `legacy()`', '### Breaking Changes', '- Documentation of `x` is now in the README', '### Build: require Node.js 20', '### Build System', '### Refactor']) expect(isNonBehaviouralPart(part)).toBe(false);
+    const docs = '### Documentation\n\n- remove `@experimental` from `resolve.tsconfigPaths` JSDoc (#23006)';
+    expect(strongestMarker(docs, { ignoreApiRemovals: true })).toBeNull();
+    expect(strongestMarker(docs)).toBe('breaking');
+    expect(strongestMarker('### Chores\n\n- BREAKING CHANGE: remove `x`', { ignoreApiRemovals: true })).toBe('breaking');
+    expect(strongestMarker('### Chores\n\n- require node >= 18', { ignoreApiRemovals: true })).toBe('compatibility');
   });
 });

@@ -117,7 +117,7 @@ function classify(item: EvidenceItem): Classified {
       return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };
     }
     default: {
-      const marker = GENERAL_TEXT_KINDS.has(item.kind) && !isNonBehaviouralPart(item.content) ? strongestMarker(ownReleaseText(item.content)) : null;
+      const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content), { ignoreApiRemovals: isNonBehaviouralPart(item.content) }) : null;
       if (marker === 'breaking') return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
       if (marker !== null) return { item, level: 'medium', findingKind: FINDING_KIND_OF_MARKER[marker], markerClass: marker };
       // A migration guide exists because something needs migrating.

@@ -8,10 +8,25 @@
 export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility' | 'security';
 
 /**
- * Files of the repository, not of the package's API: lockfiles, dotfiles (CI, editor and lint
- * configuration) and documents. Commit logs remove them often ("Remove `package-lock.json`").
+ * Files of the repository, not of the package's API: lockfiles, known dotfiles and dot-config
+ * files (CI, editor, lint: `.travis.yml`, `.npmignore`, `.eslintrc.json`) and documents. Commit
+ * logs remove them often ("Remove `package-lock.json`"). A bare `.then` or `.should` is an API
+ * member, not a file.
  */
-const HOUSEKEEPING_FILE = String.raw`(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.[\w./-]+|[\w./-]+\.(?:md|markdown|ya?ml|txt))`;
+const HOUSEKEEPING_FILE = String.raw`(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.(?:github|gitignore|gitattributes|npmignore|npmrc|nvmrc|node-version|editorconfig|eslintignore|prettierignore|travis|circleci|gitlab-ci|vscode|husky|[\w-]+rc)(?:[./][\w./-]*)?|\.[\w-]+\.(?:ya?ml|json|c?js|mjs|toml)|[\w./-]+\.(?:md|markdown|ya?ml|txt))`;
+
+/**
+ * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
+ * "* Removed `auth(ctx)` signature". Requiring the code-quoted name keeps prose such as
+ * "Remove link renderization in HTML error pages" (an internal change) out. Dropping one of the
+ * package's own dependencies ("Remove `debug` dependency") is not an API change, nor is removing
+ * a repository housekeeping file ("Remove `package-lock.json`").
+ */
+const API_REMOVAL_MARKERS: RegExp[] = [
+  new RegExp(String.raw`^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
+  // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
+  /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
+];
 
 const BREAKING_MARKERS: RegExp[] = [
   /\bbreaking[\s_-]*changes?\b/i,
@@ -19,23 +34,16 @@ const BREAKING_MARKERS: RegExp[] = [
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
   // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
-  // A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
-  // "* Removed `auth(ctx)` signature". Requiring the code-quoted name keeps prose such as
-  // "Remove link renderization in HTML error pages" (an internal change) out.
-  // Dropping one of the package's own dependencies ("Remove `debug` dependency") is not an API change,
-  // nor is removing a repository housekeeping file ("Remove `package-lock.json`").
-  new RegExp(String.raw`^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
-  // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
-  /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
+  ...API_REMOVAL_MARKERS,
 ];
 
 /**
  * A deprecation by this package, not the package moving off something deprecated elsewhere:
  * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22" and
- * "Avoid deprecated `Buffer()`" are fixes.
+ * "Avoid deprecated `Buffer()`" are fixes; "Warn on use of deprecated `res.send(status)`" is one.
  */
 const DEPRECATION_MARKERS: RegExp[] = [
-  /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|(?:use|usage|uses)\s+of|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
+  /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
 ];
 
 const COMPATIBILITY_MARKERS: RegExp[] = [
@@ -87,9 +95,10 @@ export function hasMarker(text: string, markerClass: MarkerClass): boolean {
 }
 
 /** The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility. */
-export function strongestMarker(text: string): Exclude<MarkerClass, 'security'> | null {
+export function strongestMarker(text: string, options: { ignoreApiRemovals?: boolean } = {}): Exclude<MarkerClass, 'security'> | null {
   for (const markerClass of ['breaking', 'deprecation', 'compatibility'] as const) {
-    if (MARKERS[markerClass].some((pattern) => pattern.test(text))) return markerClass;
+    const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? MARKERS.breaking.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern)) : MARKERS[markerClass];
+    if (patterns.some((pattern) => pattern.test(text))) return markerClass;
   }
   return null;
 }
@@ -215,11 +224,11 @@ export function excerpt(content: string, maxLength: number, markerClass?: Marker
 }
 
 /**
- * A part whose heading says it changes no behaviour: documentation, tests, CI, build, chores,
- * refactoring ("Documentation: remove `@experimental` from a JSDoc" is not an API removal).
- * Conventional changelogs put breaking changes under their own heading, never under these.
+ * A part whose heading says it changes no API: documentation, tests, chores, style. A removal
+ * named there ("Documentation: remove `@experimental` from a JSDoc") is not an API removal; an
+ * explicit "BREAKING CHANGE" or a raised Node.js floor there still counts.
  */
-const NON_BEHAVIOURAL_HEADING = /^[^A-Za-z]*(?:documentation|docs|tests?|testing|ci|continuous integration|build system|chores?|miscellaneous chores|code refactoring|refactor(?:ing|s)?|styles?)\s*:?$/i;
+const NON_BEHAVIOURAL_HEADING = /^[^A-Za-z]*(?:documentation|docs|tests?|testing|chores?|miscellaneous chores|styles?)\s*:?$/i;
 
 export function isNonBehaviouralPart(content: string): boolean {
   const heading = plainLine(content.split('\n', 1)[0] ?? '').replace(/^#{1,6}\s+/, '');
