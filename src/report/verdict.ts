@@ -109,7 +109,11 @@ export function verdictReason(results: readonly AnalysisResult[], failClosed: Fa
   if (unknown > 0) causes.push(countPhrase(unknown, total, 'has unknown risk', 'have unknown risk'));
   if (causes.length === 0 && reviewing > 0) causes.push(countPhrase(reviewing, total, 'needs a closer look', 'need a closer look'));
   if (causes.length === 0) return total === 1 ? 'the bump looks safe' : `all ${total} bumps look safe`;
-  return causes.slice(0, 2).join('; ');
+  // The line names every bump the "Needs attention" list will: those the causes above do not
+  // cover (thin evidence, a downgrade…) are counted, so "1 has breaking changes" never hides a second one to review.
+  const named = (result: AnalysisResult): boolean => isBlocking(result) || hasBreakingChange(result) || result.status === 'failed' || (result.status === 'analyzed' && result.riskLevel === 'unknown');
+  const more = causes[0]!.endsWith('a closer look') ? 0 : results.filter((result) => needsReview(result) && !named(result)).length;
+  return [...causes.slice(0, 2), ...(more > 0 ? [`${more} more ${more === 1 ? 'needs' : 'need'} a closer look`] : [])].join('; ');
 }
 
 /** Plain words for why a run withheld its verdict, keyed by the stable code. */

@@ -69,4 +69,11 @@ describe('verdictReason', () => {
     );
     expect(verdictReason([supplyChain, low], null)).toBe('1 of 2 bumps is high risk with a supply-chain change');
   });
+
+  it('counts the other bumps that need review, so the line never names fewer than "Needs attention" lists', () => {
+    const thinEvidence = analysedResult({ name: 'g', from: '1.0.0', to: '1.0.1', risk: 'low', reasons: ['EVIDENCE_NONE'] });
+    expect(verdictReason([breaking, thinEvidence, low], null)).toBe('1 of 3 bumps has breaking changes; 1 more needs a closer look');
+    expect(verdictReason([thinEvidence, low], null)).toBe('1 of 2 bumps needs a closer look');
+    expect(verdictReason([breaking, low], null)).toBe('1 of 2 bumps has breaking changes');
+  });
 });
