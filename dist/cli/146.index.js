@@ -7676,6 +7676,8 @@ async function gatherEvidence(bump, sources) {
             ...(budget === undefined ? {} : { budget }),
         })
         : { evidence: [], missing: [] };
+    // GitHub reads are over: what this bump did not spend goes to the next one.
+    claim?.done();
     evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...commitLog.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
     missingInformation.push(...surface.missing, ...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...commitLog.missing, ...advisoryGaps(advisories, npmAdvisories));
     warnings.push(...analyzerDirectedTextWarnings(bump.name, evidence));
@@ -7978,8 +7980,10 @@ var report_verdict = __webpack_require__(47342);
  *   commit of a pin): its share is set aside up front;
  * - an npm bump needs GitHub only when neither its tarball nor anything else carries release
  *   text, which is known only once its tarball is read. Each npm bump *claims* a share or
- *   declines; claims are granted in result-ID order once every earlier npm bump has claimed or
- *   declined, so a bump with a changelog in its tarball leaves its share to the next one.
+ *   declines. Claims are granted one at a time in result-ID order: a bump's share is granted once
+ *   every earlier bump has declined or finished its GitHub reads, and what an earlier bump did
+ *   not spend is granted again. GitHub reads of npm bumps are therefore sequential in a tokenless
+ *   run (a few requests each); registry and tarball work stays parallel.
  */
 const REQUESTS_PER_BUMP = {
     // Visibility, two tag spellings, a root listing or the commit log, the file.
@@ -8006,16 +8010,37 @@ function createTokenlessAllowance(bumps, total = UNAUTHENTICATED_REQUEST_BUDGET)
     }
     const npmBumps = ordered.filter((entry) => entry.ecosystem === 'npm');
     const decisions = new Array(npmBumps.length);
+    const finished = npmBumps.map(() => false);
+    /** The bump holding a granted share and still reading, with that share. */
+    let holder = null;
     let nextToDecide = 0;
     const settle = () => {
-        // Grant every decided claim whose predecessors have all decided, in order.
-        while (nextToDecide < npmBumps.length && decisions[nextToDecide] !== undefined) {
-            const decision = decisions[nextToDecide];
-            const share = decision.needs ? Math.min(left, REQUESTS_PER_BUMP.npm) : 0;
-            left -= share;
-            decision.grant({ remaining: share, total: share });
+        // One share out at a time, in order: the next claim waits for the holder's leftover.
+        while (holder === null && nextToDecide < npmBumps.length && decisions[nextToDecide] !== undefined) {
+            const index = nextToDecide;
+            const decision = decisions[index];
             nextToDecide += 1;
+            const share = decision.needs && !finished[index] ? Math.min(left, REQUESTS_PER_BUMP.npm) : 0;
+            left -= share;
+            const budget = { remaining: share, total: share };
+            if (share > 0)
+                holder = { index, budget };
+            decision.grant(budget);
         }
+    };
+    const finish = (index) => {
+        if (finished[index])
+            return;
+        finished[index] = true;
+        if (decisions[index] === undefined)
+            decisions[index] = { needs: false, grant: () => undefined };
+        if (holder?.index === index) {
+            left += Math.max(0, holder.budget.remaining);
+            // The share is spent or returned: no read after this may use it.
+            holder.budget.remaining = 0;
+            holder = null;
+        }
+        settle();
     };
     return {
         actionBudget(bump) {
@@ -8025,17 +8050,14 @@ function createTokenlessAllowance(bumps, total = UNAUTHENTICATED_REQUEST_BUDGET)
             const index = npmBumps.indexOf(bump);
             if (index < 0)
                 throw new Error(`${bump.name} ${bump.from} → ${bump.to} is not an npm bump of this run`);
-            let decided = false;
-            const decide = (needs) => new Promise((grant) => {
-                if (decided)
-                    return grant({ remaining: 0, total: 0 });
-                decided = true;
-                decisions[index] = { needs, grant };
-                settle();
-            });
             return {
-                claim: decide,
-                abandon: () => void decide(false),
+                claim: (needsGitHub) => new Promise((grant) => {
+                    if (decisions[index] !== undefined || finished[index])
+                        return grant({ remaining: 0, total: 0 });
+                    decisions[index] = { needs: needsGitHub, grant };
+                    settle();
+                }),
+                done: () => finish(index),
             };
         },
     };
@@ -9932,7 +9954,7 @@ async function prepareContext(bump, input, allowance, usageScan) {
             return { failed: stoppedContextResult(bump, input.signal) };
         return prepareActionContext(bump, input, allowance.actionBudget(bump));
     }
-    // Claimed or abandoned on every path, or later bumps would wait for this one's decision.
+    // Done on every path, or later bumps would wait for this one's GitHub reads forever.
     const claim = allowance.claimFor(bump);
     try {
         if (input.signal?.aborted)
@@ -9940,7 +9962,7 @@ async function prepareContext(bump, input, allowance, usageScan) {
         return await prepareNpmContext(bump, input, claim, usageScan);
     }
     finally {
-        claim.abandon();
+        claim.done();
     }
 }
 async function prepareNpmContext(bump, input, claim, usageScan) {

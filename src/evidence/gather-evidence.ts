@@ -123,6 +123,8 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
           ...(budget === undefined ? {} : { budget }),
         })
       : { evidence: [], missing: [] };
+  // GitHub reads are over: what this bump did not spend goes to the next one.
+  claim?.done();
   evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...commitLog.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
   missingInformation.push(...surface.missing, ...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...commitLog.missing, ...advisoryGaps(advisories, npmAdvisories));
   warnings.push(...analyzerDirectedTextWarnings(bump.name, evidence));

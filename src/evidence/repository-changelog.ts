@@ -51,12 +51,13 @@ export interface RequestBudget {
 
 /**
  * A bump's say in a run's tokenless allowance: it claims a share once it knows whether it needs
- * GitHub (or abandons, when it fails first). Shares are granted in a fixed order, not by timing
- * (src/pipeline/tokenless-budget.ts).
+ * GitHub, and says when it is done with GitHub, which returns what it did not spend. Shares are
+ * granted in a fixed order, not by timing (src/pipeline/tokenless-budget.ts).
  */
 export interface AllowanceClaim {
   claim(needsGitHub: boolean): Promise<RequestBudget>;
-  abandon(): void;
+  /** No more GitHub reads: declines if it never claimed, returns the unspent share if it holds one. Idempotent. */
+  done(): void;
 }
 
 /** Tokenless runs spend at most this many requests on repository changelogs. */

@@ -212,13 +212,13 @@ async function prepareContext(
     if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
     return prepareActionContext(bump, input, allowance.actionBudget(bump));
   }
-  // Claimed or abandoned on every path, or later bumps would wait for this one's decision.
+  // Done on every path, or later bumps would wait for this one's GitHub reads forever.
   const claim = allowance.claimFor(bump);
   try {
     if (input.signal?.aborted) return { failed: stoppedContextResult(bump, input.signal) };
     return await prepareNpmContext(bump, input, claim, usageScan);
   } finally {
-    claim.abandon();
+    claim.done();
   }
 }
 

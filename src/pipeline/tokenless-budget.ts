@@ -13,8 +13,10 @@ import { UNAUTHENTICATED_REQUEST_BUDGET, type AllowanceClaim, type RequestBudget
  *   commit of a pin): its share is set aside up front;
  * - an npm bump needs GitHub only when neither its tarball nor anything else carries release
  *   text, which is known only once its tarball is read. Each npm bump *claims* a share or
- *   declines; claims are granted in result-ID order once every earlier npm bump has claimed or
- *   declined, so a bump with a changelog in its tarball leaves its share to the next one.
+ *   declines. Claims are granted one at a time in result-ID order: a bump's share is granted once
+ *   every earlier bump has declined or finished its GitHub reads, and what an earlier bump did
+ *   not spend is granted again. GitHub reads of npm bumps are therefore sequential in a tokenless
+ *   run (a few requests each); registry and tarball work stays parallel.
  */
 const REQUESTS_PER_BUMP: Readonly<Record<Bump['ecosystem'], number>> = {
   // Visibility, two tag spellings, a root listing or the commit log, the file.
@@ -27,8 +29,8 @@ export interface TokenlessAllowance {
   actionBudget(bump: Bump): RequestBudget;
   /**
    * The claim handle of an npm bump: `claim` resolves, in result-ID order, to its share (zero
-   * when it declines or the allowance is spent); `abandon` (idempotent) declines for a bump that
-   * failed or stopped before claiming. Every handle must end in one of the two, or later bumps wait.
+   * when it declines or the allowance is spent); `done` (idempotent) ends its GitHub reads and
+   * returns what it did not spend. Every handle must end in `done`, or later bumps wait.
    */
   claimFor(bump: Bump): AllowanceClaim;
 }
@@ -56,16 +58,34 @@ export function createTokenlessAllowance(bumps: readonly Bump[], total: number =
 
   const npmBumps = ordered.filter((entry) => entry.ecosystem === 'npm');
   const decisions: Array<{ needs: boolean; grant: (budget: RequestBudget) => void } | undefined> = new Array(npmBumps.length);
+  const finished: boolean[] = npmBumps.map(() => false);
+  /** The bump holding a granted share and still reading, with that share. */
+  let holder: { index: number; budget: RequestBudget } | null = null;
   let nextToDecide = 0;
   const settle = (): void => {
-    // Grant every decided claim whose predecessors have all decided, in order.
-    while (nextToDecide < npmBumps.length && decisions[nextToDecide] !== undefined) {
-      const decision = decisions[nextToDecide]!;
-      const share = decision.needs ? Math.min(left, REQUESTS_PER_BUMP.npm) : 0;
-      left -= share;
-      decision.grant({ remaining: share, total: share });
+    // One share out at a time, in order: the next claim waits for the holder's leftover.
+    while (holder === null && nextToDecide < npmBumps.length && decisions[nextToDecide] !== undefined) {
+      const index = nextToDecide;
+      const decision = decisions[index]!;
       nextToDecide += 1;
+      const share = decision.needs && !finished[index] ? Math.min(left, REQUESTS_PER_BUMP.npm) : 0;
+      left -= share;
+      const budget = { remaining: share, total: share };
+      if (share > 0) holder = { index, budget };
+      decision.grant(budget);
     }
+  };
+  const finish = (index: number): void => {
+    if (finished[index]) return;
+    finished[index] = true;
+    if (decisions[index] === undefined) decisions[index] = { needs: false, grant: () => undefined };
+    if (holder?.index === index) {
+      left += Math.max(0, holder.budget.remaining);
+      // The share is spent or returned: no read after this may use it.
+      holder.budget.remaining = 0;
+      holder = null;
+    }
+    settle();
   };
 
   return {
@@ -75,17 +95,14 @@ export function createTokenlessAllowance(bumps: readonly Bump[], total: number =
     claimFor(bump) {
       const index = npmBumps.indexOf(bump);
       if (index < 0) throw new Error(`${bump.name} ${bump.from} → ${bump.to} is not an npm bump of this run`);
-      let decided = false;
-      const decide = (needs: boolean): Promise<RequestBudget> =>
-        new Promise((grant) => {
-          if (decided) return grant({ remaining: 0, total: 0 });
-          decided = true;
-          decisions[index] = { needs, grant };
-          settle();
-        });
       return {
-        claim: decide,
-        abandon: () => void decide(false),
+        claim: (needsGitHub) =>
+          new Promise((grant) => {
+            if (decisions[index] !== undefined || finished[index]) return grant({ remaining: 0, total: 0 });
+            decisions[index] = { needs: needsGitHub, grant };
+            settle();
+          }),
+        done: () => finish(index),
       };
     },
   };

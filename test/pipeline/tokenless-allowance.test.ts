@@ -12,34 +12,44 @@ const actionBump = (name: string): Bump => ({ ...npmBump(name), ecosystem: 'gith
 
 const NAMES = ['zod', 'chalk', 'axios', 'lodash', 'express', 'ws', 'semver', 'nanoid', 'mime', 'got'];
 
-/** Claims every bump in `claimOrder` (each after a random delay), needing GitHub unless named in `declining`; returns the shares. */
-async function shares(claimOrder: Bump[], bumps: Bump[], declining: ReadonlySet<string> = new Set(), total = 40): Promise<Record<string, number>> {
-  const allowance = createTokenlessAllowance(bumps, total);
+/**
+ * Claims every bump in `claimOrder` (each after a small delay), needing GitHub unless named in
+ * `declining`; a granted bump spends up to `spend` requests, then says it is done. Returns the shares.
+ */
+async function shares(claimOrder: Bump[], bumps: Bump[], options: { declining?: ReadonlySet<string>; total?: number; spend?: number } = {}): Promise<Record<string, number>> {
+  const allowance = createTokenlessAllowance(bumps, options.total ?? 40);
   const granted = await Promise.all(
     claimOrder.map(async (bump, index) => {
       await new Promise((resolve) => setTimeout(resolve, (index * 7) % 11));
-      return [bump.name, (await allowance.claimFor(bump).claim(!declining.has(bump.name))).total] as const;
+      const handle = allowance.claimFor(bump);
+      const budget = await handle.claim(!(options.declining ?? new Set()).has(bump.name));
+      const total = budget.total;
+      await new Promise((resolve) => setTimeout(resolve, (index * 3) % 5));
+      budget.remaining -= Math.min(budget.remaining, options.spend ?? 3);
+      handle.done();
+      return [bump.name, total] as const;
     }),
   );
   return Object.fromEntries(granted);
 }
 
 describe('tokenless allowance', () => {
-  it('grants shares in result-ID order, whatever order the claims arrive in', async () => {
+  it('grants shares one at a time in result-ID order, whatever order the claims arrive in, and grants again what a bump did not spend', async () => {
     const bumps = NAMES.map(npmBump);
-    const inOrder = await shares(bumps, bumps);
-    expect(inOrder).toEqual({ axios: 5, chalk: 5, express: 5, got: 5, lodash: 5, mime: 5, nanoid: 5, semver: 5, ws: 0, zod: 0 });
-    expect(await shares([...bumps].reverse(), bumps)).toEqual(inOrder);
     expect(allowanceOrder(bumps).map((bump) => bump.name)).toEqual(['axios', 'chalk', 'express', 'got', 'lodash', 'mime', 'nanoid', 'semver', 'ws', 'zod']);
+    // 20 requests, 3 spent of each 5 granted: 20 → 17 → 14 → 11 → 8 → 5 → 2 → 0.
+    const inOrder = await shares(bumps, bumps, { total: 20 });
+    expect(inOrder).toEqual({ axios: 5, chalk: 5, express: 5, got: 5, lodash: 5, mime: 5, nanoid: 2, semver: 0, ws: 0, zod: 0 });
+    expect(await shares([...bumps].reverse(), bumps, { total: 20 })).toEqual(inOrder);
   });
 
   it('a bump that needs no GitHub (its tarball ships a changelog) leaves its share to the next', async () => {
     const bumps = NAMES.map(npmBump);
-    const result = await shares(bumps, bumps, new Set(['axios', 'chalk', 'express']));
-    expect(result).toEqual({ axios: 0, chalk: 0, express: 0, got: 5, lodash: 5, mime: 5, nanoid: 5, semver: 5, ws: 5, zod: 5 });
+    const result = await shares(bumps, bumps, { total: 20, spend: 5, declining: new Set(['axios', 'chalk', 'express']) });
+    expect(result).toEqual({ axios: 0, chalk: 0, express: 0, got: 5, lodash: 5, mime: 5, nanoid: 5, semver: 0, ws: 0, zod: 0 });
   });
 
-  it('a claim waits for every earlier bump to decide, and an abandoned bump (it failed first) unblocks the rest', async () => {
+  it('a claim waits until every earlier bump has declined or finished its reads; a bump that failed before claiming unblocks the rest', async () => {
     const bumps = ['a', 'b', 'c'].map(npmBump);
     const allowance = createTokenlessAllowance(bumps, 40);
     const [a, b, c] = allowanceOrder(bumps).map((bump) => allowance.claimFor(bump));
@@ -48,15 +58,19 @@ describe('tokenless allowance', () => {
       cGranted = true;
       return budget;
     });
+    const bShare = await (async () => {
+      a!.done(); // failed before it could claim
+      return b!.claim(true);
+    })();
+    expect(bShare.total).toBe(5);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(cGranted).toBe(false);
-    a!.abandon();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(cGranted).toBe(false);
-    expect((await b!.claim(true)).total).toBe(5);
+    expect(cGranted).toBe(false); // b still reads
+    bShare.remaining -= 1;
+    b!.done();
     expect((await cShare).total).toBe(5);
-    // Abandoning after claiming, or claiming twice, changes nothing.
-    b!.abandon();
+    // After done, the share is gone: no further read can spend it; done and claim again change nothing.
+    expect(bShare.remaining).toBe(0);
+    b!.done();
     expect((await b!.claim(true)).total).toBe(0);
   });
 
@@ -65,7 +79,14 @@ describe('tokenless allowance', () => {
     const allowance = createTokenlessAllowance(bumps, 25);
     expect(allowance.actionBudget(bumps[0]!).total + allowance.actionBudget(bumps[1]!).total).toBe(20);
     const npm = allowanceOrder(bumps).filter((bump) => bump.ecosystem === 'npm');
-    const granted = await Promise.all(npm.map((bump) => allowance.claimFor(bump).claim(true)));
-    expect(granted.map((budget) => budget.total)).toEqual([5, 0, 0]);
+    const granted: number[] = [];
+    for (const bump of npm) {
+      const handle = allowance.claimFor(bump);
+      const budget = await handle.claim(true);
+      granted.push(budget.total);
+      budget.remaining = 0;
+      handle.done();
+    }
+    expect(granted).toEqual([5, 0, 0]);
   });
 });
