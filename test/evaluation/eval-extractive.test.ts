@@ -1,14 +1,14 @@
 /**
  * `depverdict eval --dataset npm-labelled --profile extractive --repeats 2` through the CLI's
  * main(): the shipped dataset, its recorded registry and repository files, the real pipeline.
- * The numbers must equal the accuracy test's (registry + repository: 167/185), determinism 1.
+ * The numbers must equal the accuracy test's (registry + repository: 196/220), determinism 1; on
+ * the full set extractive does not pass the quality gate, and the run says so.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { approvalRecordSchema } from '../../src/evaluation/approval.js';
 import type { Scorecard } from '../../src/evaluation/scorecard.js';
 
 let out: string;
@@ -38,17 +38,17 @@ afterAll(async () => {
 });
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
-  it('passes every threshold with determinism 1.00 and exits 0', () => {
-    expect(stderr.join('')).toContain('PASSED');
-    expect(scorecard.failures).toEqual([]);
-    expect(exitCode).toBe(0);
-    expect(scorecard.thresholds.every((threshold) => threshold.passed)).toBe(true);
+  it('does not pass the gate on the full set (risk 0.891 < 0.90, reason 0.941 < 0.95), says so, exits 2, and is deterministic', () => {
+    expect(stderr.join('')).toContain('NOT PASSED');
+    expect(exitCode).toBe(2);
+    expect(scorecard.failures).toEqual(['riskAccuracy 0.891 (needs >= 0.9).', 'reasonAccuracy 0.941 (needs >= 0.95).']);
+    expect(scorecard.thresholds.filter((threshold) => !threshold.passed).map((threshold) => threshold.metric)).toEqual(['riskAccuracy', 'reasonAccuracy']);
     expect(scorecard.metrics.determinism).toBe(1);
-    expect(scorecard).toMatchObject({ sampleCount: 185, scoredCount: 185, excludedCount: 0, repeats: 2, passed: true });
+    expect(scorecard).toMatchObject({ sampleCount: 220, scoredCount: 220, excludedCount: 0, repeats: 2, passed: false });
   });
 
-  it('scores risk exactly as the accuracy test does (registry + repository: 167/185)', () => {
-    expect(scorecard.metrics.riskAccuracy).toBeCloseTo(167 / 185, 10);
+  it('scores risk exactly as the accuracy test does (registry + repository: 196/220)', () => {
+    expect(scorecard.metrics.riskAccuracy).toBeCloseTo(196 / 220, 10);
     expect(scorecard.samples.filter((sample) => !sample.correct).map((sample) => sample.case)).toEqual([
       'word-wrap 1.2.3 → 1.2.4',
       'tar 6.2.0 → 6.2.1',
@@ -68,26 +68,22 @@ describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
       'prettier 3.8.5 → 3.9.0',
       'socket.io 4.7.5 → 4.8.0',
       'redis 6.1.0 → 6.2.0',
+      'ky 1.14.3 → 2.0.0',
+      'concurrently 8.2.2 → 9.0.0',
+      '@rollup/plugin-node-resolve 15.2.4 → 15.3.0',
+      '@vue/compiler-sfc 3.4.38 → 3.5.0',
+      'mocha 10.8.2 → 11.0.0',
+      'husky 9.1.6 → 9.1.7',
     ]);
   });
 
-  it('writes an approval.json bound to the profile, prompt, schema, dataset and tool digests', async () => {
-    const approval = approvalRecordSchema.parse(JSON.parse(await readFile(join(out, 'approval.json'), 'utf8')));
-    expect(approval).toMatchObject({
-      profileId: 'extractive',
-      profileDigest: scorecard.profile.digest,
-      promptVersion: scorecard.promptVersion,
-      schemaDigest: scorecard.candidateSchemaDigest,
-      datasetName: 'npm-labelled',
-      datasetDigest: scorecard.dataset.digest,
-      toolVersion: scorecard.toolVersion,
-      passed: true,
-    });
+  it('writes no approval.json: a profile that does not pass the gate is not approved (a passing run writes one: eval-model-endpoints.test.ts)', async () => {
+    await expect(readFile(join(out, 'approval.json'))).rejects.toThrow();
   });
 
   it('writes a readable scorecard.md with the thresholds and the confusion matrix', () => {
-    expect(markdown).toContain('| riskAccuracy | 0.903 | >= 0.9 | ✅ |');
+    expect(markdown).toContain('| riskAccuracy | 0.891 | >= 0.9 | ❌ |');
     expect(markdown).toContain('| determinism | 1.000 | >= 1 | ✅ |');
-    expect(markdown).toContain('| high | 42 | 3 | 2 | 0 |');
+    expect(markdown).toContain('| high | 49 | 6 | 2 | 0 |');
   });
 });

@@ -1,0 +1,1 @@
+799e84b716d0e03db80db5d5b0dcdd15b9d555fc

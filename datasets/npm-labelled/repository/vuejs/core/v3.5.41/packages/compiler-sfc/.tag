@@ -1,0 +1,1 @@
+d2c458be2542a628878cbfbdfebcb53b65d3e9f3
