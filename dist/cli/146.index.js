@@ -7646,7 +7646,8 @@ async function gatherEvidence(bump, sources) {
     const needsRepository = changelog.evidence.length === 0 && facts.repository !== null;
     // Tokenless, the requests come from the run's allowance, granted in a fixed order; with a
     // token GitHub's normal limits apply.
-    const claim = sources.github === null ? sources.publicGitHubClaim : undefined;
+    // (Nothing to claim without a tokenless client: --no-github reads nothing and waits for no one.)
+    const claim = sources.github === null && sources.publicGitHub ? sources.publicGitHubClaim : undefined;
     const budget = claim === undefined ? undefined : await claim.claim(needsRepository);
     const repositoryChangelog = needsRepository
         ? await fetchRepositoryChangelog({
@@ -13174,10 +13175,19 @@ function backoffDelay(retryIndex, timing, random) {
     const ceiling = Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** retryIndex);
     return Math.round(ceiling * random());
 }
-/** The wait before the next attempt: the provider's request (capped) or our own backoff. */
+/** Jitter added to a provider's Retry-After: up to a tenth of it, at most a second. */
+const RETRY_AFTER_JITTER_SHARE = 0.1;
+const MAX_RETRY_AFTER_JITTER_MS = 1000;
+/**
+ * The wait before the next attempt: the provider's request plus a little jitter (calls that were
+ * told the same Retry-After would otherwise all come back at the same instant), capped; or our
+ * own backoff.
+ */
 function retryDelay(retryIndex, retryAfterMs, timing, random) {
-    if (retryAfterMs !== null)
-        return Math.min(retryAfterMs, timing.maxRetryAfterMs);
+    if (retryAfterMs !== null) {
+        const jitter = Math.round(Math.min(MAX_RETRY_AFTER_JITTER_MS, retryAfterMs * RETRY_AFTER_JITTER_SHARE) * random());
+        return Math.min(retryAfterMs + jitter, timing.maxRetryAfterMs);
+    }
     return backoffDelay(retryIndex, timing, random);
 }
 

@@ -91,7 +91,8 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
   const needsRepository = changelog.evidence.length === 0 && facts.repository !== null;
   // Tokenless, the requests come from the run's allowance, granted in a fixed order; with a
   // token GitHub's normal limits apply.
-  const claim = sources.github === null ? sources.publicGitHubClaim : undefined;
+  // (Nothing to claim without a tokenless client: --no-github reads nothing and waits for no one.)
+  const claim = sources.github === null && sources.publicGitHub ? sources.publicGitHubClaim : undefined;
   const budget: RequestBudget | undefined = claim === undefined ? undefined : await claim.claim(needsRepository);
   const repositoryChangelog =
     needsRepository

@@ -18,8 +18,19 @@ export function backoffDelay(retryIndex: number, timing: RetryTiming, random: ()
   return Math.round(ceiling * random());
 }
 
-/** The wait before the next attempt: the provider's request (capped) or our own backoff. */
+/** Jitter added to a provider's Retry-After: up to a tenth of it, at most a second. */
+const RETRY_AFTER_JITTER_SHARE = 0.1;
+const MAX_RETRY_AFTER_JITTER_MS = 1000;
+
+/**
+ * The wait before the next attempt: the provider's request plus a little jitter (calls that were
+ * told the same Retry-After would otherwise all come back at the same instant), capped; or our
+ * own backoff.
+ */
 export function retryDelay(retryIndex: number, retryAfterMs: number | null, timing: RetryTiming, random: () => number): number {
-  if (retryAfterMs !== null) return Math.min(retryAfterMs, timing.maxRetryAfterMs);
+  if (retryAfterMs !== null) {
+    const jitter = Math.round(Math.min(MAX_RETRY_AFTER_JITTER_MS, retryAfterMs * RETRY_AFTER_JITTER_SHARE) * random());
+    return Math.min(retryAfterMs + jitter, timing.maxRetryAfterMs);
+  }
   return backoffDelay(retryIndex, timing, random);
 }

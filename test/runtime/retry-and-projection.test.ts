@@ -23,9 +23,13 @@ describe('parseRetryAfter', () => {
 });
 
 describe('retry delays', () => {
-  it('caps a provider delay at maxRetryAfterMs', () => {
+  it('honours a provider delay with a little jitter (a tenth of it, at most 1 s), capped at maxRetryAfterMs', () => {
     expect(retryDelay(0, 60_000, timing, () => 0.5)).toBe(5000);
-    expect(retryDelay(0, 1200, timing, () => 0.5)).toBe(1200);
+    expect(retryDelay(0, 1200, timing, () => 0)).toBe(1200);
+    expect(retryDelay(0, 1200, timing, () => 0.5)).toBe(1260);
+    expect(retryDelay(0, 1200, timing, () => 1)).toBe(1320);
+    expect(retryDelay(0, 4000, { ...timing, maxRetryAfterMs: 60_000 }, () => 1)).toBe(4400);
+    expect(retryDelay(0, 30_000, { ...timing, maxRetryAfterMs: 60_000 }, () => 1)).toBe(31_000);
   });
   it('backs off exponentially with full jitter, capped at maxDelayMs', () => {
     expect([0, 1, 2, 3, 4, 5].map((index) => backoffDelay(index, timing, () => 1))).toEqual([100, 200, 400, 800, 1000, 1000]);
