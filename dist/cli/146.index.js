@@ -5948,11 +5948,15 @@ const MANIFEST_CHANGE_TITLE = {
     platform: 'platform restriction',
     'dependency-majors': 'dependency majors',
 };
+/** What an ESM-only switch is, without its consequence (which depends on the Node.js versions `engines` allows). */
+function describeEsmOnly(change, from, to) {
+    return `${to} is ESM-only: its package root no longer resolves to CommonJS (package type ${change.toType}; no \`require\` condition reaches a CommonJS file), while ${from} could be loaded with require().`;
+}
 /** One plain sentence per change; registry names are quoted as data when they are not plain. */
 function describeManifestChange(change, from, to) {
     switch (change.fact) {
         case 'module-format':
-            return `${to} is ESM-only: its package root no longer resolves to CommonJS (package type ${change.toType}; no \`require\` condition reaches a CommonJS file), while ${from} could be loaded with require(). Code that calls require() on this package breaks.`;
+            return `${describeEsmOnly(change, from, to)} Code that calls require() on this package breaks.`;
         case 'exports-removed':
             return `${to} no longer exports these subpaths that ${from} exported: ${manifest_diff_listed(change.subpaths)}. Imports of them stop resolving.`;
         case 'exports-added':
@@ -6773,7 +6777,7 @@ async function fetchCommitLog(request) {
             return unavailable(`${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
         }
         const lines = [];
-        for (const commit of read.commits.slice(0, MAX_COMMITS)) {
+        for (const commit of read.commits) {
             const message = commit.commit?.message;
             if (typeof message !== 'string')
                 continue;
@@ -6789,7 +6793,6 @@ async function fetchCommitLog(request) {
         if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {
             return unavailable(`The ${read.total} commits between ${olderTag} and ${newerTag} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
         }
-        const heading = `Commits ${olderTag}...${newerTag}`;
         const item = makeEvidenceItem({
             packageId: request.packageId ?? `npm:${packageName}`,
             sourceId: COMMIT_LOG_SOURCE_ID,
@@ -6799,7 +6802,7 @@ async function fetchCommitLog(request) {
             title: `${fullName} — commits ${basehead}`,
             sourceUrl: `https://github.com/${fullName}/compare/${encodeURIComponent(olderTag)}...${encodeURIComponent(newerTag)}`,
             releaseVersions: [],
-            content: `${heading}\n\n${listed}`,
+            content: `Commits ${olderTag}...${newerTag}\n\n${listed}`,
             maxChars: MAX_COMMIT_LOG_CHARS,
         });
         return { evidence: [item], missing: [] };
@@ -7577,7 +7580,7 @@ function registryFactEvidence(facts, bump) {
         for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version })) {
             if (change.fact === 'module-format' && nodeFloorRequiresEsm(to.engines)) {
                 // ESM-only, but on a Node.js floor where require() loads ES modules: no supported require() caller breaks.
-                add('module-format-requirable', MANIFEST_CHANGE_TITLE[change.fact], `${describeManifestChange(change, bump.from, bump.to).replace(/ Code that calls require\(\) on this package breaks\.$/, '')} Every Node.js version its engines allow (${plainOrQuoted(to.engines['node'] ?? '')}) can require() an ES module, so require() callers keep working there (unless the module uses top-level await).`, target);
+                add('module-format-requirable', MANIFEST_CHANGE_TITLE[change.fact], `${describeEsmOnly(change, bump.from, bump.to)} Every Node.js version its engines allow (${plainOrQuoted(to.engines['node'] ?? '')}) can require() an ES module, so require() callers keep working there (unless the module uses top-level await).`, target);
                 continue;
             }
             add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
@@ -7669,7 +7672,7 @@ async function gatherEvidence(bump, sources) {
             octokit: sources.github ?? sources.publicGitHub ?? null,
             repository: facts.repository,
             packageName: bump.name,
-            olderVersion: (bump.direction === 'downgrade' ? facts.to : facts.from)?.version ?? (bump.direction === 'downgrade' ? to : from),
+            olderVersion: bump.direction === 'downgrade' ? to : from,
             newerVersion: newerSide?.version ?? to,
             newerTag: repositoryChangelog.publicTag,
             logger: sources.logger,
@@ -7991,14 +7994,11 @@ const REQUESTS_PER_BUMP = {
     npm: 5,
     'github-actions': 10,
 };
-function byResultId(left, right) {
-    const a = resultIdOf(left.name, left.from, left.to, left.ecosystem);
-    const b = resultIdOf(right.name, right.from, right.to, right.ecosystem);
-    return a < b ? -1 : a > b ? 1 : 0;
-}
 /** The bumps in the order the allowance decides them; the evidence phase starts them in this order too. */
 function allowanceOrder(bumps) {
-    return [...bumps].sort(byResultId);
+    // One result ID (a digest) per bump, not one per comparison.
+    const keyed = bumps.map((bump) => ({ bump, id: resultIdOf(bump.name, bump.from, bump.to, bump.ecosystem) }));
+    return keyed.sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0)).map(({ bump }) => bump);
 }
 function createTokenlessAllowance(bumps, total = UNAUTHENTICATED_REQUEST_BUDGET) {
     const ordered = allowanceOrder(bumps);
@@ -8044,6 +8044,7 @@ function createTokenlessAllowance(bumps, total = UNAUTHENTICATED_REQUEST_BUDGET)
         settle();
     };
     return {
+        order: ordered,
         actionBudget(bump) {
             return actionBudgets.get(bump) ?? { remaining: 0, total: 0 };
         },
@@ -9932,7 +9933,7 @@ async function prepareContexts(preparation) {
     // Tokenless GitHub reads are limited per hour, not per bump: one allowance for the run, granted
     // in result-ID order; bumps start in that order too, so a bump never waits on one not started.
     const allowance = createTokenlessAllowance(analysable);
-    const inAllowanceOrder = allowanceOrder(analysable);
+    const inAllowanceOrder = allowance.order;
     // The usage scan runs while evidence is gathered; each bump waits for it only to add its usage.
     const npmNames = analysable.filter((bump) => bump.ecosystem === 'npm').map((bump) => bump.name);
     const usageScan = scanForBumps(input.usageSource, [...new Set(npmNames)], { logger: input.logger, signal: input.signal });
@@ -12052,6 +12053,8 @@ const BREAKING_MARKERS = [
  * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22" and
  * "Avoid deprecated `Buffer()`" are fixes; "Warn on use of deprecated `res.send(status)`" is one.
  */
+/** Breaking markers that still count where a named removal does not (documentation, tests, chores). */
+const BREAKING_MARKERS_BUT_REMOVALS = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
 const DEPRECATION_MARKERS = [
     /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
 ];
@@ -12102,7 +12105,7 @@ function hasMarker(text, markerClass) {
 /** The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility. */
 function strongestMarker(text, options = {}) {
     for (const markerClass of ['breaking', 'deprecation', 'compatibility']) {
-        const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? MARKERS.breaking.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern)) : MARKERS[markerClass];
+        const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
         if (patterns.some((pattern) => pattern.test(text)))
             return markerClass;
     }

@@ -144,7 +144,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
       return unavailable(`${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
     }
     const lines: string[] = [];
-    for (const commit of read.commits.slice(0, MAX_COMMITS)) {
+    for (const commit of read.commits) {
       const message = commit.commit?.message;
       if (typeof message !== 'string') continue;
       const change = changeLineOf(message);
@@ -157,7 +157,6 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
     if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {
       return unavailable(`The ${read.total} commits between ${olderTag} and ${newerTag} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
     }
-    const heading = `Commits ${olderTag}...${newerTag}`;
     const item = makeEvidenceItem({
       packageId: request.packageId ?? `npm:${packageName}`,
       sourceId: COMMIT_LOG_SOURCE_ID,
@@ -167,7 +166,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
       title: `${fullName} — commits ${basehead}`,
       sourceUrl: `https://github.com/${fullName}/compare/${encodeURIComponent(olderTag)}...${encodeURIComponent(newerTag)}`,
       releaseVersions: [],
-      content: `${heading}\n\n${listed}`,
+      content: `Commits ${olderTag}...${newerTag}\n\n${listed}`,
       maxChars: MAX_COMMIT_LOG_CHARS,
     });
     return { evidence: [item], missing: [] };

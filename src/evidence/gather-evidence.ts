@@ -116,7 +116,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
           octokit: sources.github ?? sources.publicGitHub ?? null,
           repository: facts.repository,
           packageName: bump.name,
-          olderVersion: (bump.direction === 'downgrade' ? facts.to : facts.from)?.version ?? (bump.direction === 'downgrade' ? to : from),
+          olderVersion: bump.direction === 'downgrade' ? to : from,
           newerVersion: newerSide?.version ?? to,
           newerTag: repositoryChangelog.publicTag,
           logger: sources.logger,

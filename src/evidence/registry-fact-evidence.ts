@@ -1,6 +1,6 @@
 import type { BumpDirection, SemverClass } from '../bumps/types.js';
 import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
-import { describeManifestChange, diffManifestShapes, MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
+import { describeEsmOnly, describeManifestChange, diffManifestShapes, MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
 import { enginesNarrowed, nodeFloorRequiresEsm } from '../ecosystems/npm/engines-range.js';
 import { newDependencyNames, REGISTRY_LIMITS, registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
 import { plainOrQuoted, quoteData as quote } from '../shared/data-quoting.js';
@@ -145,7 +145,7 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
         add(
           'module-format-requirable',
           MANIFEST_CHANGE_TITLE[change.fact],
-          `${describeManifestChange(change, bump.from, bump.to).replace(/ Code that calls require\(\) on this package breaks\.$/, '')} Every Node.js version its engines allow (${plainOrQuoted(to.engines['node'] ?? '')}) can require() an ES module, so require() callers keep working there (unless the module uses top-level await).`,
+          `${describeEsmOnly(change, bump.from, bump.to)} Every Node.js version its engines allow (${plainOrQuoted(to.engines['node'] ?? '')}) can require() an ES module, so require() callers keep working there (unless the module uses top-level await).`,
           target,
         );
         continue;

@@ -17,7 +17,7 @@ import { mapWithConcurrency } from '../shared/concurrency.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import type { AllowanceClaim } from '../evidence/repository-changelog.js';
-import { allowanceOrder, createTokenlessAllowance, type TokenlessAllowance } from './tokenless-budget.js';
+import { createTokenlessAllowance, type TokenlessAllowance } from './tokenless-budget.js';
 import type { FailClosed, RunOutcome } from '../report/run-outcome.js';
 import { prepareActionContext } from './prepare-action-context.js';
 import { cancelledFailClosed, stopReasonOf, untilStopped } from './run-stop.js';
@@ -181,7 +181,7 @@ export async function prepareContexts(preparation: PreparationInput): Promise<{ 
   // Tokenless GitHub reads are limited per hour, not per bump: one allowance for the run, granted
   // in result-ID order; bumps start in that order too, so a bump never waits on one not started.
   const allowance = createTokenlessAllowance(analysable);
-  const inAllowanceOrder = allowanceOrder(analysable);
+  const inAllowanceOrder = allowance.order;
   // The usage scan runs while evidence is gathered; each bump waits for it only to add its usage.
   const npmNames = analysable.filter((bump) => bump.ecosystem === 'npm').map((bump) => bump.name);
   const usageScan = scanForBumps(input.usageSource, [...new Set(npmNames)], { logger: input.logger, signal: input.signal });

@@ -25,6 +25,8 @@ const REQUESTS_PER_BUMP: Readonly<Record<Bump['ecosystem'], number>> = {
 };
 
 export interface TokenlessAllowance {
+  /** The bumps in the order shares are decided ({@link allowanceOrder}). */
+  readonly order: readonly Bump[];
   /** Fixed shares of GitHub Action bumps. */
   actionBudget(bump: Bump): RequestBudget;
   /**
@@ -35,15 +37,11 @@ export interface TokenlessAllowance {
   claimFor(bump: Bump): AllowanceClaim;
 }
 
-function byResultId(left: Bump, right: Bump): number {
-  const a = resultIdOf(left.name, left.from, left.to, left.ecosystem);
-  const b = resultIdOf(right.name, right.from, right.to, right.ecosystem);
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** The bumps in the order the allowance decides them; the evidence phase starts them in this order too. */
 export function allowanceOrder(bumps: readonly Bump[]): Bump[] {
-  return [...bumps].sort(byResultId);
+  // One result ID (a digest) per bump, not one per comparison.
+  const keyed = bumps.map((bump) => ({ bump, id: resultIdOf(bump.name, bump.from, bump.to, bump.ecosystem) }));
+  return keyed.sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0)).map(({ bump }) => bump);
 }
 
 export function createTokenlessAllowance(bumps: readonly Bump[], total: number = UNAUTHENTICATED_REQUEST_BUDGET): TokenlessAllowance {
@@ -89,6 +87,7 @@ export function createTokenlessAllowance(bumps: readonly Bump[], total: number =
   };
 
   return {
+    order: ordered,
     actionBudget(bump) {
       return actionBudgets.get(bump) ?? { remaining: 0, total: 0 };
     },

@@ -161,11 +161,16 @@ export const MANIFEST_CHANGE_TITLE: Readonly<Record<ManifestChange['fact'], stri
   'dependency-majors': 'dependency majors',
 };
 
+/** What an ESM-only switch is, without its consequence (which depends on the Node.js versions `engines` allows). */
+export function describeEsmOnly(change: Extract<ManifestChange, { fact: 'module-format' }>, from: string, to: string): string {
+  return `${to} is ESM-only: its package root no longer resolves to CommonJS (package type ${change.toType}; no \`require\` condition reaches a CommonJS file), while ${from} could be loaded with require().`;
+}
+
 /** One plain sentence per change; registry names are quoted as data when they are not plain. */
 export function describeManifestChange(change: ManifestChange, from: string, to: string): string {
   switch (change.fact) {
     case 'module-format':
-      return `${to} is ESM-only: its package root no longer resolves to CommonJS (package type ${change.toType}; no \`require\` condition reaches a CommonJS file), while ${from} could be loaded with require(). Code that calls require() on this package breaks.`;
+      return `${describeEsmOnly(change, from, to)} Code that calls require() on this package breaks.`;
     case 'exports-removed':
       return `${to} no longer exports these subpaths that ${from} exported: ${listed(change.subpaths)}. Imports of them stop resolving.`;
     case 'exports-added':

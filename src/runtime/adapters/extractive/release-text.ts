@@ -42,6 +42,9 @@ const BREAKING_MARKERS: RegExp[] = [
  * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22" and
  * "Avoid deprecated `Buffer()`" are fixes; "Warn on use of deprecated `res.send(status)`" is one.
  */
+/** Breaking markers that still count where a named removal does not (documentation, tests, chores). */
+const BREAKING_MARKERS_BUT_REMOVALS: RegExp[] = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
+
 const DEPRECATION_MARKERS: RegExp[] = [
   /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
 ];
@@ -97,7 +100,7 @@ export function hasMarker(text: string, markerClass: MarkerClass): boolean {
 /** The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility. */
 export function strongestMarker(text: string, options: { ignoreApiRemovals?: boolean } = {}): Exclude<MarkerClass, 'security'> | null {
   for (const markerClass of ['breaking', 'deprecation', 'compatibility'] as const) {
-    const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? MARKERS.breaking.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern)) : MARKERS[markerClass];
+    const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
     if (patterns.some((pattern) => pattern.test(text))) return markerClass;
   }
   return null;
