@@ -6981,27 +6981,36 @@ const MAX_RELEASE_BODY_CHARS = 64 * 1024;
 /** How many versions a missing-information message names before summarising. */
 const MAX_VERSIONS_NAMED = 10;
 /**
- * Tag spellings that name `version` of `packageName`, most specific first: monorepo tags
- * (`@scope/pkg@1.2.3`, `pkg@1.2.3`, release-please `pkg-v1.2.3`) beat bare `v1.2.3` / `1.2.3`,
- * which in a monorepo may belong to another package.
+ * The name a monorepo package's own tags may carry: its bare npm name (`pkg` of `@scope/pkg`)
+ * and its folder (`packages/node-resolve` for `@rollup/plugin-node-resolve`, tagged
+ * `node-resolve-v16.0.0`). The folder comes from the registry's `repository.directory`.
  */
-function candidateTags(packageName, version) {
+function tagNamesOf(packageName, directory) {
     const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
+    const folder = directory?.split('/').filter((part) => part.length > 0).pop();
+    return folder !== undefined && folder !== bareName && /^[\w.-]{1,100}$/.test(folder) ? [bareName, folder] : [bareName];
+}
+/**
+ * Tag spellings that name `version` of `packageName`, most specific first: monorepo tags
+ * (`@scope/pkg@1.2.3`, `pkg@1.2.3`, release-please `pkg-v1.2.3`, and the same after the
+ * package's folder) beat bare `v1.2.3` / `1.2.3`, which in a monorepo may belong to another package.
+ */
+function candidateTags(packageName, version, directory) {
+    const names = tagNamesOf(packageName, directory);
     const tags = [
         `${packageName}@${version}`,
         `${packageName}@v${version}`,
-        `${bareName}@${version}`,
-        `${bareName}@v${version}`,
-        `${bareName}-v${version}`,
+        ...names.flatMap((name) => [`${name}@${version}`, `${name}@v${version}`, `${name}-v${version}`]),
         `v${version}`,
         version,
     ];
     return [...new Set(tags)];
 }
 /** The version a tag names for this package, or null when the tag is about something else. */
-function versionOfTag(packageName, tag) {
-    const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
-    for (const prefix of [`${packageName}@v`, `${packageName}@`, `${bareName}@v`, `${bareName}@`, `${bareName}-v`, 'v', '']) {
+function versionOfTag(packageName, tag, directory) {
+    const names = tagNamesOf(packageName, directory);
+    const prefixes = [`${packageName}@v`, `${packageName}@`, ...names.flatMap((name) => [`${name}@v`, `${name}@`, `${name}-v`]), 'v', ''];
+    for (const prefix of prefixes) {
         if (!tag.toLowerCase().startsWith(prefix.toLowerCase()))
             continue;
         const rest = tag.slice(prefix.length);
@@ -7042,14 +7051,14 @@ async function fetchReleaseNotes(request) {
             for (const release of page.data) {
                 if (release.draft)
                     continue;
-                const version = versionOfTag(packageName, release.tag_name);
+                const version = versionOfTag(packageName, release.tag_name, repository.directory);
                 if (version === null)
                     continue;
                 if (isAtOrBelowRangeStart(version, from, to))
                     reachedOlderThanFrom = true;
                 if (!wanted.includes(version))
                     continue;
-                const rank = candidateTags(packageName, version).indexOf(release.tag_name);
+                const rank = candidateTags(packageName, version, repository.directory).indexOf(release.tag_name);
                 const kept = found.get(version);
                 // -1 means a case-insensitive match only; the exact spellings rank first.
                 const effectiveRank = rank < 0 ? Number.MAX_SAFE_INTEGER : rank;
@@ -7157,11 +7166,14 @@ function repository_changelog_unavailable(message) {
  * lerna's independent mode) or once for all its packages (`v1.2.3`: jest, typescript-eslint,
  * babel), so both kinds come first, then release-please's `pkg-v1.2.3`.
  */
-function tagsToTry(packageName, version, inMonorepo) {
-    const all = candidateTags(packageName, version);
+function tagsToTry(packageName, version, directory) {
+    const all = candidateTags(packageName, version, directory);
     const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
-    const first = inMonorepo ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`] : [`v${version}`, version];
-    return [...first, ...all.filter((tag) => !first.includes(tag))].slice(0, MAX_TAG_ATTEMPTS);
+    const folder = directory.split('/').filter((part) => part.length > 0).pop();
+    // rollup/plugins tags after the folder (`node-resolve-v16.0.0` for @rollup/plugin-node-resolve).
+    const folderTag = folder !== undefined && all.includes(`${folder}-v${version}`) ? [`${folder}-v${version}`] : [];
+    const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
+    return [...new Set([...first, ...all])].slice(0, MAX_TAG_ATTEMPTS);
 }
 function asEntries(data) {
     if (!Array.isArray(data))
@@ -7215,7 +7227,7 @@ async function fetchRepositoryChangelog(request) {
         let tag = null;
         let entries = [];
         // Without a token, only the two commonest spellings: requests are scarce.
-        const tags = tagsToTry(packageName, newerVersion, directory !== '').slice(0, budget === undefined ? undefined : 2);
+        const tags = tagsToTry(packageName, newerVersion, directory).slice(0, budget === undefined ? undefined : 2);
         for (const candidate of tags) {
             spend();
             try {
@@ -12029,14 +12041,32 @@ async function writeRunOutputs(outcome, options) {
  */
 const HOUSEKEEPING_FILE = String.raw `(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.(?:github|gitignore|gitattributes|npmignore|npmrc|nvmrc|node-version|editorconfig|eslintignore|prettierignore|travis|circleci|gitlab-ci|vscode|husky|[\w-]+rc)(?:[./][\w./-]*)?|\.[\w-]+\.(?:ya?ml|json|c?js|mjs|toml)|[\w./-]+\.(?:md|markdown|ya?ml|txt))`;
 /**
+ * What may stand between a list bullet and the change's own verb: a conventional-commit type
+ * ("feat: ", "fix(parser)!: ") or a changelog's bold scope ("**compiler-sfc:** "), as
+ * release-please, lerna and conventional-changelog write them. Documentation and chore types
+ * are not among them: a removal there is about the repository, not the API.
+ */
+const CHANGE_PREFIX = String.raw `(?:(?:\*\*[\w@/. -]{1,40}:\*\*|(?:feat|fix|refactor|perf|breaking)(?:\([^)\n]{0,40}\))?!?:)[ \t]*)?`;
+/** Words that may qualify what is removed: "Remove deprecated `Command#killable`", "drop the legacy `x` option". */
+const REMOVED_QUALIFIERS = String.raw `(?:(?:[Tt]he|[Dd]eprecated|[Ll]egacy|[Oo]bsolete|[Uu]ndocumented|[Oo]ld)[ \t]+){0,2}`;
+/** What a removed thing is, when the release text names it without code quotes. */
+const API_NOUN = String.raw `(?:options?|methods?|functions?|propert(?:y|ies)|parameters?|arguments?|exports?|apis?|hooks?|events?|flags?|props?|settings?)`;
+/**
  * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
- * "* Removed `auth(ctx)` signature". Requiring the code-quoted name keeps prose such as
- * "Remove link renderization in HTML error pages" (an internal change) out. Dropping one of the
- * package's own dependencies ("Remove `debug` dependency") is not an API change, nor is removing
- * a repository housekeeping file ("Remove `package-lock.json`").
+ * "* Removed `auth(ctx)` signature", "- Remove deprecated `Command#killable` property",
+ * "* **deprecated:** remove deprecated parseExpressions option", or a rename anywhere in the
+ * item ("Add `baseUrl` option, rename `prefixUrl` to `prefix`"). Requiring a code-quoted or
+ * camelCase name keeps prose such as "Remove link renderization in HTML error pages" (an
+ * internal change) out. Dropping one of the package's own dependencies ("Remove `debug`
+ * dependency") is not an API change, nor is removing a repository housekeeping file
+ * ("Remove `package-lock.json`").
  */
 const API_REMOVAL_MARKERS = [
-    new RegExp(String.raw `^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
+    new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
+    // A camelCase name is code even without quotes: "remove deprecated parseExpressions option".
+    new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:\(\))?[ \t]+${API_NOUN}\b`, 'm'),
+    // A rename of a quoted name anywhere in the item: the old name stops working.
+    /^[ \t]*[-*+][ \t]+[^\n]*\brenam(?:e[sd]?|ing)[ \t]+`[^`\n]{1,80}`[ \t]+(?:to|into|as)[ \t]+`/im,
     // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
     /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
@@ -12046,6 +12076,8 @@ const BREAKING_MARKERS = [
     /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
     // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
     /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
+    // A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …".
+    /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
     ...API_REMOVAL_MARKERS,
 ];
 /**
@@ -12102,14 +12134,48 @@ const MARKERS = {
 function hasMarker(text, markerClass) {
     return MARKERS[markerClass].some((pattern) => pattern.test(text));
 }
-/** The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility. */
+/**
+ * A change line about which Node.js versions are supported and nothing else: "Drop support for
+ * Node.js 14", "feat!: require Node.js 20", "adapt new engine range for Mocha 11". Authors often
+ * file these under "BREAKING CHANGES", but they break nobody on a supported runtime: a raised
+ * floor is a compatibility change (medium), as the registry's engines fact already says. A line
+ * that also names an API, a default or a module format is not only that.
+ */
+const RUNTIME_NAME = /\b(?:node(?:\.?js)?|engines?)\b/i;
+const RUNTIME_SUPPORT_WORDS = /\b(?:drop(?:s|ped|ping)?|support(?:s|ed)?|requires?|required|minimum|range|versions?|older|eol|end[\s-]of[\s-]life|bump(?:s|ed)?|rais(?:e|es|ed)|adapt)\b|\bv?\d+(?:\.\d+)*\b/i;
+const OTHER_CHANGE_WORDS = /\b(?:remov(?:e|es|ed|al)|renam(?:e|es|ed)|defaults?|options?|apis?|exports?|esm|commonjs|cjs|throws?|config(?:uration)?|signatures?|behaviou?rs?|typescript|browsers?|deno|bun)\b|`/i;
+function isRuntimeSupportLine(line) {
+    const plain = release_text_plainLine(line);
+    return RUNTIME_NAME.test(plain) && RUNTIME_SUPPORT_WORDS.test(plain) && !OTHER_CHANGE_WORDS.test(plain);
+}
+/** Every change line of `content` (its outermost bullets, or its one line) is about runtime support. */
+function isRuntimeSupportOnly(content) {
+    const lines = excerpts(content, 400, undefined, 20);
+    return lines.length > 0 && lines.every(isRuntimeSupportLine);
+}
+/** The lines a breaking marker was found on all raise the runtime floor, and nothing more. */
+function breakingOnlyForRuntime(text, patterns) {
+    const marked = text.split('\n').filter((line) => patterns.some((pattern) => pattern.test(line)));
+    // A marker spanning lines (a "remove:" group) or a bare heading is a real breaking change.
+    return marked.length > 0 && marked.every(isRuntimeSupportLine);
+}
+/**
+ * The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility.
+ * A breaking marker whose lines only raise the Node.js floor counts as compatibility.
+ */
 function strongestMarker(text, options = {}) {
+    let breakingForRuntimeOnly = false;
     for (const markerClass of ['breaking', 'deprecation', 'compatibility']) {
         const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
-        if (patterns.some((pattern) => pattern.test(text)))
-            return markerClass;
+        if (!patterns.some((pattern) => pattern.test(text)))
+            continue;
+        if (markerClass === 'breaking' && breakingOnlyForRuntime(text, patterns)) {
+            breakingForRuntimeOnly = true;
+            continue;
+        }
+        return markerClass;
     }
-    return null;
+    return breakingForRuntimeOnly ? 'compatibility' : null;
 }
 /**
  * The package's own release text, without the notes it copies from its dependencies. The
@@ -12333,6 +12399,9 @@ function classifyAdvisory(item) {
 function classify(item) {
     switch (item.kind) {
         case 'breakingChanges':
+            // "BREAKING CHANGES: drop Node.js 16" breaks nobody on a supported runtime.
+            if (isRuntimeSupportOnly(ownReleaseText(item.content)))
+                return { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined };
             return { item, level: 'high', findingKind: 'breakingChange', markerClass: undefined };
         case 'deprecations':
             return { item, level: 'medium', findingKind: 'deprecation', markerClass: undefined };

@@ -45,18 +45,27 @@ interface ReleaseSummary {
 }
 
 /**
- * Tag spellings that name `version` of `packageName`, most specific first: monorepo tags
- * (`@scope/pkg@1.2.3`, `pkg@1.2.3`, release-please `pkg-v1.2.3`) beat bare `v1.2.3` / `1.2.3`,
- * which in a monorepo may belong to another package.
+ * The name a monorepo package's own tags may carry: its bare npm name (`pkg` of `@scope/pkg`)
+ * and its folder (`packages/node-resolve` for `@rollup/plugin-node-resolve`, tagged
+ * `node-resolve-v16.0.0`). The folder comes from the registry's `repository.directory`.
  */
-export function candidateTags(packageName: string, version: string): string[] {
+function tagNamesOf(packageName: string, directory?: string | null): string[] {
   const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
+  const folder = directory?.split('/').filter((part) => part.length > 0).pop();
+  return folder !== undefined && folder !== bareName && /^[\w.-]{1,100}$/.test(folder) ? [bareName, folder] : [bareName];
+}
+
+/**
+ * Tag spellings that name `version` of `packageName`, most specific first: monorepo tags
+ * (`@scope/pkg@1.2.3`, `pkg@1.2.3`, release-please `pkg-v1.2.3`, and the same after the
+ * package's folder) beat bare `v1.2.3` / `1.2.3`, which in a monorepo may belong to another package.
+ */
+export function candidateTags(packageName: string, version: string, directory?: string | null): string[] {
+  const names = tagNamesOf(packageName, directory);
   const tags = [
     `${packageName}@${version}`,
     `${packageName}@v${version}`,
-    `${bareName}@${version}`,
-    `${bareName}@v${version}`,
-    `${bareName}-v${version}`,
+    ...names.flatMap((name) => [`${name}@${version}`, `${name}@v${version}`, `${name}-v${version}`]),
     `v${version}`,
     version,
   ];
@@ -64,9 +73,10 @@ export function candidateTags(packageName: string, version: string): string[] {
 }
 
 /** The version a tag names for this package, or null when the tag is about something else. */
-export function versionOfTag(packageName: string, tag: string): string | null {
-  const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
-  for (const prefix of [`${packageName}@v`, `${packageName}@`, `${bareName}@v`, `${bareName}@`, `${bareName}-v`, 'v', '']) {
+export function versionOfTag(packageName: string, tag: string, directory?: string | null): string | null {
+  const names = tagNamesOf(packageName, directory);
+  const prefixes = [`${packageName}@v`, `${packageName}@`, ...names.flatMap((name) => [`${name}@v`, `${name}@`, `${name}-v`]), 'v', ''];
+  for (const prefix of prefixes) {
     if (!tag.toLowerCase().startsWith(prefix.toLowerCase())) continue;
     const rest = tag.slice(prefix.length);
     if (semver.valid(rest) !== null) return semver.valid(rest);
@@ -111,11 +121,11 @@ export async function fetchReleaseNotes(request: ReleaseNotesRequest): Promise<E
       pagesRead += 1;
       for (const release of page.data as ReleaseSummary[]) {
         if (release.draft) continue;
-        const version = versionOfTag(packageName, release.tag_name);
+        const version = versionOfTag(packageName, release.tag_name, repository.directory);
         if (version === null) continue;
         if (isAtOrBelowRangeStart(version, from, to)) reachedOlderThanFrom = true;
         if (!wanted.includes(version)) continue;
-        const rank = candidateTags(packageName, version).indexOf(release.tag_name);
+        const rank = candidateTags(packageName, version, repository.directory).indexOf(release.tag_name);
         const kept = found.get(version);
         // -1 means a case-insensitive match only; the exact spellings rank first.
         const effectiveRank = rank < 0 ? Number.MAX_SAFE_INTEGER : rank;

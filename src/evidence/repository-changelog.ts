@@ -92,11 +92,14 @@ function unavailable(message: string): RepositoryChangelogResult {
  * lerna's independent mode) or once for all its packages (`v1.2.3`: jest, typescript-eslint,
  * babel), so both kinds come first, then release-please's `pkg-v1.2.3`.
  */
-export function tagsToTry(packageName: string, version: string, inMonorepo: boolean): string[] {
-  const all = candidateTags(packageName, version);
+export function tagsToTry(packageName: string, version: string, directory: string): string[] {
+  const all = candidateTags(packageName, version, directory);
   const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
-  const first = inMonorepo ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`] : [`v${version}`, version];
-  return [...first, ...all.filter((tag) => !first.includes(tag))].slice(0, MAX_TAG_ATTEMPTS);
+  const folder = directory.split('/').filter((part) => part.length > 0).pop();
+  // rollup/plugins tags after the folder (`node-resolve-v16.0.0` for @rollup/plugin-node-resolve).
+  const folderTag = folder !== undefined && all.includes(`${folder}-v${version}`) ? [`${folder}-v${version}`] : [];
+  const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
+  return [...new Set([...first, ...all])].slice(0, MAX_TAG_ATTEMPTS);
 }
 
 function asEntries(data: unknown): DirectoryEntry[] | null {
@@ -152,7 +155,7 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     let tag: string | null = null;
     let entries: DirectoryEntry[] = [];
     // Without a token, only the two commonest spellings: requests are scarce.
-    const tags = tagsToTry(packageName, newerVersion, directory !== '').slice(0, budget === undefined ? undefined : 2);
+    const tags = tagsToTry(packageName, newerVersion, directory).slice(0, budget === undefined ? undefined : 2);
     for (const candidate of tags) {
       spend();
       try {

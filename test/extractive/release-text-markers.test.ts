@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, excerpts, isNonBehaviouralPart, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+import { excerpt, excerpts, isNonBehaviouralPart, isRuntimeSupportOnly, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -12,6 +12,16 @@ describe('release-text markers', () => {
     ['- Set `req.authInfo` by default', 'compatibility'],
     ['- Requires Node.js 18 or newer', 'compatibility'],
     ['- Deprecate `res.redirect(url, status)` signature', 'deprecation'],
+    // Removals qualified or scoped as release tools write them, renames inside an item.
+    ['- Remove deprecated `Command#killable` property (#459)', 'breaking'],
+    ['* **deprecated:** remove deprecated parseExpressions option ([#11597](https://github.com/vuejs/core/issues/11597))', 'breaking'],
+    ['- fix(parser): drop the legacy `strict` flag', 'breaking'],
+    ['- Add `baseUrl` option, rename `prefixUrl` to `prefix`, and allow leading slashes in input (#606)', 'breaking'],
+    ['- [breaking] Abort commands not running when max processes < N (#460)', 'breaking'],
+    // A "breaking" marker on a line that only raises the Node.js floor is a compatibility change.
+    ['- feat!: drop support for Node.js 16', 'compatibility'],
+    ['- BREAKING CHANGE: require Node.js 20 or newer', 'compatibility'],
+    ['- feat!: drop Node.js 16 and remove the `legacy` export', 'breaking'],
   ])('classifies %j as %s', (line, expected) => {
     expect(strongestMarker(line)).toBe(expected);
   });
@@ -23,6 +33,10 @@ describe('release-text markers', () => {
     '- remove unused dependency',
     '- Remove `debug` dependency',
     '* Remove `path-is-absolute` dependency - use `path.isAbsolute` instead',
+    '- docs: remove `legacyOption` from the examples',
+    '- Remove unusedHelper from the tests',
+    '- Remove the old build step',
+    '- Rename internal variables for clarity',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });
@@ -82,5 +96,13 @@ describe('release-text markers', () => {
     expect(strongestMarker(docs)).toBe('breaking');
     expect(strongestMarker('### Chores\n\n- BREAKING CHANGE: remove `x`', { ignoreApiRemovals: true })).toBe('breaking');
     expect(strongestMarker('### Chores\n\n- require node >= 18', { ignoreApiRemovals: true })).toBe('compatibility');
+  });
+
+  it('tells a breaking section that only raises the Node.js floor from one that breaks an API', () => {
+    expect(isRuntimeSupportOnly('⚠ BREAKING CHANGES\n\n* adapt new engine range for Mocha 11 ([#5216](https://github.com/mochajs/mocha/issues/5216))')).toBe(true);
+    expect(isRuntimeSupportOnly('- Drop support for Node.js 14\n- Requires Node.js 18 or newer')).toBe(true);
+    expect(isRuntimeSupportOnly('- Drop support for Node.js 14\n- Remove `app.del`')).toBe(false);
+    expect(isRuntimeSupportOnly('- Node.js 18 is required; the package is now ESM only')).toBe(false);
+    expect(isRuntimeSupportOnly('- Remove the minified UMD build from the package')).toBe(false);
   });
 });

@@ -27,6 +27,10 @@ describe('release tag matching', () => {
     expect(versionOfTag('@scope/pkg', 'pkg@2.0.0')).toBe('2.0.0');
     expect(versionOfTag('@scope/pkg', 'other@2.0.0')).toBeNull();
     expect(versionOfTag('left-pad', 'release-candidate')).toBeNull();
+    // Tagged after the package's folder in its monorepo, not after its npm name.
+    expect(versionOfTag('@rollup/plugin-node-resolve', 'node-resolve-v16.0.0', 'packages/node-resolve')).toBe('16.0.0');
+    expect(versionOfTag('@rollup/plugin-node-resolve', 'node-resolve-v16.0.0')).toBeNull();
+    expect(candidateTags('@rollup/plugin-node-resolve', '16.0.0', 'packages/node-resolve')).toContain('node-resolve-v16.0.0');
   });
 });
 

@@ -3,7 +3,7 @@ import type { Candidate, CandidateFinding, FindingKind, RiskLevel } from '../../
 import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
-import { excerpts, hasMarker, isNonBehaviouralPart, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
+import { excerpts, hasMarker, isNonBehaviouralPart, isRuntimeSupportOnly, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
@@ -100,6 +100,8 @@ function classifyAdvisory(item: EvidenceItem): Classified {
 function classify(item: EvidenceItem): Classified {
   switch (item.kind) {
     case 'breakingChanges':
+      // "BREAKING CHANGES: drop Node.js 16" breaks nobody on a supported runtime.
+      if (isRuntimeSupportOnly(ownReleaseText(item.content))) return { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined };
       return { item, level: 'high', findingKind: 'breakingChange', markerClass: undefined };
     case 'deprecations':
       return { item, level: 'medium', findingKind: 'deprecation', markerClass: undefined };

@@ -16,14 +16,33 @@ export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility' | 'securi
 const HOUSEKEEPING_FILE = String.raw`(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.(?:github|gitignore|gitattributes|npmignore|npmrc|nvmrc|node-version|editorconfig|eslintignore|prettierignore|travis|circleci|gitlab-ci|vscode|husky|[\w-]+rc)(?:[./][\w./-]*)?|\.[\w-]+\.(?:ya?ml|json|c?js|mjs|toml)|[\w./-]+\.(?:md|markdown|ya?ml|txt))`;
 
 /**
+ * What may stand between a list bullet and the change's own verb: a conventional-commit type
+ * ("feat: ", "fix(parser)!: ") or a changelog's bold scope ("**compiler-sfc:** "), as
+ * release-please, lerna and conventional-changelog write them. Documentation and chore types
+ * are not among them: a removal there is about the repository, not the API.
+ */
+const CHANGE_PREFIX = String.raw`(?:(?:\*\*[\w@/. -]{1,40}:\*\*|(?:feat|fix|refactor|perf|breaking)(?:\([^)\n]{0,40}\))?!?:)[ \t]*)?`;
+/** Words that may qualify what is removed: "Remove deprecated `Command#killable`", "drop the legacy `x` option". */
+const REMOVED_QUALIFIERS = String.raw`(?:(?:[Tt]he|[Dd]eprecated|[Ll]egacy|[Oo]bsolete|[Uu]ndocumented|[Oo]ld)[ \t]+){0,2}`;
+/** What a removed thing is, when the release text names it without code quotes. */
+const API_NOUN = String.raw`(?:options?|methods?|functions?|propert(?:y|ies)|parameters?|arguments?|exports?|apis?|hooks?|events?|flags?|props?|settings?)`;
+
+/**
  * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
- * "* Removed `auth(ctx)` signature". Requiring the code-quoted name keeps prose such as
- * "Remove link renderization in HTML error pages" (an internal change) out. Dropping one of the
- * package's own dependencies ("Remove `debug` dependency") is not an API change, nor is removing
- * a repository housekeeping file ("Remove `package-lock.json`").
+ * "* Removed `auth(ctx)` signature", "- Remove deprecated `Command#killable` property",
+ * "* **deprecated:** remove deprecated parseExpressions option", or a rename anywhere in the
+ * item ("Add `baseUrl` option, rename `prefixUrl` to `prefix`"). Requiring a code-quoted or
+ * camelCase name keeps prose such as "Remove link renderization in HTML error pages" (an
+ * internal change) out. Dropping one of the package's own dependencies ("Remove `debug`
+ * dependency") is not an API change, nor is removing a repository housekeeping file
+ * ("Remove `package-lock.json`").
  */
 const API_REMOVAL_MARKERS: RegExp[] = [
-  new RegExp(String.raw`^[ \t]*[-*+][ \t]+(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
+  new RegExp(String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
+  // A camelCase name is code even without quotes: "remove deprecated parseExpressions option".
+  new RegExp(String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:\(\))?[ \t]+${API_NOUN}\b`, 'm'),
+  // A rename of a quoted name anywhere in the item: the old name stops working.
+  /^[ \t]*[-*+][ \t]+[^\n]*\brenam(?:e[sd]?|ing)[ \t]+`[^`\n]{1,80}`[ \t]+(?:to|into|as)[ \t]+`/im,
   // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
   /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
@@ -34,6 +53,8 @@ const BREAKING_MARKERS: RegExp[] = [
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
   // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
+  // A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …".
+  /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
   ...API_REMOVAL_MARKERS,
 ];
 
@@ -97,13 +118,51 @@ export function hasMarker(text: string, markerClass: MarkerClass): boolean {
   return MARKERS[markerClass].some((pattern) => pattern.test(text));
 }
 
-/** The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility. */
+/**
+ * A change line about which Node.js versions are supported and nothing else: "Drop support for
+ * Node.js 14", "feat!: require Node.js 20", "adapt new engine range for Mocha 11". Authors often
+ * file these under "BREAKING CHANGES", but they break nobody on a supported runtime: a raised
+ * floor is a compatibility change (medium), as the registry's engines fact already says. A line
+ * that also names an API, a default or a module format is not only that.
+ */
+const RUNTIME_NAME = /\b(?:node(?:\.?js)?|engines?)\b/i;
+const RUNTIME_SUPPORT_WORDS = /\b(?:drop(?:s|ped|ping)?|support(?:s|ed)?|requires?|required|minimum|range|versions?|older|eol|end[\s-]of[\s-]life|bump(?:s|ed)?|rais(?:e|es|ed)|adapt)\b|\bv?\d+(?:\.\d+)*\b/i;
+const OTHER_CHANGE_WORDS = /\b(?:remov(?:e|es|ed|al)|renam(?:e|es|ed)|defaults?|options?|apis?|exports?|esm|commonjs|cjs|throws?|config(?:uration)?|signatures?|behaviou?rs?|typescript|browsers?|deno|bun)\b|`/i;
+
+export function isRuntimeSupportLine(line: string): boolean {
+  const plain = plainLine(line);
+  return RUNTIME_NAME.test(plain) && RUNTIME_SUPPORT_WORDS.test(plain) && !OTHER_CHANGE_WORDS.test(plain);
+}
+
+/** Every change line of `content` (its outermost bullets, or its one line) is about runtime support. */
+export function isRuntimeSupportOnly(content: string): boolean {
+  const lines = excerpts(content, 400, undefined, 20);
+  return lines.length > 0 && lines.every(isRuntimeSupportLine);
+}
+
+/** The lines a breaking marker was found on all raise the runtime floor, and nothing more. */
+function breakingOnlyForRuntime(text: string, patterns: RegExp[]): boolean {
+  const marked = text.split('\n').filter((line) => patterns.some((pattern) => pattern.test(line)));
+  // A marker spanning lines (a "remove:" group) or a bare heading is a real breaking change.
+  return marked.length > 0 && marked.every(isRuntimeSupportLine);
+}
+
+/**
+ * The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility.
+ * A breaking marker whose lines only raise the Node.js floor counts as compatibility.
+ */
 export function strongestMarker(text: string, options: { ignoreApiRemovals?: boolean } = {}): Exclude<MarkerClass, 'security'> | null {
+  let breakingForRuntimeOnly = false;
   for (const markerClass of ['breaking', 'deprecation', 'compatibility'] as const) {
     const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
-    if (patterns.some((pattern) => pattern.test(text))) return markerClass;
+    if (!patterns.some((pattern) => pattern.test(text))) continue;
+    if (markerClass === 'breaking' && breakingOnlyForRuntime(text, patterns)) {
+      breakingForRuntimeOnly = true;
+      continue;
+    }
+    return markerClass;
   }
-  return null;
+  return breakingForRuntimeOnly ? 'compatibility' : null;
 }
 
 /**
