@@ -1,7 +1,7 @@
 /**
  * `depverdict eval --dataset npm-labelled --profile extractive --repeats 2` through the CLI's
  * main(): the shipped dataset, its recorded registry and repository files, the real pipeline.
- * The numbers must equal the accuracy test's (registry + repository: 196/220), determinism 1; on
+ * The numbers must equal the accuracy test's (registry + repository: 244/272), determinism 1; on
  * the full set extractive does not pass the quality gate, and the run says so.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -38,18 +38,19 @@ afterAll(async () => {
 });
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
-  it('does not pass the gate on the full set (risk 0.891 < 0.90, reason 0.941 < 0.95), says so, exits 2, and is deterministic', () => {
+  it('does not pass the gate on the full set (risk 0.897 < 0.90, reason 0.938 < 0.95), says so, exits 2, and is deterministic', () => {
     expect(stderr.join('')).toContain('NOT PASSED');
     expect(exitCode).toBe(2);
-    expect(scorecard.failures).toEqual(['riskAccuracy 0.891 (needs >= 0.9).', 'reasonAccuracy 0.941 (needs >= 0.95).']);
+    expect(scorecard.failures).toEqual(['riskAccuracy 0.897 (needs >= 0.9).', 'reasonAccuracy 0.938 (needs >= 0.95).']);
     expect(scorecard.thresholds.filter((threshold) => !threshold.passed).map((threshold) => threshold.metric)).toEqual(['riskAccuracy', 'reasonAccuracy']);
     expect(scorecard.metrics.determinism).toBe(1);
-    expect(scorecard).toMatchObject({ sampleCount: 220, scoredCount: 220, excludedCount: 0, repeats: 2, passed: false });
+    expect(scorecard).toMatchObject({ sampleCount: 272, scoredCount: 272, excludedCount: 0, repeats: 2, passed: false });
   });
 
-  it('scores risk exactly as the accuracy test does (registry + repository: 196/220)', () => {
-    expect(scorecard.metrics.riskAccuracy).toBeCloseTo(196 / 220, 10);
+  it('scores risk exactly as the accuracy test does (registry + repository: 244/272)', () => {
+    expect(scorecard.metrics.riskAccuracy).toBeCloseTo(244 / 272, 10);
     expect(scorecard.samples.filter((sample) => !sample.correct).map((sample) => sample.case)).toEqual([
+      'uuid 9.0.1 → 10.0.0',
       'word-wrap 1.2.3 → 1.2.4',
       'tar 6.2.0 → 6.2.1',
       'glob 11.0.3 → 11.1.0',
@@ -68,12 +69,15 @@ describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
       'prettier 3.8.5 → 3.9.0',
       'socket.io 4.7.5 → 4.8.0',
       'redis 6.1.0 → 6.2.0',
-      'ky 1.14.3 → 2.0.0',
-      'concurrently 8.2.2 → 9.0.0',
-      '@rollup/plugin-node-resolve 15.2.4 → 15.3.0',
-      '@vue/compiler-sfc 3.4.38 → 3.5.0',
-      'mocha 10.8.2 → 11.0.0',
       'husky 9.1.6 → 9.1.7',
+      'esbuild 0.27.7 → 0.28.0',
+      'esbuild 0.28.0 → 0.28.1',
+      'esbuild 0.24.2 → 0.25.0',
+      'winston 2.4.3 → 3.0.0',
+      'nodemon 2.0.22 → 3.0.0',
+      'rxjs 7.7.0 → 7.8.0',
+      'rxjs 7.8.1 → 7.8.2',
+      'dompurify 2.4.4 → 3.0.0',
     ]);
   });
 
@@ -82,8 +86,8 @@ describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   });
 
   it('writes a readable scorecard.md with the thresholds and the confusion matrix', () => {
-    expect(markdown).toContain('| riskAccuracy | 0.891 | >= 0.9 | ❌ |');
+    expect(markdown).toContain('| riskAccuracy | 0.897 | >= 0.9 | ❌ |');
     expect(markdown).toContain('| determinism | 1.000 | >= 1 | ✅ |');
-    expect(markdown).toContain('| high | 49 | 6 | 2 | 0 |');
+    expect(markdown).toContain('| high | 59 | 7 | 2 | 0 |');
   });
 });

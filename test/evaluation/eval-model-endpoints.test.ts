@@ -4,9 +4,10 @@
  * happened, exclude and count what broke the identity lock, and never pass on excluded samples.
  * The approval record a passing run writes must then gate `analyze --approval`.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { Benchmark } from '../../src/evaluation/benchmark.js';
@@ -15,11 +16,27 @@ import { loopbackProfileText } from '../fixtures/profiles/loopback-profiles.js';
 import { startEvalModelServer, type EvalModelBehaviour, type EvalModelServer } from '../fakes/fake-eval-model-server.js';
 
 const API_KEY = 'sk-eval-canary-5f1c2a9e7d';
+const LABELLED_DIRECTORY = fileURLToPath(new URL('../../datasets/npm-labelled/', import.meta.url));
+/**
+ * Bumps of the shipped set whose release text the extractive rules read right, so a model that
+ * answers like them scores perfectly: these tests are about endpoints, identity and budgets,
+ * not about accuracy (that is extractive-accuracy.test.ts), and must not move when it does.
+ */
+const WELL_READ_BUMPS = ['express 4.21.2 5.1.0', 'uuid 10.0.0 11.0.0', 'helmet 7.2.0 8.0.0', 'helmet 6.2.0 7.0.0', 'http-errors 1.8.1 2.0.0', 'basic-auth 1.1.0 2.0.0'];
 let workspace: string;
+/** A dataset directory of those bumps, reading the shipped recorded registry and repository files. */
+let dataset: string;
 const servers: EvalModelServer[] = [];
 
 beforeAll(async () => {
   workspace = await mkdtemp(join(tmpdir(), 'depverdict-eval-models-'));
+  dataset = join(workspace, 'well-read');
+  await mkdir(dataset);
+  const shipped = JSON.parse(await readFile(join(LABELLED_DIRECTORY, 'bumps.json'), 'utf8')) as { description: string; bumps: Array<{ name: string; from: string; to: string }> };
+  const bumps = WELL_READ_BUMPS.map((key) => shipped.bumps.find((bump) => `${bump.name} ${bump.from} ${bump.to}` === key)!);
+  await writeFile(join(dataset, 'bumps.json'), JSON.stringify({ description: 'Bumps of npm-labelled the extractive rules read right.', bumps }));
+  await symlink(join(LABELLED_DIRECTORY, 'registry'), join(dataset, 'registry'));
+  await symlink(join(LABELLED_DIRECTORY, 'repository'), join(dataset, 'repository'));
 });
 
 afterAll(async () => {
@@ -74,7 +91,7 @@ describe('eval against loopback model endpoints', () => {
   it('a model that answers well under the locked identity passes, with tokens and latency per sample, and writes approval.json', async () => {
     const { path, server } = await profileFor('good', 'good');
     const out = join(workspace, 'good');
-    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '4', '--repeats', '2', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '4', '--repeats', '2', '--out', out]);
     const scorecard = await scorecardIn(out);
     expect(scorecard.failures).toEqual([]);
     expect(run.exitCode).toBe(0);
@@ -83,7 +100,7 @@ describe('eval against loopback model endpoints', () => {
     expect(scorecard.metrics.determinism).toBe(1);
     expect(scorecard.samples[0]!.tokens).toEqual({ input: 2400, output: 300 });
     expect(scorecard.samples[0]!.latencyMs.every((value) => typeof value === 'number')).toBe(true);
-    expect(JSON.parse(await readFile(join(out, 'approval.json'), 'utf8'))).toMatchObject({ profileId: 'eval-good', passed: true, datasetName: 'npm-labelled' });
+    expect(JSON.parse(await readFile(join(out, 'approval.json'), 'utf8'))).toMatchObject({ profileId: 'eval-good', passed: true, datasetName: 'well-read' });
     expect(await filesIn(out)).not.toContain(API_KEY);
     expect(run.stderr).not.toContain(API_KEY);
   });
@@ -91,7 +108,7 @@ describe('eval against loopback model endpoints', () => {
   it('a route that answers as another model: every sample excluded and counted, never scored; the run does not pass', async () => {
     const { path } = await profileFor('other', 'other-model');
     const out = join(workspace, 'other');
-    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '3', '--repeats', '2', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '3', '--repeats', '2', '--out', out]);
     const scorecard = await scorecardIn(out);
     expect(run.exitCode).toBe(2);
     expect(scorecard).toMatchObject({ passed: false, scoredCount: 0, excludedCount: 3, failuresByCode: { IDENTITY_MISMATCH: 3 } });
@@ -106,7 +123,7 @@ describe('eval against loopback model endpoints', () => {
   it('one answer from another model excludes that sample; the others score perfectly, and the run still does not pass', async () => {
     const { path } = await profileFor('once', 'other-model', { otherModelRequests: 1 });
     const out = join(workspace, 'once');
-    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '4', '--repeats', '2', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '4', '--repeats', '2', '--out', out]);
     const scorecard = await scorecardIn(out);
     expect(run.exitCode).toBe(2);
     expect(scorecard).toMatchObject({ passed: false, scoredCount: 3, excludedCount: 1 });
@@ -118,7 +135,7 @@ describe('eval against loopback model endpoints', () => {
   it('a rate-limited endpoint: retries per the profile, then the run stops with a clear reason; what ran is scored and written', async () => {
     const { path, server } = await profileFor('limited', 'rate-limited');
     const out = join(workspace, 'limited');
-    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '6', '--repeats', '2', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '6', '--repeats', '2', '--out', out]);
     const scorecard = await scorecardIn(out);
     expect(run.exitCode).toBe(1);
     // 3 samples × 2 repeats × 2 attempts (retry.maxAttempts: 2), then the stop.
@@ -132,7 +149,7 @@ describe('eval against loopback model endpoints', () => {
   it('a slow model: each call ends at the profile deadline as TIMEOUT, counted by code', async () => {
     const { path } = await profileFor('slow', 'slow', { timeoutMs: 200, delayMs: 5000 });
     const out = join(workspace, 'slow');
-    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '3', '--repeats', '1', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '3', '--repeats', '1', '--out', out]);
     const scorecard = await scorecardIn(out);
     expect(run.exitCode).toBe(1);
     expect(scorecard.failuresByCode).toEqual({ TIMEOUT: 3 });
@@ -143,7 +160,7 @@ describe('eval against loopback model endpoints', () => {
   it('--max-requests stops before a call could exceed the budget; the scorecard says so', async () => {
     const { path, server } = await profileFor('budget', 'good');
     const out = join(workspace, 'budget');
-    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '4', '--repeats', '2', '--max-requests', '5', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '4', '--repeats', '2', '--max-requests', '5', '--out', out]);
     const scorecard = await scorecardIn(out);
     expect(run.exitCode).toBe(2);
     expect(server.requests).toBeLessThanOrEqual(5);
@@ -155,7 +172,7 @@ describe('eval against loopback model endpoints', () => {
     const good = await profileFor('bench-good', 'good');
     const other = await profileFor('bench-other', 'other-model');
     const out = join(workspace, 'bench');
-    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', other.path, '--profile', good.path, '--profile', 'extractive', '--limit', '3', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', other.path, '--profile', good.path, '--profile', 'extractive', '--limit', '3', '--out', out]);
     expect(run.exitCode).toBe(2);
     const benchmark = JSON.parse(await readFile(join(out, 'benchmark.json'), 'utf8')) as Benchmark;
     // Passing profiles rank first; the two here are equally accurate, so latency orders them.
@@ -193,7 +210,7 @@ describe('bad input', () => {
     await server.close();
     servers.splice(servers.indexOf(server), 1);
     const out = join(workspace, 'down');
-    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', path, '--limit', '5', '--repeats', '1', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '5', '--repeats', '1', '--out', out]);
     expect(run.exitCode).toBe(1);
     const scorecard = await scorecardIn(out);
     expect(scorecard.failuresByCode).toEqual({ NETWORK_ERROR: 3 });
@@ -206,7 +223,7 @@ describe('analyze --approval', () => {
 
   beforeAll(async () => {
     const out = join(workspace, 'approve-extractive');
-    const run = await runCli(['eval', '--dataset', 'npm-labelled', '--profile', 'extractive', '--limit', '3', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', 'extractive', '--limit', '3', '--out', out]);
     expect(run.exitCode).toBe(0);
     approvalPath = join(out, 'approval.json');
   });

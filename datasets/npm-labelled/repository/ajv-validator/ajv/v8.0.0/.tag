@@ -1,0 +1,1 @@
+d7428bed95f5f1a5863ab501c8a59bddc06f49ff

@@ -1,0 +1,1 @@
+5dcf2a012c70ea8b65c0ecff7de86a61d7d98181

@@ -1,0 +1,1 @@
+f219dccbf0ab9a48a3f84edb75d620e3a61a9f36

@@ -1,0 +1,1 @@
+cfebe2feb2054a13fa6b9c493c1cd826ffccf167
