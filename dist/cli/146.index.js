@@ -5106,7 +5106,10 @@ function diffApiSurfaces(from, to) {
     const removedNames = comparable
         ? [...from.names].filter((name) => !to.names.has(name) && !((name === 'default' || name === 'export=') && hasDefault(to))).sort()
         : [];
-    return { removedNames, missingEntries: [...to.missingEntries] };
+    // An entry both versions name and neither ships (rxjs 7 declares `types: index.d.ts`, which it
+    // never shipped; its `exports` map names the real one) is not something this update changes.
+    const missingBefore = new Set(from.missingEntries);
+    return { removedNames, missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path)) };
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/evidence-item.js
@@ -12072,6 +12075,8 @@ const API_REMOVAL_MARKERS = [
 ];
 const BREAKING_MARKERS = [
     /\bbreaking[\s_-]*changes?\b/i,
+    // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
+    /(?<!\b(?:no|not|non|without|any)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
     // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
     /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
     // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
@@ -12108,6 +12113,12 @@ const COMPATIBILITY_MARKERS = [
     /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
 ];
 /**
+ * Release text that sends the reader to a guide for moving to this version: "See UPGRADE-3.0.md
+ * for a complete & living upgrade guide", "read the migration guide", "Migrating to v5". In a
+ * major, the authors are saying existing code needs changes.
+ */
+const MIGRATION_GUIDE_MARKERS = [/\b(?:migration|upgrad(?:e|ing))[\s-]+guides?\b|\bmigrating[\s-]+(?:from|to)[\s-]+v?\d|\bUPGRAD(?:E|ING)[\w.-]*\.md\b|\bMIGRAT(?:E|ION|ING)[\w.-]*\.md\b/i];
+/**
  * Security fixes as release authors write them: an advisory ID, or the words for a class of
  * vulnerability. A security fix does not raise risk by itself (labelling rules: a fix without
  * behaviour change is low); it becomes a finding so the reviewer sees what the update resolves.
@@ -12130,6 +12141,7 @@ const MARKERS = {
     deprecation: DEPRECATION_MARKERS,
     compatibility: COMPATIBILITY_MARKERS,
     security: SECURITY_MARKERS,
+    migrationGuide: MIGRATION_GUIDE_MARKERS,
 };
 function hasMarker(text, markerClass) {
     return MARKERS[markerClass].some((pattern) => pattern.test(text));
@@ -12350,6 +12362,7 @@ const FINDING_KIND_OF_MARKER = {
     deprecation: 'deprecation',
     compatibility: 'compatibility',
     security: 'security',
+    migrationGuide: 'breakingChange',
 };
 const FINDING_ID_PREFIX = {
     breakingChange: 'breaking-change',
@@ -12363,6 +12376,7 @@ const FINDING_FALLBACK = {
     compatibility: 'The cited evidence lists a compatibility change.',
     security: 'The cited advisory concerns a version in this range.',
 };
+const MIGRATION_GUIDE_FINDING = 'The release notes of this major version send readers to an upgrade or migration guide: existing code may need changes (read the cited section and its guide).';
 /** When one change line would become two findings, the stronger kind is kept. */
 const FINDING_KIND_STRENGTH = { breakingChange: 4, security: 3, compatibility: 2, deprecation: 1 };
 /**
@@ -12430,6 +12444,19 @@ function classify(item) {
             return { item, level: 'low', findingKind: null, markerClass: undefined };
         }
     }
+}
+/**
+ * A major whose release notes send readers to an upgrade or migration guide ("See
+ * UPGRADE-3.0.md for a complete & living upgrade guide"): the authors are saying existing code
+ * needs changes, even where no line carries a breaking marker. Commit subjects do not count:
+ * a commit that edits a migration guide says nothing about this release.
+ */
+function withMigrationGuide(entry) {
+    if (entry.level === 'high' || entry.item.kind === 'commitLog' || !GENERAL_TEXT_KINDS.has(entry.item.kind))
+        return entry;
+    if (!hasMarker(ownReleaseText(entry.item.content), 'migrationGuide'))
+        return entry;
+    return { item: entry.item, level: 'high', findingKind: 'breakingChange', markerClass: 'migrationGuide' };
 }
 /** Release text that names a security fix adds a `security` finding next to its risk finding. */
 function securityMentions(item) {
@@ -12607,10 +12634,10 @@ function describeBasis(items) {
 function extractCandidate(context) {
     const selected = new Set(context.metadata.selectedEvidenceIds);
     const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
-    const classified = evidence.map(classify);
-    const releaseText = evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind));
-    const { from, to, semverClass } = context.versions;
+    const { from, to, semverClass, direction } = context.versions;
     const majorForCallers = isMajorForCallers(from, to, semverClass);
+    const classified = evidence.map(classify).map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
+    const releaseText = evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind));
     const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);
     // One finding per change line (a few per item), so a release that removes five APIs shows
     // five findings; a line repeated by later releases, or read as two kinds, is reported once,
@@ -12624,7 +12651,8 @@ function extractCandidate(context) {
             continue;
         const findingKind = entry.findingKind;
         // Registry facts and API diffs are local sentences: their text is the finding.
-        const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
+        // The lines naming a guide are often about editing it ("Improve `UPGRADE-3.0.md`"): say what it means instead.
+        const lines = entry.markerClass === 'migrationGuide' ? [MIGRATION_GUIDE_FINDING] : excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
         for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
             const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
             if (supersededByEngines || isAddressedToAnalyzer(line))

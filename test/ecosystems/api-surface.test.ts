@@ -73,6 +73,17 @@ describe('diffApiSurfaces', () => {
     expect(diffApiSurfaces(from, to).removedNames).toEqual(['a', 'b']);
   });
 
+  it('reports an entry file missing only when the update loses it, not when both versions lack it', async () => {
+    // rxjs 7.x names `types: index.d.ts` in every release and ships it in none.
+    const manifest = { name: 'lib', main: 'dist/index.js', types: 'index.d.ts' };
+    const before = await surface({ 'dist/index.js': '' }, manifest);
+    const after = await surface({ 'dist/index.js': '' }, manifest);
+    expect(after.missingEntries).toEqual(['index.d.ts']);
+    expect(diffApiSurfaces(before, after).missingEntries).toEqual([]);
+    const lost = await surface({ 'index.d.ts': '' }, manifest);
+    expect(diffApiSurfaces(await surface({ 'dist/index.js': '', 'index.d.ts': '' }, manifest), lost).missingEntries).toEqual(['dist/index.js']);
+  });
+
   it('never reports removals against an incomplete surface', async () => {
     const from = await surface({ 'index.js': '', 'index.d.ts': 'export declare function a(): void;' });
     const to = await surface({ 'index.js': '', 'index.d.ts': "export * from 'elsewhere';" });

@@ -152,6 +152,18 @@ describe('extractive runtime: classification', () => {
     expect(candidate.riskEvidenceRefs).toEqual([fact.id, notes.id]);
   });
 
+  it('a major whose release notes send readers to an upgrade guide is high, with a finding that says so; a minor is not, nor is a commit log', async () => {
+    const guide = evidence('releaseNotes', '## 3.0.0\n\n**See [UPGRADE-3.0.md](UPGRADE-3.0.md) for a complete & living upgrade guide.**\n\n- Rewrite of core logging internals.', { versions: ['3.0.0'] });
+    const major = await candidateFor(buildContext({ evidence: [guide, semverFact('major')], semverClass: 'major' }));
+    expect(major.riskLevel).toBe('high');
+    expect(major.riskEvidenceRefs).toEqual([guide.id]);
+    expect(major.findings).toEqual([expect.objectContaining({ kind: 'breakingChange', summary: expect.stringContaining('upgrade or migration guide'), evidenceRefs: [guide.id] })]);
+    const minor = await candidateFor(buildContext({ evidence: [guide, semverFact('minor')], semverClass: 'minor' }));
+    expect(minor.riskLevel).toBe('low');
+    const commitLog = evidence('commitLog', 'Commits v2.4.3...v3.0.0\n\n- Improve the upgrade guide\n- Require Node.js 18', { versions: [], locator: 'commits/v2.4.3...v3.0.0', title: 'o/r — commits v2.4.3...v3.0.0' });
+    expect((await candidateFor(buildContext({ evidence: [commitLog, semverFact('major')], semverClass: 'major' }))).riskLevel).toBe('medium');
+  });
+
   it('a major change with no release text is high when the semver fact says major, citing it', async () => {
     const fact = semverFact('major');
     const candidate = await candidateFor(buildContext({ evidence: [fact], semverClass: 'major' }));

@@ -18,6 +18,7 @@ describe('release-text markers', () => {
     ['- fix(parser): drop the legacy `strict` flag', 'breaking'],
     ['- Add `baseUrl` option, rename `prefixUrl` to `prefix`, and allow leading slashes in input (#606)', 'breaking'],
     ['- [breaking] Abort commands not running when max processes < N (#460)', 'breaking'],
+    ['**This release deliberately contains backwards-incompatible changes.**', 'breaking'],
     // A "breaking" marker on a line that only raises the Node.js floor is a compatibility change.
     ['- feat!: drop support for Node.js 16', 'compatibility'],
     ['- BREAKING CHANGE: require Node.js 20 or newer', 'compatibility'],
@@ -37,6 +38,7 @@ describe('release-text markers', () => {
     '- Remove unusedHelper from the tests',
     '- Remove the old build step',
     '- Rename internal variables for clarity',
+    'This release contains no backwards-incompatible changes.',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });

@@ -297,7 +297,7 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
 export interface ApiSurfaceDiff {
   /** Names `from` exported that `to` does not (only when `to`'s surface is complete), sorted. */
   removedNames: string[];
-  /** Entry files `to`'s manifest names that its tarball lacks. */
+  /** Entry files `to`'s manifest names that its tarball lacks, and `from`'s did not lack. */
   missingEntries: string[];
 }
 
@@ -311,5 +311,8 @@ export function diffApiSurfaces(from: ApiSurface, to: ApiSurface): ApiSurfaceDif
   const removedNames = comparable
     ? [...from.names!].filter((name) => !to.names!.has(name) && !((name === 'default' || name === 'export=') && hasDefault(to))).sort()
     : [];
-  return { removedNames, missingEntries: [...to.missingEntries] };
+  // An entry both versions name and neither ships (rxjs 7 declares `types: index.d.ts`, which it
+  // never shipped; its `exports` map names the real one) is not something this update changes.
+  const missingBefore = new Set(from.missingEntries);
+  return { removedNames, missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path)) };
 }

@@ -36,6 +36,7 @@ const FINDING_KIND_OF_MARKER: Record<MarkerClass, FindingKind> = {
   deprecation: 'deprecation',
   compatibility: 'compatibility',
   security: 'security',
+  migrationGuide: 'breakingChange',
 };
 
 const FINDING_ID_PREFIX: Record<FindingKind, string> = {
@@ -51,6 +52,8 @@ const FINDING_FALLBACK: Record<FindingKind, string> = {
   compatibility: 'The cited evidence lists a compatibility change.',
   security: 'The cited advisory concerns a version in this range.',
 };
+
+const MIGRATION_GUIDE_FINDING = 'The release notes of this major version send readers to an upgrade or migration guide: existing code may need changes (read the cited section and its guide).';
 
 /** When one change line would become two findings, the stronger kind is kept. */
 const FINDING_KIND_STRENGTH: Record<FindingKind, number> = { breakingChange: 4, security: 3, compatibility: 2, deprecation: 1 };
@@ -127,6 +130,18 @@ function classify(item: EvidenceItem): Classified {
       return { item, level: 'low', findingKind: null, markerClass: undefined };
     }
   }
+}
+
+/**
+ * A major whose release notes send readers to an upgrade or migration guide ("See
+ * UPGRADE-3.0.md for a complete & living upgrade guide"): the authors are saying existing code
+ * needs changes, even where no line carries a breaking marker. Commit subjects do not count:
+ * a commit that edits a migration guide says nothing about this release.
+ */
+function withMigrationGuide(entry: Classified): Classified {
+  if (entry.level === 'high' || entry.item.kind === 'commitLog' || !GENERAL_TEXT_KINDS.has(entry.item.kind)) return entry;
+  if (!hasMarker(ownReleaseText(entry.item.content), 'migrationGuide')) return entry;
+  return { item: entry.item, level: 'high', findingKind: 'breakingChange', markerClass: 'migrationGuide' };
 }
 
 /** Release text that names a security fix adds a `security` finding next to its risk finding. */
@@ -311,10 +326,10 @@ function describeBasis(items: EvidenceItem[]): string {
 export function extractCandidate(context: DependencyContext): Candidate {
   const selected = new Set(context.metadata.selectedEvidenceIds);
   const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
-  const classified = evidence.map(classify);
-  const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
-  const { from, to, semverClass } = context.versions;
+  const { from, to, semverClass, direction } = context.versions;
   const majorForCallers = isMajorForCallers(from, to, semverClass);
+  const classified = evidence.map(classify).map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
+  const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
   const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);
 
   // One finding per change line (a few per item), so a release that removes five APIs shows
@@ -328,7 +343,8 @@ export function extractCandidate(context: DependencyContext): Candidate {
     if (entry.findingKind === null) continue;
     const findingKind = entry.findingKind;
     // Registry facts and API diffs are local sentences: their text is the finding.
-    const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
+    // The lines naming a guide are often about editing it ("Improve `UPGRADE-3.0.md`"): say what it means instead.
+    const lines = entry.markerClass === 'migrationGuide' ? [MIGRATION_GUIDE_FINDING] : excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
     for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
       const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
       if (supersededByEngines || isAddressedToAnalyzer(line)) continue;

@@ -4,8 +4,11 @@
  * use to label changes, so instructions hidden in evidence have nothing to act on.
  */
 
-/** Risk-bearing marker classes, strongest first, plus `security`, which is reported but not scored. */
-export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility' | 'security';
+/**
+ * Risk-bearing marker classes, strongest first, plus `security`, which is reported but not
+ * scored, and `migrationGuide` (a pointer to an upgrade guide), which only a major's risk reads.
+ */
+export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility' | 'security' | 'migrationGuide';
 
 /**
  * Files of the repository, not of the package's API: lockfiles, known dotfiles and dot-config
@@ -49,6 +52,8 @@ const API_REMOVAL_MARKERS: RegExp[] = [
 
 const BREAKING_MARKERS: RegExp[] = [
   /\bbreaking[\s_-]*changes?\b/i,
+  // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
+  /(?<!\b(?:no|not|non|without|any)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
   // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
   // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
@@ -89,6 +94,13 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
 ];
 
 /**
+ * Release text that sends the reader to a guide for moving to this version: "See UPGRADE-3.0.md
+ * for a complete & living upgrade guide", "read the migration guide", "Migrating to v5". In a
+ * major, the authors are saying existing code needs changes.
+ */
+const MIGRATION_GUIDE_MARKERS: RegExp[] = [/\b(?:migration|upgrad(?:e|ing))[\s-]+guides?\b|\bmigrating[\s-]+(?:from|to)[\s-]+v?\d|\bUPGRAD(?:E|ING)[\w.-]*\.md\b|\bMIGRAT(?:E|ION|ING)[\w.-]*\.md\b/i];
+
+/**
  * Security fixes as release authors write them: an advisory ID, or the words for a class of
  * vulnerability. A security fix does not raise risk by itself (labelling rules: a fix without
  * behaviour change is low); it becomes a finding so the reviewer sees what the update resolves.
@@ -112,6 +124,7 @@ const MARKERS: Record<MarkerClass, RegExp[]> = {
   deprecation: DEPRECATION_MARKERS,
   compatibility: COMPATIBILITY_MARKERS,
   security: SECURITY_MARKERS,
+  migrationGuide: MIGRATION_GUIDE_MARKERS,
 };
 
 export function hasMarker(text: string, markerClass: MarkerClass): boolean {
