@@ -39,10 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 248;
-const SAMPLES = 272;
-const RISK_ACCURACY = '0.912';
-const CONFUSION_HIGH_ROW = '| high | 61 | 5 | 2 | 0 |';
+const CORRECT = 291;
+const SAMPLES = 325;
+const RISK_ACCURACY = '0.895';
+/** The gate's failures: none means extractive passes and is approved on this set. */
+const FAILURES = ["riskAccuracy 0.895 (needs >= 0.9)."];
+const CONFUSION_HIGH_ROW = '| high | 72 | 5 | 2 | 0 |';
 const MISSES = [
   'uuid 9.0.1 → 10.0.0',
   'word-wrap 1.2.3 → 1.2.4',
@@ -68,16 +70,27 @@ const MISSES = [
   'esbuild 0.28.0 → 0.28.1',
   'nodemon 2.0.22 → 3.0.0',
   'dompurify 2.4.4 → 3.0.0',
+  'mongoose 9.9.2 → 9.9.3',
+  'mongoose 8.9.4 → 8.9.5',
+  'mysql2 3.22.6 → 3.23.0',
+  'sass 1.102.0 → 1.103.0',
+  'luxon 3.6.1 → 3.7.0',
+  'picocolors 0.2.1 → 1.0.0',
+  'picocolors 1.1.0 → 1.1.1',
+  'immer 8.0.0 → 8.0.1',
+  'superagent 9.0.2 → 10.0.0',
+  'superagent 3.6.3 → 3.7.0',
 ];
+const PASSES = FAILURES.length === 0;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
-  it('passes the quality gate on the full set, says so, exits 0, and is deterministic', () => {
-    expect(stderr.join('')).toContain(`PASSED (${SAMPLES}/${SAMPLES} scored, 0 excluded; riskAccuracy ${RISK_ACCURACY})`);
-    expect(exitCode).toBe(0);
-    expect(scorecard.failures).toEqual([]);
-    expect(scorecard.thresholds.filter((threshold) => !threshold.passed)).toEqual([]);
+  it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {
+    expect(stderr.join('')).toContain(`${PASSES ? 'PASSED' : 'NOT PASSED'} (${SAMPLES}/${SAMPLES} scored, 0 excluded; riskAccuracy ${RISK_ACCURACY})`);
+    expect(exitCode).toBe(PASSES ? 0 : 2);
+    expect(scorecard.failures).toEqual(FAILURES);
+    expect(scorecard.thresholds.filter((threshold) => !threshold.passed)).toHaveLength(FAILURES.length);
     expect(scorecard.metrics.determinism).toBe(1);
-    expect(scorecard).toMatchObject({ sampleCount: SAMPLES, scoredCount: SAMPLES, excludedCount: 0, repeats: 2, passed: true });
+    expect(scorecard).toMatchObject({ sampleCount: SAMPLES, scoredCount: SAMPLES, excludedCount: 0, repeats: 2, passed: PASSES });
   });
 
   it('scores risk exactly as the accuracy test does (registry + repository), and names its misses', () => {
@@ -85,13 +98,14 @@ describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
     expect(scorecard.samples.filter((sample) => !sample.correct).map((sample) => sample.case)).toEqual(MISSES);
   });
 
-  it('writes approval.json for this profile, prompt, schema and dataset', async () => {
-    const approval = JSON.parse(await readFile(join(out, 'approval.json'), 'utf8')) as Record<string, unknown>;
-    expect(approval).toMatchObject({ profileId: 'extractive', passed: true, datasetName: 'npm-labelled' });
+  it('writes approval.json only when every threshold passes', async () => {
+    const approval = readFile(join(out, 'approval.json'), 'utf8');
+    if (PASSES) expect(JSON.parse(await approval)).toMatchObject({ profileId: 'extractive', passed: true, datasetName: 'npm-labelled' });
+    else await expect(approval).rejects.toThrow();
   });
 
   it('writes a readable scorecard.md with the thresholds and the confusion matrix', () => {
-    expect(markdown).toContain(`| riskAccuracy | ${RISK_ACCURACY} | >= 0.9 | ✅ |`);
+    expect(markdown).toContain(`| riskAccuracy | ${RISK_ACCURACY} | >= 0.9 | ${CORRECT / SAMPLES >= 0.9 ? '✅' : '❌'} |`);
     expect(markdown).toContain('| determinism | 1.000 | >= 1 | ✅ |');
     expect(markdown).toContain(CONFUSION_HIGH_ROW);
   });

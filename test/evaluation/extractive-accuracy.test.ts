@@ -221,12 +221,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '195/272',
-      'registry only: tarball ships a changelog': '50/51',
-      'registry only: no tarball changelog': '145/221',
-      'registry + repository: all': '248/272',
-      'registry + repository: tarball ships a changelog': '50/51',
-      'registry + repository: no tarball changelog': '198/221',
+      'registry only: all': '233/325',
+      'registry only: tarball ships a changelog': '56/58',
+      'registry only: no tarball changelog': '177/267',
+      'registry + repository: all': '291/325',
+      'registry + repository: tarball ships a changelog': '56/58',
+      'registry + repository: no tarball changelog': '235/267',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -1,0 +1,1 @@
+bdf5cbd413d394ba5895f941fc64a67fa6f94ef5

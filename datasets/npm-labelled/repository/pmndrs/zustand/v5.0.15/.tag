@@ -1,0 +1,1 @@
+2115efb9e270e73ad1d3472dfe0e0c7b8c6abcd4

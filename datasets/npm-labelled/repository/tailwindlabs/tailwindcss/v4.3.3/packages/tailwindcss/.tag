@@ -1,0 +1,1 @@
+c2b24dd15fed1c59dd521bd86082f520c9f5ad0d
