@@ -12074,7 +12074,8 @@ const API_REMOVAL_MARKERS = [
     /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
 const BREAKING_MARKERS = [
-    /\bbreaking[\s_-]*changes?\b/i,
+    // "Potentially breaking change" hedges: a compatibility change (below), not a break.
+    /(?<!\b(?:potentially|possibly)[\s-]+)\bbreaking[\s_-]*changes?\b/i,
     // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
     /(?<!\b(?:no|not|non|without|any)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
     // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
@@ -12111,6 +12112,8 @@ const COMPATIBILITY_MARKERS = [
     // cookies"). Only as the change's own verb, so "Add `restrict` option" is not one.
     // "reject" is left out: in JavaScript release text it is mostly a promise rejecting.
     /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
+    // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
+    /\b(?:potentially|possibly)[\s-]+breaking\b/i,
 ];
 /**
  * Release text that sends the reader to a guide for moving to this version: "See UPGRADE-3.0.md
@@ -12172,16 +12175,34 @@ function breakingOnlyForRuntime(text, patterns) {
     return marked.length > 0 && marked.every(isRuntimeSupportLine);
 }
 /**
+ * A change line whose conventional-commit type says it changes no behaviour: "docs: document
+ * the returnOriginal deprecation from 9.2.0", "chore: fix Buffer deprecation warning in test",
+ * "test: …", "ci: …", "build: …", "style: …". As under a Documentation heading, only an explicit
+ * breaking marker ("chore!: …", "BREAKING CHANGE") counts on such a line.
+ */
+const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|chore|tests?|ci|build|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+function isNonBehaviouralLine(line) {
+    return NON_BEHAVIOURAL_LINE.test(line) && !BREAKING_MARKERS_BUT_REMOVALS.some((pattern) => pattern.test(line));
+}
+function withoutNonBehaviouralLines(text) {
+    return text
+        .split('\n')
+        .filter((line) => !isNonBehaviouralLine(line))
+        .join('\n');
+}
+/**
  * The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility.
- * A breaking marker whose lines only raise the Node.js floor counts as compatibility.
+ * A breaking marker whose lines only raise the Node.js floor counts as compatibility; lines typed
+ * docs/chore/test/ci/build/style carry only explicit breaking markers.
  */
 function strongestMarker(text, options = {}) {
     let breakingForRuntimeOnly = false;
+    const behavioural = withoutNonBehaviouralLines(text);
     for (const markerClass of ['breaking', 'deprecation', 'compatibility']) {
         const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
-        if (!patterns.some((pattern) => pattern.test(text)))
+        if (!patterns.some((pattern) => pattern.test(behavioural)))
             continue;
-        if (markerClass === 'breaking' && breakingOnlyForRuntime(text, patterns)) {
+        if (markerClass === 'breaking' && breakingOnlyForRuntime(behavioural, patterns)) {
             breakingForRuntimeOnly = true;
             continue;
         }
@@ -12290,7 +12311,9 @@ function excerpts(content, maxLength, markerClass, limit) {
         if (!isMeaningful(raw, plain) || !BULLET.test(raw))
             continue;
         const inBreakingGroup = groupIndent !== null && indent > groupIndent && markerClass === 'breaking';
-        const marked = markerClass === undefined ? indent === outermost : inBreakingGroup || MARKERS[markerClass].some((pattern) => pattern.test(raw));
+        const marked = markerClass === undefined
+            ? indent === outermost
+            : inBreakingGroup || ((markerClass === 'security' || !isNonBehaviouralLine(raw)) && MARKERS[markerClass].some((pattern) => pattern.test(raw)));
         // Dependency updates ("deps: send@1.0.0") and dependency removals are not API changes.
         if (/^deps?:/i.test(plain) || (inBreakingGroup && /\bdependenc/i.test(plain)))
             continue;
@@ -12312,7 +12335,7 @@ function excerpts(content, maxLength, markerClass, limit) {
 function excerpt(content, maxLength, markerClass) {
     const lines = content.split('\n');
     const meaningful = lines.map((raw) => ({ raw, plain: release_text_plainLine(raw) })).filter(({ raw, plain }) => isMeaningful(raw, plain));
-    const marked = markerClass === undefined ? undefined : meaningful.find(({ raw }) => MARKERS[markerClass].some((pattern) => pattern.test(raw)));
+    const marked = markerClass === undefined ? undefined : meaningful.find(({ raw }) => (markerClass === 'security' || !isNonBehaviouralLine(raw)) && MARKERS[markerClass].some((pattern) => pattern.test(raw)));
     // Release authors put the changes themselves in bullets; free prose before them is often an
     // intro (or, in hostile text, an address to the reader), so the first bullet wins.
     const firstBullet = meaningful.find(({ raw }) => /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/.test(raw));

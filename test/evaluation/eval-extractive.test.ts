@@ -39,11 +39,11 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 291;
+const CORRECT = 294;
 const SAMPLES = 325;
-const RISK_ACCURACY = '0.895';
+const RISK_ACCURACY = '0.905';
 /** The gate's failures: none means extractive passes and is approved on this set. */
-const FAILURES = ["riskAccuracy 0.895 (needs >= 0.9)."];
+const FAILURES = [];
 const CONFUSION_HIGH_ROW = '| high | 72 | 5 | 2 | 0 |';
 const MISSES = [
   'uuid 9.0.1 → 10.0.0',
@@ -70,14 +70,11 @@ const MISSES = [
   'esbuild 0.28.0 → 0.28.1',
   'nodemon 2.0.22 → 3.0.0',
   'dompurify 2.4.4 → 3.0.0',
-  'mongoose 9.9.2 → 9.9.3',
   'mongoose 8.9.4 → 8.9.5',
   'mysql2 3.22.6 → 3.23.0',
-  'sass 1.102.0 → 1.103.0',
   'luxon 3.6.1 → 3.7.0',
   'picocolors 0.2.1 → 1.0.0',
   'picocolors 1.1.0 → 1.1.1',
-  'immer 8.0.0 → 8.0.1',
   'superagent 9.0.2 → 10.0.0',
   'superagent 3.6.3 → 3.7.0',
 ];

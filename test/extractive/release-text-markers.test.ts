@@ -19,6 +19,12 @@ describe('release-text markers', () => {
     ['- Add `baseUrl` option, rename `prefixUrl` to `prefix`, and allow leading slashes in input (#606)', 'breaking'],
     ['- [breaking] Abort commands not running when max processes < N (#460)', 'breaking'],
     ['**This release deliberately contains backwards-incompatible changes.**', 'breaking'],
+    // A hedged break is a compatibility change: Dart Sass's "Potentially breaking bug fix".
+    ['* **Potentially breaking compatibility fix:** Colors now preserve "analogous sets" of missing channels', 'compatibility'],
+    ['- Potentially breaking change: stricter parsing of `@use` rules', 'compatibility'],
+    // Conventional types that change no behaviour carry only explicit breaking markers.
+    ['- chore!: drop the `legacy` entry point', 'breaking'],
+    ['- fix: deprecate `returnOriginal` in favour of `new`', 'deprecation'],
     // A "breaking" marker on a line that only raises the Node.js floor is a compatibility change.
     ['- feat!: drop support for Node.js 16', 'compatibility'],
     ['- BREAKING CHANGE: require Node.js 20 or newer', 'compatibility'],
@@ -39,6 +45,10 @@ describe('release-text markers', () => {
     '- Remove the old build step',
     '- Rename internal variables for clarity',
     'This release contains no backwards-incompatible changes.',
+    '* docs: document new/returnOriginal deprecation from 9.2.0 #16449',
+    '- chore: fix Buffer deprecation warning in test (#706)',
+    '- test(parser): remove `legacyOption` fixtures',
+    '- ci: require Node.js 20 in the workflow',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });

@@ -51,7 +51,8 @@ const API_REMOVAL_MARKERS: RegExp[] = [
 ];
 
 const BREAKING_MARKERS: RegExp[] = [
-  /\bbreaking[\s_-]*changes?\b/i,
+  // "Potentially breaking change" hedges: a compatibility change (below), not a break.
+  /(?<!\b(?:potentially|possibly)[\s-]+)\bbreaking[\s_-]*changes?\b/i,
   // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
   /(?<!\b(?:no|not|non|without|any)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
   // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
@@ -91,6 +92,8 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   // cookies"). Only as the change's own verb, so "Add `restrict` option" is not one.
   // "reject" is left out: in JavaScript release text it is mostly a promise rejecting.
   /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
+  // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
+  /\b(?:potentially|possibly)[\s-]+breaking\b/i,
 ];
 
 /**
@@ -161,15 +164,36 @@ function breakingOnlyForRuntime(text: string, patterns: RegExp[]): boolean {
 }
 
 /**
+ * A change line whose conventional-commit type says it changes no behaviour: "docs: document
+ * the returnOriginal deprecation from 9.2.0", "chore: fix Buffer deprecation warning in test",
+ * "test: …", "ci: …", "build: …", "style: …". As under a Documentation heading, only an explicit
+ * breaking marker ("chore!: …", "BREAKING CHANGE") counts on such a line.
+ */
+const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|chore|tests?|ci|build|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+
+function isNonBehaviouralLine(line: string): boolean {
+  return NON_BEHAVIOURAL_LINE.test(line) && !BREAKING_MARKERS_BUT_REMOVALS.some((pattern) => pattern.test(line));
+}
+
+function withoutNonBehaviouralLines(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !isNonBehaviouralLine(line))
+    .join('\n');
+}
+
+/**
  * The strongest risk-bearing marker class present, in order breaking > deprecation > compatibility.
- * A breaking marker whose lines only raise the Node.js floor counts as compatibility.
+ * A breaking marker whose lines only raise the Node.js floor counts as compatibility; lines typed
+ * docs/chore/test/ci/build/style carry only explicit breaking markers.
  */
 export function strongestMarker(text: string, options: { ignoreApiRemovals?: boolean } = {}): Exclude<MarkerClass, 'security'> | null {
   let breakingForRuntimeOnly = false;
+  const behavioural = withoutNonBehaviouralLines(text);
   for (const markerClass of ['breaking', 'deprecation', 'compatibility'] as const) {
     const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
-    if (!patterns.some((pattern) => pattern.test(text))) continue;
-    if (markerClass === 'breaking' && breakingOnlyForRuntime(text, patterns)) {
+    if (!patterns.some((pattern) => pattern.test(behavioural))) continue;
+    if (markerClass === 'breaking' && breakingOnlyForRuntime(behavioural, patterns)) {
       breakingForRuntimeOnly = true;
       continue;
     }
@@ -271,7 +295,10 @@ export function excerpts(content: string, maxLength: number, markerClass: Marker
     const plain = plainLine(raw);
     if (!isMeaningful(raw, plain) || !BULLET.test(raw)) continue;
     const inBreakingGroup = groupIndent !== null && indent > groupIndent && markerClass === 'breaking';
-    const marked = markerClass === undefined ? indent === outermost : inBreakingGroup || MARKERS[markerClass].some((pattern) => pattern.test(raw));
+    const marked =
+      markerClass === undefined
+        ? indent === outermost
+        : inBreakingGroup || ((markerClass === 'security' || !isNonBehaviouralLine(raw)) && MARKERS[markerClass].some((pattern) => pattern.test(raw)));
     // Dependency updates ("deps: send@1.0.0") and dependency removals are not API changes.
     if (/^deps?:/i.test(plain) || (inBreakingGroup && /\bdependenc/i.test(plain))) continue;
     if (!marked) continue;
@@ -290,7 +317,8 @@ export function excerpts(content: string, maxLength: number, markerClass: Marker
 export function excerpt(content: string, maxLength: number, markerClass?: MarkerClass): string | null {
   const lines = content.split('\n');
   const meaningful = lines.map((raw) => ({ raw, plain: plainLine(raw) })).filter(({ raw, plain }) => isMeaningful(raw, plain));
-  const marked = markerClass === undefined ? undefined : meaningful.find(({ raw }) => MARKERS[markerClass].some((pattern) => pattern.test(raw)));
+  const marked =
+    markerClass === undefined ? undefined : meaningful.find(({ raw }) => (markerClass === 'security' || !isNonBehaviouralLine(raw)) && MARKERS[markerClass].some((pattern) => pattern.test(raw)));
   // Release authors put the changes themselves in bullets; free prose before them is often an
   // intro (or, in hostile text, an address to the reader), so the first bullet wins.
   const firstBullet = meaningful.find(({ raw }) => /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/.test(raw));
