@@ -1,0 +1,1 @@
+c86ddc0b6143a0e8cec0f1c6047c4b62db8cb0c2

@@ -1,0 +1,1 @@
+0e29f0eb0dfc8307e83b1f41e32bb63940fdaf4e

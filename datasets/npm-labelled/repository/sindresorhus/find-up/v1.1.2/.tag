@@ -1,0 +1,1 @@
+f2d7c1ff74fbac82b2cff038e311ef4b075d9184

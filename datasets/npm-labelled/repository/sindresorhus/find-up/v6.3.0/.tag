@@ -1,0 +1,1 @@
+576b442b12cdec7cefb4ace23b70e2d10b8ace14
