@@ -64,11 +64,14 @@ function tagExists(directory, tag) {
 }
 
 /** The same spellings, in the same order and number, as DepVerdict's tagsToTry (src/evidence/repository-changelog.ts). */
-function tagSpellings(name, version, inMonorepo) {
+function tagSpellings(name, version, directory) {
   const bare = name.startsWith('@') ? name.slice(name.indexOf('/') + 1) : name;
-  const all = [...new Set([`${name}@${version}`, `${name}@v${version}`, `${bare}@${version}`, `${bare}@v${version}`, `${bare}-v${version}`, `v${version}`, version])];
-  const first = inMonorepo ? [`${name}@${version}`, `v${version}`, `${bare}-v${version}`] : [`v${version}`, version];
-  return [...first, ...all.filter((tag) => !first.includes(tag))].slice(0, 4);
+  const folder = directory ? directory.split('/').filter((part) => part.length > 0).pop() : undefined;
+  const names = folder !== undefined && folder !== bare && /^[\w.-]{1,100}$/.test(folder) ? [bare, folder] : [bare];
+  const all = [...new Set([`${name}@${version}`, `${name}@v${version}`, ...names.flatMap((tagName) => [`${tagName}@${version}`, `${tagName}@v${version}`, `${tagName}-v${version}`]), `v${version}`, version])];
+  const folderTag = folder !== undefined && all.includes(`${folder}-v${version}`) ? [`${folder}-v${version}`] : [];
+  const first = directory ? [`${name}@${version}`, `v${version}`, `${bare}-v${version}`, ...folderTag] : [`v${version}`, version];
+  return [...new Set([...first, ...all])].slice(0, 4);
 }
 
 /** A GitHub owner or repository name; `.` and `..` could leave the output directory. */
@@ -102,7 +105,7 @@ async function recordBump(bump, clones) {
   const repo = repository.repo.toLowerCase();
   const directory = gitDirectory(clones, owner, repo);
   if (!directory) throw new Error(`no clone of ${owner}/${repo} under ${clones}`);
-  const newerTag = tagSpellings(bump.name, bump.to, Boolean(repository.directory)).find((tag) => tagExists(directory, tag));
+  const newerTag = tagSpellings(bump.name, bump.to, repository.directory ?? '').find((tag) => tagExists(directory, tag));
   if (!newerTag) return `${owner}/${repo} has no tag for ${bump.to}`;
 
   // A tag with a slash (`@scope/pkg@1.2.3`) is one directory, its name URL-encoded.
@@ -120,6 +123,17 @@ async function recordBump(bump, clones) {
   if (changelogs.length === 0 && folder) {
     folder = '';
     changelogs = changelogsIn(folder);
+  }
+  // A tag naming the package without a registry `directory`: DepVerdict also looks in packages/<name>/.
+  const namesPackage = !inside && newerTag !== `v${bump.to}` && newerTag !== bump.to;
+  const bare = bump.name.startsWith('@') ? bump.name.slice(bump.name.indexOf('/') + 1) : bump.name;
+  if (changelogs.length === 0 && namesPackage) {
+    const packagesFolder = `packages/${bare}/`;
+    const found = changelogsIn(packagesFolder);
+    if (found.length > 0) {
+      folder = packagesFolder;
+      changelogs = found;
+    }
   }
   await mkdir(join(tagDirectory, folder), { recursive: true });
   for (const name of changelogs) await writeFile(join(tagDirectory, folder, name), git(directory, ['show', `${newerTag}:${folder}${name}`], 'buffer'));

@@ -5908,7 +5908,8 @@ target) {
         if (removed.length > 0)
             changes.push({ fact: 'exports-removed', effect: 'breaking', subpaths: removed });
     }
-    if (from.exportsSubpaths === null && to.exportsSubpaths !== null) {
+    // An added map that keeps every file at its own path (mustache 4.2's `"./*": "./*"`) closes nothing.
+    if (from.exportsSubpaths === null && to.exportsSubpaths !== null && !to.exportsOpen) {
         changes.push({ fact: 'exports-added', effect: 'compatibility', subpaths: to.exportsSubpaths });
     }
     if (comparable) {
@@ -6117,6 +6118,20 @@ function subpathsOf(exportsField, shape) {
         .sort()
         .slice(0, SHAPE_LIMITS.subpaths);
 }
+/** A target that maps a subpath pattern onto itself: `"./*"`, or conditions that all do. */
+function isIdentityTarget(target, pattern) {
+    if (target === pattern)
+        return true;
+    if (!isObject(target))
+        return false;
+    const values = Object.values(target);
+    return values.length > 0 && values.length <= 16 && values.every((value) => value === pattern);
+}
+function exportsOpenOf(exportsField) {
+    if (!isObject(exportsField) || !isSubpathMap(exportsField))
+        return false;
+    return ['./*', './'].some((pattern) => Object.hasOwn(exportsField, pattern) && isIdentityTarget(exportsField[pattern], pattern));
+}
 function binNamesOf(manifest, shape) {
     const { bin, name } = manifest;
     if (typeof bin === 'string') {
@@ -6168,6 +6183,7 @@ function manifestShapeOf(manifest) {
         types: declaredTypes ?? conditionTypes,
         bin: binNamesOf(manifest, flags),
         exportsSubpaths,
+        exportsOpen: exportsOpenOf(manifest.exports),
         rootRequirable,
         peerDependencies: requiredPeersOf(manifest, flags),
         os: platformList(manifest.os, flags),
@@ -7205,6 +7221,20 @@ function rawText(data) {
         return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
     return null;
 }
+/** The changelog in `packages/<bare name>/` at `tag`, or null when that folder has none (or does not exist). */
+async function changelogInPackagesFolder(octokit, where, spend) {
+    const bareName = where.packageName.startsWith('@') ? where.packageName.slice(where.packageName.indexOf('/') + 1) : where.packageName;
+    spend();
+    try {
+        const listing = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner: where.owner, repo: where.repo, path: `packages/${bareName}`, ref: where.tag });
+        return bestChangelog(asEntries(listing.data) ?? []);
+    }
+    catch (error) {
+        if (describeGitHubError(error).status === 404)
+            return null;
+        throw error;
+    }
+}
 async function fetchRepositoryChangelog(request) {
     const { octokit, repository, packageName, from, to, newerVersion, logger } = request;
     if (repository === null)
@@ -7247,6 +7277,11 @@ async function fetchRepositoryChangelog(request) {
         if (tag === null)
             return repository_changelog_unavailable(`No tag for ${packageName} ${newerVersion} was found in ${fullName} (tried ${tags.join(', ')}), so its changelog could not be read at that version.`);
         let file = bestChangelog(entries);
+        // A tag that names the package (`pinia@2.2.0`) is a monorepo's even when the registry gives
+        // no `directory`; such monorepos keep each package's changelog in `packages/<name>/`.
+        if (file === null && directory === '' && tag !== `v${newerVersion}` && tag !== newerVersion) {
+            file = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
+        }
         if (file === null && directory !== '') {
             // Monorepos often keep one changelog at the root for every package.
             spend();
@@ -12114,6 +12149,8 @@ const COMPATIBILITY_MARKERS = [
     /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
     // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
     /\b(?:potentially|possibly)[\s-]+breaking\b/i,
+    // "This change might break existing code if it uses prototype methods on `.files`" (jszip 3.7).
+    /\b(?:may|might|could)\s+break\s+(?:existing|your|some|older)\b/i,
 ];
 /**
  * Release text that sends the reader to a guide for moving to this version: "See UPGRADE-3.0.md

@@ -134,6 +134,23 @@ function rawText(data: unknown): string | null {
   return null;
 }
 
+/** The changelog in `packages/<bare name>/` at `tag`, or null when that folder has none (or does not exist). */
+async function changelogInPackagesFolder(
+  octokit: GitHubClient,
+  where: { owner: string; repo: string; tag: string; packageName: string },
+  spend: () => void,
+): Promise<DirectoryEntry | null> {
+  const bareName = where.packageName.startsWith('@') ? where.packageName.slice(where.packageName.indexOf('/') + 1) : where.packageName;
+  spend();
+  try {
+    const listing = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner: where.owner, repo: where.repo, path: `packages/${bareName}`, ref: where.tag });
+    return bestChangelog(asEntries(listing.data) ?? []);
+  } catch (error) {
+    if (describeGitHubError(error).status === 404) return null;
+    throw error;
+  }
+}
+
 export async function fetchRepositoryChangelog(request: RepositoryChangelogRequest): Promise<RepositoryChangelogResult> {
   const { octokit, repository, packageName, from, to, newerVersion, logger } = request;
   if (repository === null) return { evidence: [], missing: [] };
@@ -170,6 +187,11 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     if (tag === null) return unavailable(`No tag for ${packageName} ${newerVersion} was found in ${fullName} (tried ${tags.join(', ')}), so its changelog could not be read at that version.`);
 
     let file = bestChangelog(entries);
+    // A tag that names the package (`pinia@2.2.0`) is a monorepo's even when the registry gives
+    // no `directory`; such monorepos keep each package's changelog in `packages/<name>/`.
+    if (file === null && directory === '' && tag !== `v${newerVersion}` && tag !== newerVersion) {
+      file = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
+    }
     if (file === null && directory !== '') {
       // Monorepos often keep one changelog at the root for every package.
       spend();

@@ -25,6 +25,17 @@ describe('module format', () => {
     expect(describeManifestChange(change!, '4.1.2', '5.0.0')).toContain('ESM-only');
   });
 
+  it('an added exports map that keeps every file at its own path closes no deep import', () => {
+    const cjs: PackumentVersion = { main: 'mustache.js' };
+    // mustache 4.1.0 → 4.2.0
+    expect(facts(cjs, { exports: { '.': { import: './mustache.mjs', require: './mustache.js' }, './*': './*' } })).toEqual([]);
+    expect(facts(cjs, { exports: { '.': './index.js', './*': { import: './*', require: './*' } } })).toEqual([]);
+    expect(facts(cjs, { exports: { '.': './index.js', './': './' } })).toEqual([]);
+    // A pattern that moves files (`./dist/*`) or adds an extension still breaks old deep imports.
+    expect(facts(cjs, { exports: { '.': './index.js', './*': './dist/*' } })).toEqual(['exports-added']);
+    expect(facts(cjs, { exports: { '.': './index.js', './*': './*.js' } })).toEqual(['exports-added']);
+  });
+
   it('dual packages keep require(): a require condition, a .cjs default, or a CommonJS main', () => {
     const cjs: PackumentVersion = { main: 'index.js' };
     expect(facts(cjs, { type: 'module', exports: { '.': { import: './index.js', require: './index.cjs' } } })).toEqual(['exports-added']);

@@ -39,11 +39,11 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 340;
+const CORRECT = 343;
 const SAMPLES = 377;
-const RISK_ACCURACY = '0.902';
+const RISK_ACCURACY = '0.910';
 /** The gate's failures: none means extractive passes and is approved on this set. */
-const FAILURES = [];
+const FAILURES: string[] = [];
 const CONFUSION_HIGH_ROW = '| high | 84 | 5 | 2 | 0 |';
 const MISSES = [
   'uuid 9.0.1 → 10.0.0',
@@ -78,11 +78,8 @@ const MISSES = [
   'superagent 9.0.2 → 10.0.0',
   'superagent 3.6.3 → 3.7.0',
   'cosmiconfig 8.2.0 → 8.3.0',
-  'pinia 2.1.7 → 2.2.0',
   'xml2js 0.5.0 → 0.6.0',
   'class-validator 0.14.0 → 0.14.1',
-  'jszip 3.6.0 → 3.7.0',
-  'mustache 4.1.0 → 4.2.0',
 ];
 const PASSES = FAILURES.length === 0;
 

@@ -85,6 +85,18 @@ describe('repository changelog', () => {
     expect(atRoot.evidence[0]?.sourceUrl).toBe('https://github.com/tj/commander.js/blob/pkg%402.0.0/CHANGELOG.md');
   });
 
+  it('a tag naming the package without a registry directory: the changelog in packages/<name>/ (pinia)', async () => {
+    const changelog = '# pinia\n\n## 2.2.0\n\n- add `acceptHMRUpdate` options\n\n## 2.1.7\n\n- fix\n';
+    const found = await readWith({ 'tj/commander.js': { commits: { 'pinia@2.2.0': { 'README.md': '', 'packages/pinia/CHANGELOG.md': changelog } } } }, { name: 'pinia', from: '2.1.7', to: '2.2.0' });
+    expect(found.missing).toEqual([]);
+    expect(found.evidence[0]?.sourceUrl).toBe('https://github.com/tj/commander.js/blob/pinia%402.2.0/packages/pinia/CHANGELOG.md');
+    await github!.close();
+    // A v-tag is a single package's: no folder is guessed.
+    const plain = await readWith({ 'tj/commander.js': { commits: { 'v2.2.0': { 'README.md': '', 'packages/pinia/CHANGELOG.md': changelog } } } }, { name: 'pinia', from: '2.1.7', to: '2.2.0' });
+    expect(plain.evidence).toEqual([]);
+    expect(plain.missing[0]?.message).toContain('has no changelog file at v2.2.0');
+  });
+
   it('a private repository is never read', async () => {
     const result = await readWith({ 'tj/commander.js': { private: true, commits: { 'v9.0.0': { 'CHANGELOG.md': COMMANDER_CHANGELOG } } } });
     expect(result.evidence).toEqual([]);

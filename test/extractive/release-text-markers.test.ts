@@ -22,6 +22,7 @@ describe('release-text markers', () => {
     // A hedged break is a compatibility change: Dart Sass's "Potentially breaking bug fix".
     ['* **Potentially breaking compatibility fix:** Colors now preserve "analogous sets" of missing channels', 'compatibility'],
     ['- Potentially breaking change: stricter parsing of `@use` rules', 'compatibility'],
+    ['    + This change might break existing code if it uses prototype methods on the `.files` property', 'compatibility'],
     // Conventional types that change no behaviour carry only explicit breaking markers.
     ['- chore!: drop the `legacy` entry point', 'breaking'],
     ['- fix: deprecate `returnOriginal` in favour of `new`', 'deprecation'],
@@ -49,6 +50,7 @@ describe('release-text markers', () => {
     '- chore: fix Buffer deprecation warning in test (#706)',
     '- test(parser): remove `legacyOption` fixtures',
     '- ci: require Node.js 20 in the workflow',
+    '- Fix a regression that could break the build on Windows',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });

@@ -117,7 +117,8 @@ export function diffManifestShapes(
     const removed = removedSubpaths(from.exportsSubpaths, to.exportsSubpaths);
     if (removed.length > 0) changes.push({ fact: 'exports-removed', effect: 'breaking', subpaths: removed });
   }
-  if (from.exportsSubpaths === null && to.exportsSubpaths !== null) {
+  // An added map that keeps every file at its own path (mustache 4.2's `"./*": "./*"`) closes nothing.
+  if (from.exportsSubpaths === null && to.exportsSubpaths !== null && !to.exportsOpen) {
     changes.push({ fact: 'exports-added', effect: 'compatibility', subpaths: to.exportsSubpaths });
   }
   if (comparable) {

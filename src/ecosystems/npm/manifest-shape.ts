@@ -34,6 +34,11 @@ export interface ManifestShape {
   /** Subpath keys of `exports` (`.` for the sugar forms); null when there is no `exports` field. */
   exportsSubpaths: string[] | null;
   /**
+   * The `exports` map keeps every file reachable at its own path (`"./*": "./*"`, or the legacy
+   * folder form `"./": "./"`), so it restricts no deep import.
+   */
+  exportsOpen: boolean;
+  /**
    * Can `require('<package>')` load the package root? false when the root resolves only to ES
    * modules (or has no `require`-reachable condition); null when it cannot be told (no root
    * export at all, or a bound was hit).
@@ -158,6 +163,19 @@ function subpathsOf(exportsField: unknown, shape: { truncated: boolean }): strin
     .slice(0, SHAPE_LIMITS.subpaths);
 }
 
+/** A target that maps a subpath pattern onto itself: `"./*"`, or conditions that all do. */
+function isIdentityTarget(target: unknown, pattern: string): boolean {
+  if (target === pattern) return true;
+  if (!isObject(target)) return false;
+  const values = Object.values(target);
+  return values.length > 0 && values.length <= 16 && values.every((value) => value === pattern);
+}
+
+function exportsOpenOf(exportsField: unknown): boolean {
+  if (!isObject(exportsField) || !isSubpathMap(exportsField)) return false;
+  return (['./*', './'] as const).some((pattern) => Object.hasOwn(exportsField, pattern) && isIdentityTarget(exportsField[pattern], pattern));
+}
+
 function binNamesOf(manifest: PackumentVersion, shape: { truncated: boolean }): string[] {
   const { bin, name } = manifest;
   if (typeof bin === 'string') {
@@ -206,6 +224,7 @@ export function manifestShapeOf(manifest: PackumentVersion): ManifestShape {
     types: declaredTypes ?? conditionTypes,
     bin: binNamesOf(manifest, flags),
     exportsSubpaths,
+    exportsOpen: exportsOpenOf(manifest.exports),
     rootRequirable,
     peerDependencies: requiredPeersOf(manifest, flags),
     os: platformList(manifest.os, flags),

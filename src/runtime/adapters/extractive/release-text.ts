@@ -94,6 +94,8 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
   // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
   /\b(?:potentially|possibly)[\s-]+breaking\b/i,
+  // "This change might break existing code if it uses prototype methods on `.files`" (jszip 3.7).
+  /\b(?:may|might|could)\s+break\s+(?:existing|your|some|older)\b/i,
 ];
 
 /**
