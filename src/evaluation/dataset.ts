@@ -2,9 +2,9 @@ import semver from 'semver';
 import { z } from 'zod';
 
 /**
- * The labelled evaluation set: real npm bumps, each with the risk level a human reviewer gives
+ * The labelled evaluation set: real npm bumps, each with the risk level a reviewer gives
  * after reading the package's own release text, and a quote from that text as justification.
- * The file is data written by people, so it is validated strictly: an unknown key, a
+ * The file is data written by hand, so it is validated strictly: an unknown key, a
  * non-semver version or a duplicate bump is an error naming the entry, never skipped.
  */
 

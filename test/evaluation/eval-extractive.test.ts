@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 343;
-const SAMPLES = 377;
-const RISK_ACCURACY = '0.910';
+const CORRECT = 387;
+const SAMPLES = 428;
+const RISK_ACCURACY = '0.904';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 84 | 5 | 2 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 95 | 5 | 2 | 0 |';
 const MISSES = [
   'uuid 9.0.1 → 10.0.0',
   'word-wrap 1.2.3 → 1.2.4',
@@ -80,6 +80,13 @@ const MISSES = [
   'cosmiconfig 8.2.0 → 8.3.0',
   'xml2js 0.5.0 → 0.6.0',
   'class-validator 0.14.0 → 0.14.1',
+  'webpack-dev-server 5.2.0 → 5.2.1',
+  'webpack-dev-server 5.2.3 → 5.2.4',
+  'eslint-config-prettier 10.0.3 → 10.1.0',
+  'immutable 5.0.3 → 5.1.0',
+  'classnames 2.4.0 → 2.5.0',
+  'classnames 2.5.0 → 2.5.1',
+  '@emotion/react 11.13.5 → 11.14.0',
 ];
 const PASSES = FAILURES.length === 0;
 
