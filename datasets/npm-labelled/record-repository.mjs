@@ -85,7 +85,9 @@ function githubRepository(manifest) {
   const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
   const match = /github\.com[/:]([^/]+)\/([^/#]+?)(?:\.git)?(?:[#/].*)?$/i.exec(url ?? '') ?? /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(url ?? '');
   if (!match) return null;
-  const directory = typeof manifest.repository === 'object' ? (manifest.repository.directory ?? null) : null;
+  // As DepVerdict reads it (normaliseRepository): `directory`, or the folder of a `…/tree/<ref>/<dir>` URL.
+  const treeFolder = /github\.com[/:][^/]+\/[^/#]+\/tree\/[^/#]+\/([^#]+?)\/?$/i.exec(url ?? '')?.[1] ?? null;
+  const directory = (typeof manifest.repository === 'object' ? manifest.repository.directory : null) ?? treeFolder;
   if (!SAFE_NAME.test(match[1]) || !SAFE_NAME.test(match[2])) throw new Error(`the packument's repository ${JSON.stringify(url)} does not name a GitHub repository plainly`);
   if (directory !== null && (typeof directory !== 'string' || directory.split('/').some((segment) => segment === '..' || segment === '.'))) {
     throw new Error(`the packument's repository directory ${JSON.stringify(directory)} leaves the repository`);

@@ -12085,6 +12085,8 @@ const HOUSEKEEPING_FILE = String.raw `(?:package-lock\.json|yarn\.lock|pnpm-lock
  * are not among them: a removal there is about the repository, not the API.
  */
 const CHANGE_PREFIX = String.raw `(?:(?:\*\*[\w@/. -]{1,40}:\*\*|(?:feat|fix|refactor|perf|breaking)(?:\([^)\n]{0,40}\))?!?:)[ \t]*)?`;
+/** "Remove `workspaces` field from package.json": a field of the package's manifest, not its API. */
+const MANIFEST_FIELD = String.raw `[ \t]+(?:field|key|property|entry)[ \t]+(?:from|in)[ \t]+(?:the[ \t]+)?\`?package(?:\.json)?\b`;
 /** Words that may qualify what is removed: "Remove deprecated `Command#killable`", "drop the legacy `x` option". */
 const REMOVED_QUALIFIERS = String.raw `(?:(?:[Tt]he|[Dd]eprecated|[Ll]egacy|[Oo]bsolete|[Uu]ndocumented|[Oo]ld)[ \t]+){0,2}`;
 /** What a removed thing is, when the release text names it without code quotes. */
@@ -12097,10 +12099,10 @@ const API_NOUN = String.raw `(?:options?|methods?|functions?|propert(?:y|ies)|pa
  * camelCase name keeps prose such as "Remove link renderization in HTML error pages" (an
  * internal change) out. Dropping one of the package's own dependencies ("Remove `debug`
  * dependency") is not an API change, nor is removing a repository housekeeping file
- * ("Remove `package-lock.json`").
+ * ("Remove `package-lock.json`") or a field of package.json ("Remove `workspaces` field from package").
  */
 const API_REMOVAL_MARKERS = [
-    new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)`, 'im'),
+    new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!${MANIFEST_FIELD})`, 'im'),
     // A camelCase name is code even without quotes: "remove deprecated parseExpressions option".
     new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:\(\))?[ \t]+${API_NOUN}\b`, 'm'),
     // A rename of a quoted name anywhere in the item: the old name stops working.

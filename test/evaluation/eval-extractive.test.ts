@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 387;
+const CORRECT = 389;
 const SAMPLES = 428;
-const RISK_ACCURACY = '0.904';
+const RISK_ACCURACY = '0.909';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
 const CONFUSION_HIGH_ROW = '| high | 95 | 5 | 2 | 0 |';
@@ -85,8 +85,6 @@ const MISSES = [
   'eslint-config-prettier 10.0.3 → 10.1.0',
   'immutable 5.0.3 → 5.1.0',
   'classnames 2.4.0 → 2.5.0',
-  'classnames 2.5.0 → 2.5.1',
-  '@emotion/react 11.13.5 → 11.14.0',
 ];
 const PASSES = FAILURES.length === 0;
 

@@ -14,6 +14,7 @@ describe('release-text markers', () => {
     ['- Deprecate `res.redirect(url, status)` signature', 'deprecation'],
     // Removals qualified or scoped as release tools write them, renames inside an item.
     ['- Remove deprecated `Command#killable` property (#459)', 'breaking'],
+    ['- Remove `headers` field from the response object', 'breaking'],
     ['* **deprecated:** remove deprecated parseExpressions option ([#11597](https://github.com/vuejs/core/issues/11597))', 'breaking'],
     ['- fix(parser): drop the legacy `strict` flag', 'breaking'],
     ['- Add `baseUrl` option, rename `prefixUrl` to `prefix`, and allow leading slashes in input (#606)', 'breaking'],
@@ -51,6 +52,8 @@ describe('release-text markers', () => {
     '- test(parser): remove `legacyOption` fixtures',
     '- ci: require Node.js 20 in the workflow',
     '- Fix a regression that could break the build on Windows',
+    '* Remove `workspaces` field from package ([#350](https://github.com/JedWatson/classnames/pull/350))',
+    '- Remove the `sideEffects` key from package.json',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });
