@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, excerpts, isNonBehaviouralPart, isRuntimeSupportOnly, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+import { excerpt, excerpts, hasMarker, isNonBehaviouralPart, isRuntimeSupportOnly, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -27,6 +27,16 @@ describe('release-text markers', () => {
     // Conventional types that change no behaviour carry only explicit breaking markers.
     ['- chore!: drop the `legacy` entry point', 'breaking'],
     ['- fix: deprecate `returnOriginal` in favour of `new`', 'deprecation'],
+    // A raised floor next to a real break stays a break (independent review).
+    ['- BREAKING CHANGE: drop Node.js 14\n- remove:\n  - `app.del` - use `app.delete`', 'breaking'],
+    ['- feat!: switch to the new rendering engine v2', 'breaking'],
+    ['- feat!: drop Node.js 14 and make parse() async', 'breaking'],
+    ['- feat!: drop support for Node.js 14 and 16', 'compatibility'],
+    // Chore and build lines still carry a raised Node.js floor, as under a Chores heading.
+    ['- chore: drop support for Node.js 16', 'compatibility'],
+    ['- build: require Node.js 18 or newer', 'compatibility'],
+    // Entry points named in package.json are the API.
+    ['- Remove `main` field from package.json', 'breaking'],
     // A "breaking" marker on a line that only raises the Node.js floor is a compatibility change.
     ['- feat!: drop support for Node.js 16', 'compatibility'],
     ['- BREAKING CHANGE: require Node.js 20 or newer', 'compatibility'],
@@ -54,6 +64,11 @@ describe('release-text markers', () => {
     '- Fix a regression that could break the build on Windows',
     '* Remove `workspaces` field from package ([#350](https://github.com/JedWatson/classnames/pull/350))',
     '- Remove the `sideEffects` key from package.json',
+    'This release has no breaking changes.',
+    '- Non-breaking change: faster parsing',
+    '- Fix backwards-incompatible change introduced in 2.1.0',
+    '- Fix a bug that could break your build',
+    '- refactor: rename `tmpBuffer` to `buffer`',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });
@@ -121,5 +136,20 @@ describe('release-text markers', () => {
     expect(isRuntimeSupportOnly('- Drop support for Node.js 14\n- Remove `app.del`')).toBe(false);
     expect(isRuntimeSupportOnly('- Node.js 18 is required; the package is now ESM only')).toBe(false);
     expect(isRuntimeSupportOnly('- Remove the minified UMD build from the package')).toBe(false);
+  });
+
+  it('ends in bounded work on hostile text built to make markdown regexes backtrack', () => {
+    // Evidence is capped (4,000 characters per item) before it gets here; these are far longer.
+    expect(strongestMarker(`BREAKING CHANGE ${'['.repeat(100_000)}`)).toBe('breaking');
+    expect(strongestMarker('!['.repeat(100_000))).toBeNull();
+    expect(isRuntimeSupportOnly(`- drop Node.js 14 ${'[x'.repeat(50_000)}`)).toBe(true);
+    expect(hasMarker('-UPGRADE'.repeat(12_500), 'migrationGuide')).toBe(false);
+  });
+
+  it('reads an upgrade-guide pointer, not a docs edit of it or a "no guide needed"', () => {
+    expect(hasMarker('**See [UPGRADE-3.0.md](UPGRADE-3.0.md) for a complete & living upgrade guide.**', 'migrationGuide')).toBe(true);
+    expect(hasMarker('- docs: fix a typo in the migration guide', 'migrationGuide')).toBe(false);
+    expect(hasMarker('No migration guide needed: nothing changed for callers.', 'migrationGuide')).toBe(false);
+    expect(hasMarker('A migration guide is not needed.', 'migrationGuide')).toBe(true);
   });
 });

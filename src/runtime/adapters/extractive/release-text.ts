@@ -24,8 +24,12 @@ const HOUSEKEEPING_FILE = String.raw`(?:package-lock\.json|yarn\.lock|pnpm-lock\
  * release-please, lerna and conventional-changelog write them. Documentation and chore types
  * are not among them: a removal there is about the repository, not the API.
  */
-const CHANGE_PREFIX = String.raw`(?:(?:\*\*[\w@/. -]{1,40}:\*\*|(?:feat|fix|refactor|perf|breaking)(?:\([^)\n]{0,40}\))?!?:)[ \t]*)?`;
-/** "Remove `workspaces` field from package.json": a field of the package's manifest, not its API. */
+const CHANGE_PREFIX = String.raw`(?:(?:\*\*[\w@/. -]{1,40}:\*\*|(?:feat|fix|perf|breaking)(?:\([^)\n]{0,40}\))?!?:)[ \t]*)?`;
+/**
+ * "Remove `workspaces` field from package.json": a field of the package's manifest, not its API —
+ * except the fields that say how the package is loaded ({@link ENTRY_POINT_FIELD}).
+ */
+const ENTRY_POINT_FIELD = String.raw`(?:main|module|exports|types|typings|bin|browser)`;
 const MANIFEST_FIELD = String.raw`[ \t]+(?:field|key|property|entry)[ \t]+(?:from|in)[ \t]+(?:the[ \t]+)?\`?package(?:\.json)?\b`;
 /** Words that may qualify what is removed: "Remove deprecated `Command#killable`", "drop the legacy `x` option". */
 const REMOVED_QUALIFIERS = String.raw`(?:(?:[Tt]he|[Dd]eprecated|[Ll]egacy|[Oo]bsolete|[Uu]ndocumented|[Oo]ld)[ \t]+){0,2}`;
@@ -43,20 +47,25 @@ const API_NOUN = String.raw`(?:options?|methods?|functions?|propert(?:y|ies)|par
  * ("Remove `package-lock.json`") or a field of package.json ("Remove `workspaces` field from package").
  */
 const API_REMOVAL_MARKERS: RegExp[] = [
-  new RegExp(String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!${MANIFEST_FIELD})`, 'im'),
+  new RegExp(
+    String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!${MANIFEST_FIELD}))`,
+    'im',
+  ),
   // A camelCase name is code even without quotes: "remove deprecated parseExpressions option".
   new RegExp(String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:\(\))?[ \t]+${API_NOUN}\b`, 'm'),
   // A rename of a quoted name anywhere in the item: the old name stops working.
-  /^[ \t]*[-*+][ \t]+[^\n]*\brenam(?:e[sd]?|ing)[ \t]+`[^`\n]{1,80}`[ \t]+(?:to|into|as)[ \t]+`/im,
+  /^[ \t]*[-*+][ \t]+[^\n]{0,300}\brenam(?:e[sd]?|ing)[ \t]+`[^`\n]{1,80}`[ \t]+(?:to|into|as)[ \t]+`/im,
   // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
   /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
 
 const BREAKING_MARKERS: RegExp[] = [
   // "Potentially breaking change" hedges: a compatibility change (below), not a break.
-  /(?<!\b(?:potentially|possibly)[\s-]+)\bbreaking[\s_-]*changes?\b/i,
+  // "No breaking changes", "non-breaking change" say the opposite.
+  /(?<!\b(?:potentially|possibly|no|non|not|without)[\s-]+)\bbreaking[\s_-]*changes?\b/i,
   // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
-  /(?<!\b(?:no|not|non|without|any)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
+  // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
+  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
   // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
   // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
@@ -97,7 +106,7 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
   /\b(?:potentially|possibly)[\s-]+breaking\b/i,
   // "This change might break existing code if it uses prototype methods on `.files`" (jszip 3.7).
-  /\b(?:may|might|could)\s+break\s+(?:existing|your|some|older)\b/i,
+  /\b(?:may|might|could)\s+break\s+(?:existing|older)\s+(?:code|setups?|configurations?|usages?|projects?|apps?|applications?)\b/i,
 ];
 
 /**
@@ -105,7 +114,9 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
  * for a complete & living upgrade guide", "read the migration guide", "Migrating to v5". In a
  * major, the authors are saying existing code needs changes.
  */
-const MIGRATION_GUIDE_MARKERS: RegExp[] = [/\b(?:migration|upgrad(?:e|ing))[\s-]+guides?\b|\bmigrating[\s-]+(?:from|to)[\s-]+v?\d|\bUPGRAD(?:E|ING)[\w.-]*\.md\b|\bMIGRAT(?:E|ION|ING)[\w.-]*\.md\b/i];
+const MIGRATION_GUIDE_MARKERS: RegExp[] = [
+  /(?<!\bno\s+)\b(?:migration|upgrad(?:e|ing))[\s-]+guides?\b(?![\s-]+(?:is\s+)?(?:needed|required|necessary))|\bmigrating[\s-]+(?:from|to)[\s-]+v?\d|\bUPGRAD(?:E|ING)[\w.-]{0,40}\.md\b|\bMIGRAT(?:E|ION|ING)[\w.-]{0,40}\.md\b/i,
+];
 
 /**
  * Security fixes as release authors write them: an advisory ID, or the words for a class of
@@ -135,7 +146,8 @@ const MARKERS: Record<MarkerClass, RegExp[]> = {
 };
 
 export function hasMarker(text: string, markerClass: MarkerClass): boolean {
-  return MARKERS[markerClass].some((pattern) => pattern.test(text));
+  const relevant = withoutNonBehaviouralLines(text, markerClass);
+  return MARKERS[markerClass].some((pattern) => pattern.test(relevant));
 }
 
 /**
@@ -145,26 +157,50 @@ export function hasMarker(text: string, markerClass: MarkerClass): boolean {
  * floor is a compatibility change (medium), as the registry's engines fact already says. A line
  * that also names an API, a default or a module format is not only that.
  */
-const RUNTIME_NAME = /\b(?:node(?:\.?js)?|engines?)\b/i;
+const RUNTIME_NAME = /\bnode(?:\.?js)?\b|\bengines\b|\bengine\s+(?:range|field|requirements?)\b/i;
 const RUNTIME_SUPPORT_WORDS = /\b(?:drop(?:s|ped|ping)?|support(?:s|ed)?|requires?|required|minimum|range|versions?|older|eol|end[\s-]of[\s-]life|bump(?:s|ed)?|rais(?:e|es|ed)|adapt)\b|\bv?\d+(?:\.\d+)*\b/i;
 const OTHER_CHANGE_WORDS = /\b(?:remov(?:e|es|ed|al)|renam(?:e|es|ed)|defaults?|options?|apis?|exports?|esm|commonjs|cjs|throws?|config(?:uration)?|signatures?|behaviou?rs?|typescript|browsers?|deno|bun)\b|`/i;
 
+/** A clause that is only a version ("… Node.js 14 and 16", "node@14"). */
+const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?[\s).]*$/i;
+
 export function isRuntimeSupportLine(line: string): boolean {
   const plain = plainLine(line);
-  return RUNTIME_NAME.test(plain) && RUNTIME_SUPPORT_WORDS.test(plain) && !OTHER_CHANGE_WORDS.test(plain);
+  if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain)) return false;
+  // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
+  const clauses = plain.replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').split(/,|;|\band\b|&|\+/i);
+  return clauses.every((clause) => clause.trim() === '' || RUNTIME_NAME.test(clause) || VERSION_ONLY_CLAUSE.test(clause));
 }
 
-/** Every change line of `content` (its outermost bullets, or its one line) is about runtime support. */
+/** `text` without the lines that only raise the runtime floor. */
+function withoutRuntimeSupportLines(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !isRuntimeSupportLine(line))
+    .join('\n');
+}
+
+/**
+ * Every change line of `content` (its outermost bullets, or its one line) is about runtime
+ * support, and nothing else in it is a breaking change (a nested "remove:" group, say).
+ */
 export function isRuntimeSupportOnly(content: string): boolean {
   const lines = excerpts(content, 400, undefined, 20);
-  return lines.length > 0 && lines.every(isRuntimeSupportLine);
+  if (lines.length === 0 || !lines.every(isRuntimeSupportLine)) return false;
+  const rest = withoutRuntimeSupportLines(content);
+  return !BREAKING_GROUP_LABEL_ANYWHERE.test(rest) && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(rest));
 }
 
-/** The lines a breaking marker was found on all raise the runtime floor, and nothing more. */
+/**
+ * A breaking marker that is only about raising the runtime floor: its lines all do that, and
+ * without them no breaking marker is left (a "remove:" group spans lines, so it is checked on
+ * the text that remains, not line by line).
+ */
 function breakingOnlyForRuntime(text: string, patterns: RegExp[]): boolean {
   const marked = text.split('\n').filter((line) => patterns.some((pattern) => pattern.test(line)));
-  // A marker spanning lines (a "remove:" group) or a bare heading is a real breaking change.
-  return marked.length > 0 && marked.every(isRuntimeSupportLine);
+  if (marked.length === 0 || !marked.every(isRuntimeSupportLine)) return false;
+  const rest = withoutRuntimeSupportLines(text);
+  return !patterns.some((pattern) => pattern.test(rest));
 }
 
 /**
@@ -173,16 +209,24 @@ function breakingOnlyForRuntime(text: string, patterns: RegExp[]): boolean {
  * "test: …", "ci: …", "build: …", "style: …". As under a Documentation heading, only an explicit
  * breaking marker ("chore!: …", "BREAKING CHANGE") counts on such a line.
  */
-const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|chore|tests?|ci|build|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|style|refactor)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+/**
+ * Chore and build lines change no API either, but they are where a package's Node.js floor is
+ * often raised ("chore: drop support for Node.js 16"): only API removals and deprecations are
+ * ignored there, as under a Chores heading.
+ */
+const HOUSEKEEPING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
 
-function isNonBehaviouralLine(line: string): boolean {
-  return NON_BEHAVIOURAL_LINE.test(line) && !BREAKING_MARKERS_BUT_REMOVALS.some((pattern) => pattern.test(line));
+function isNonBehaviouralLine(line: string, markerClass: MarkerClass): boolean {
+  if (markerClass === 'security' || BREAKING_MARKERS_BUT_REMOVALS.some((pattern) => pattern.test(line))) return false;
+  if (NON_BEHAVIOURAL_LINE.test(line)) return true;
+  return markerClass !== 'compatibility' && HOUSEKEEPING_LINE.test(line);
 }
 
-function withoutNonBehaviouralLines(text: string): string {
+function withoutNonBehaviouralLines(text: string, markerClass: MarkerClass): string {
   return text
     .split('\n')
-    .filter((line) => !isNonBehaviouralLine(line))
+    .filter((line) => !isNonBehaviouralLine(line, markerClass))
     .join('\n');
 }
 
@@ -193,9 +237,9 @@ function withoutNonBehaviouralLines(text: string): string {
  */
 export function strongestMarker(text: string, options: { ignoreApiRemovals?: boolean } = {}): Exclude<MarkerClass, 'security'> | null {
   let breakingForRuntimeOnly = false;
-  const behavioural = withoutNonBehaviouralLines(text);
   for (const markerClass of ['breaking', 'deprecation', 'compatibility'] as const) {
     const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
+    const behavioural = withoutNonBehaviouralLines(text, markerClass);
     if (!patterns.some((pattern) => pattern.test(behavioural))) continue;
     if (markerClass === 'breaking' && breakingOnlyForRuntime(behavioural, patterns)) {
       breakingForRuntimeOnly = true;
@@ -238,8 +282,9 @@ export function plainLine(line: string): string {
   return line
     .replace(/^[ \t]*(?:>[ \t]*)+/, '')
     .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/, '')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // Bounded so that hostile text ("[[[[…") stays linear.
+    .replace(/!\[([^\]\n]{0,300})\]\([^)\n]{0,500}\)/g, '$1')
+    .replace(/\[([^\]\n]{0,300})\]\([^)\n]{0,500}\)/g, '$1')
     .replace(/<[^>]{0,200}>/g, '')
     .replace(/(\*\*|__)/g, '')
     .replace(/\s+/g, ' ')
@@ -268,6 +313,8 @@ export function bound(text: string, maxLength: number): string {
   const space = slice.lastIndexOf(' ');
   return `${space > maxLength / 2 ? slice.slice(0, space) : slice}…`;
 }
+
+const BREAKING_GROUP_LABEL_ANYWHERE = /^[ \t]*[-*+][ \t]+(?:remove[sd]?|removals?|breaking(?: changes?)?)[ \t]*:[ \t]*$/im;
 
 /** A group label whose nested bullets are each a breaking change ("* remove:", "* breaking:"). */
 const BREAKING_GROUP_LABEL = /^[ \t]*[-*+][ \t]+(?:remove[sd]?|removals?|breaking(?: changes?)?)[ \t]*:[ \t]*$/i;
@@ -302,7 +349,7 @@ export function excerpts(content: string, maxLength: number, markerClass: Marker
     const marked =
       markerClass === undefined
         ? indent === outermost
-        : inBreakingGroup || ((markerClass === 'security' || !isNonBehaviouralLine(raw)) && MARKERS[markerClass].some((pattern) => pattern.test(raw)));
+        : inBreakingGroup || (!isNonBehaviouralLine(raw, markerClass) && MARKERS[markerClass].some((pattern) => pattern.test(raw)));
     // Dependency updates ("deps: send@1.0.0") and dependency removals are not API changes.
     if (/^deps?:/i.test(plain) || (inBreakingGroup && /\bdependenc/i.test(plain))) continue;
     if (!marked) continue;
@@ -322,7 +369,7 @@ export function excerpt(content: string, maxLength: number, markerClass?: Marker
   const lines = content.split('\n');
   const meaningful = lines.map((raw) => ({ raw, plain: plainLine(raw) })).filter(({ raw, plain }) => isMeaningful(raw, plain));
   const marked =
-    markerClass === undefined ? undefined : meaningful.find(({ raw }) => (markerClass === 'security' || !isNonBehaviouralLine(raw)) && MARKERS[markerClass].some((pattern) => pattern.test(raw)));
+    markerClass === undefined ? undefined : meaningful.find(({ raw }) => !isNonBehaviouralLine(raw, markerClass) && MARKERS[markerClass].some((pattern) => pattern.test(raw)));
   // Release authors put the changes themselves in bullets; free prose before them is often an
   // intro (or, in hostile text, an address to the reader), so the first bullet wins.
   const firstBullet = meaningful.find(({ raw }) => /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/.test(raw));
