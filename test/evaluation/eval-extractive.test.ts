@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 389;
-const SAMPLES = 428;
-const RISK_ACCURACY = '0.909';
+const CORRECT = 433;
+const SAMPLES = 475;
+const RISK_ACCURACY = '0.912';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 95 | 5 | 2 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 104 | 7 | 2 | 0 |';
 const MISSES = [
   'uuid 9.0.1 → 10.0.0',
   'word-wrap 1.2.3 → 1.2.4',
@@ -85,6 +85,9 @@ const MISSES = [
   'eslint-config-prettier 10.0.3 → 10.1.0',
   'immutable 5.0.3 → 5.1.0',
   'classnames 2.4.0 → 2.5.0',
+  'dot-prop 9.0.0 → 10.0.0',
+  'serialize-error 11.0.3 → 12.0.0',
+  'fdir 6.4.6 → 6.5.0',
 ];
 const PASSES = FAILURES.length === 0;
 

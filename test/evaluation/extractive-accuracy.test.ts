@@ -221,12 +221,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '307/428',
-      'registry only: tarball ships a changelog': '85/88',
-      'registry only: no tarball changelog': '222/340',
-      'registry + repository: all': '389/428',
-      'registry + repository: tarball ships a changelog': '85/88',
-      'registry + repository: no tarball changelog': '304/340',
+      'registry only: all': '338/475',
+      'registry only: tarball ships a changelog': '88/91',
+      'registry only: no tarball changelog': '250/384',
+      'registry + repository: all': '433/475',
+      'registry + repository: tarball ships a changelog': '88/91',
+      'registry + repository: no tarball changelog': '345/384',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -1,0 +1,1 @@
+c4381cc7ddce15140d1c7565eba8bda3de700daf

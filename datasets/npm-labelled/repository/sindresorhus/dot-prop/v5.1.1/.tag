@@ -1,0 +1,1 @@
+0efd03e2bffa6da4ebd69a3e5d43d6656b9b518e

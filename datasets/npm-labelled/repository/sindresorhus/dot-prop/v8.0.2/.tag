@@ -1,0 +1,1 @@
+3dd188c8ae7e5a5fe01a38d13cb7bcd5e038d28e

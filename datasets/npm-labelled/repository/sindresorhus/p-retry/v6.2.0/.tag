@@ -1,0 +1,1 @@
+21a22dd094a54e0c364ddd4bcb91c2f88e2dd03c

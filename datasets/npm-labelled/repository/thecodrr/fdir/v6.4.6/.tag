@@ -1,0 +1,1 @@
+4a8b167170a049b516fe3aed18dfe1f8ef4a1bdf
