@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+/**
+ * Adds a wave of labelled bumps to bumps.json, in the two steps around recording:
+ *
+ *   node datasets/npm-labelled/add-wave.mjs merge <labels.json> [...]   append reviewers' entries
+ *   node datasets/npm-labelled/record-labelled-registry.mjs --only …   record both tarballs
+ *   node datasets/npm-labelled/record-repository.mjs --clones … --only …
+ *   node datasets/npm-labelled/add-wave.mjs link                      name each quote's recorded file
+ *
+ * `merge` takes the JSON arrays reviewers write (the shape in README.md "Labelling rules"; a
+ * `source.path` naming the changelog file is accepted and dropped), keeps only the keys
+ * bumps.json allows, and refuses a bump that is already in the set. `link` then sets
+ * `source.recorded` for every bump whose quote it finds in the recorded repository file (the
+ * changelog at the tag, or the commit messages of the comparison), and marks a quote found in
+ * the target tarball's own changelog as `tarball-changelog`; it lists what it could not link
+ * (a release page, a commit outside the recorded range), which the accuracy test then checks by
+ * URL only. Labels are never touched.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { encodePackageName } from '../../scripts/lib/registry-recording.mjs';
+
+const labelledDirectory = dirname(fileURLToPath(import.meta.url));
+const bumpsPath = join(labelledDirectory, 'bumps.json');
+const ENTRY_KEYS = ['name', 'from', 'to', 'expected', 'security', 'advisories', 'tarballChangelog', 'quote', 'reason', 'source'];
+const SOURCE_KEYS = ['kind', 'url', 'repository', 'tag', 'recorded'];
+const CHANGELOG_NAME = /^(?:changelog|changes|history|releases|release-notes|news)(?:[._-].*)?$/i;
+
+async function readDataset() {
+  return JSON.parse(await readFile(bumpsPath, 'utf8'));
+}
+
+async function writeDataset(dataset) {
+  await writeFile(bumpsPath, `${JSON.stringify(dataset, null, 2)}\n`);
+}
+
+const keyOf = (bump) => `${bump.name} ${bump.from} → ${bump.to}`;
+
+async function merge(files) {
+  if (files.length === 0) throw new Error('merge needs at least one JSON file of labelled bumps');
+  const dataset = await readDataset();
+  const known = new Set(dataset.bumps.map(keyOf));
+  let added = 0;
+  for (const file of files) {
+    const entries = JSON.parse(await readFile(file, 'utf8'));
+    if (!Array.isArray(entries)) throw new Error(`${file}: expected a JSON array of labelled bumps`);
+    for (const entry of entries) {
+      if (known.has(keyOf(entry))) throw new Error(`${file}: ${keyOf(entry)} is already in bumps.json`);
+      const source = Object.fromEntries(SOURCE_KEYS.filter((key) => entry.source?.[key] !== undefined).map((key) => [key, entry.source[key]]));
+      const kept = Object.fromEntries(ENTRY_KEYS.filter((key) => entry[key] !== undefined).map((key) => [key, key === 'source' ? source : entry[key]]));
+      if (kept.security !== true) delete kept.advisories;
+      dataset.bumps.push(kept);
+      known.add(keyOf(entry));
+      added += 1;
+    }
+  }
+  await writeDataset(dataset);
+  console.log(`added ${added} bump(s); bumps.json now holds ${dataset.bumps.length}`);
+}
+
+/** The text of the target tarball's changelog files (tar is on every runner; the tarball is recorded data). */
+function tarballChangelogText(bump) {
+  const tarball = join(labelledDirectory, 'registry', 'tarballs', `${encodePackageName(bump.name)}-${bump.to}.tgz`);
+  if (!existsSync(tarball)) return null;
+  const members = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
+  const changelogs = members.filter((member) => CHANGELOG_NAME.test(member.split('/').pop() ?? ''));
+  return changelogs.map((member) => execFileSync('tar', ['-xzOf', tarball, member], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).join('\n');
+}
+
+/** The repository recorded for this bump: the label's, or the one the recorded packument names (renamed repositories). */
+async function repositoriesOf(bump) {
+  const names = [bump.source.repository.toLowerCase()];
+  const packument = JSON.parse(await readFile(join(labelledDirectory, 'registry', 'packuments', `${encodePackageName(bump.name)}.json`), 'utf8'));
+  const declared = packument.versions?.[bump.to]?.repository;
+  const url = typeof declared === 'string' ? declared : declared?.url;
+  const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?(?:[#/].*)?$/i.exec(url ?? '');
+  if (match) names.push(`${match[1]}/${match[2]}`.toLowerCase());
+  return [...new Set(names)];
+}
+
+function candidatesFor(bump, repository) {
+  const { kind, url, tag } = bump.source;
+  if (typeof tag !== 'string' || typeof url !== 'string') return [];
+  const tagDirectories = [...new Set([tag, tag.includes('/') ? encodeURIComponent(tag) : tag, encodeURIComponent(tag)])];
+  if (kind === 'repository-changelog') {
+    const path = url.split('/blob/')[1]?.split('/').slice(1).join('/');
+    return path ? tagDirectories.map((directory) => `repository/${repository}/${directory}/${path}`) : [];
+  }
+  if (kind === 'commits' && url.includes('/compare/')) {
+    const basehead = url.split('/compare/')[1];
+    const [base, head] = basehead.split('...');
+    return [`repository/${repository}/.compare/${basehead}.json`, `repository/${repository}/.compare/${encodeURIComponent(`${base}...${head}`)}.json`];
+  }
+  return [];
+}
+
+async function recordedText(relative) {
+  const raw = await readFile(join(labelledDirectory, relative), 'utf8');
+  return relative.includes('/.compare/') ? JSON.parse(raw).commits.map((commit) => commit.commit.message).join('\n') : raw;
+}
+
+async function link() {
+  const dataset = await readDataset();
+  const unlinked = [];
+  for (const bump of dataset.bumps) {
+    const source = bump.source;
+    if (!source || source.recorded !== undefined || !['repository-changelog', 'commits'].includes(source.kind)) continue;
+    if (source.kind === 'repository-changelog' && tarballChangelogText(bump)?.includes(bump.quote)) {
+      source.kind = 'tarball-changelog';
+      continue;
+    }
+    let found = null;
+    for (const repository of await repositoriesOf(bump)) {
+      for (const candidate of candidatesFor(bump, repository)) {
+        if (found === null && existsSync(join(labelledDirectory, candidate)) && (await recordedText(candidate)).includes(bump.quote)) found = candidate;
+      }
+    }
+    if (found === null) unlinked.push(`${keyOf(bump)} (${source.kind}: ${source.url})`);
+    else source.recorded = found;
+  }
+  await writeDataset(dataset);
+  console.log(unlinked.length === 0 ? 'every repository quote is linked to its recorded file' : `not linked (checked by URL only):\n  ${unlinked.join('\n  ')}`);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+try {
+  if (command === 'merge') await merge(rest);
+  else if (command === 'link') await link();
+  else {
+    console.error('usage: add-wave.mjs merge <labels.json> [...] | add-wave.mjs link');
+    process.exitCode = 2;
+  }
+} catch (error) {
+  console.error(`add-wave: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
