@@ -21,13 +21,12 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodePackageName } from '../../scripts/lib/registry-recording.mjs';
+import { CHANGELOG_NAME, encodePackageName } from '../../scripts/lib/registry-recording.mjs';
 
 const labelledDirectory = dirname(fileURLToPath(import.meta.url));
 const bumpsPath = join(labelledDirectory, 'bumps.json');
 const ENTRY_KEYS = ['name', 'from', 'to', 'expected', 'security', 'advisories', 'tarballChangelog', 'quote', 'reason', 'source'];
 const SOURCE_KEYS = ['kind', 'url', 'repository', 'tag', 'recorded'];
-const CHANGELOG_NAME = /^(?:changelog|changes|history|releases|release-notes|news)(?:[._-].*)?$/i;
 
 async function readDataset() {
   return JSON.parse(await readFile(bumpsPath, 'utf8'));

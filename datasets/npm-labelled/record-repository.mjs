@@ -22,12 +22,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodePackageName } from '../../scripts/lib/registry-recording.mjs';
+import { CHANGELOG_NAME, encodePackageName } from '../../scripts/lib/registry-recording.mjs';
 
 const labelledDirectory = dirname(fileURLToPath(import.meta.url));
 const repositoryDirectory = join(labelledDirectory, 'repository');
-/** The file names DepVerdict ranks as changelogs (src/ecosystems/npm/tarball-changelog.ts). */
-const CHANGELOG_NAME = /^(?:changelog|changes|history|releases|release-notes|news)(?:[._-].*)?$/i;
 /** GitHub's compare API returns at most 250 commits without paging; the recording keeps as many. */
 const MAX_RECORDED_COMMITS = 250;
 

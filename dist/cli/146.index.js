@@ -7187,10 +7187,9 @@ function repository_changelog_unavailable(message) {
  */
 function tagsToTry(packageName, version, directory) {
     const all = candidateTags(packageName, version, directory);
-    const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
-    const folder = directory.split('/').filter((part) => part.length > 0).pop();
-    // rollup/plugins tags after the folder (`node-resolve-v16.0.0` for @rollup/plugin-node-resolve).
-    const folderTag = folder !== undefined && all.includes(`${folder}-v${version}`) ? [`${folder}-v${version}`] : [];
+    // [bare name, folder when it differs]: rollup/plugins tags after the folder (`node-resolve-v16.0.0`).
+    const [bareName, folder] = tagNamesOf(packageName, directory);
+    const folderTag = folder !== undefined ? [`${folder}-v${version}`] : [];
     const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
     return [...new Set([...first, ...all])].slice(0, MAX_TAG_ATTEMPTS);
 }
@@ -7223,7 +7222,7 @@ function rawText(data) {
 }
 /** The changelog in `packages/<bare name>/` at `tag`, or null when that folder has none (or does not exist). */
 async function changelogInPackagesFolder(octokit, where, spend) {
-    const bareName = where.packageName.startsWith('@') ? where.packageName.slice(where.packageName.indexOf('/') + 1) : where.packageName;
+    const [bareName] = tagNamesOf(where.packageName);
     spend();
     try {
         const listing = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner: where.owner, repo: where.repo, path: `packages/${bareName}`, ref: where.tag });
@@ -12363,9 +12362,10 @@ function bound(text, maxLength) {
     const space = slice.lastIndexOf(' ');
     return `${space > maxLength / 2 ? slice.slice(0, space) : slice}…`;
 }
-const BREAKING_GROUP_LABEL_ANYWHERE = /^[ \t]*[-*+][ \t]+(?:remove[sd]?|removals?|breaking(?: changes?)?)[ \t]*:[ \t]*$/im;
 /** A group label whose nested bullets are each a breaking change ("* remove:", "* breaking:"). */
 const BREAKING_GROUP_LABEL = /^[ \t]*[-*+][ \t]+(?:remove[sd]?|removals?|breaking(?: changes?)?)[ \t]*:[ \t]*$/i;
+/** The same label on any line of a multi-line text. */
+const BREAKING_GROUP_LABEL_ANYWHERE = new RegExp(BREAKING_GROUP_LABEL.source, 'im');
 const BULLET = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/;
 /**
  * Up to `limit` distinct change lines of `content`, each one finding: the lines carrying the

@@ -55,3 +55,6 @@ export function trimPackument(packument, keep) {
   trimmed.versions = versions;
   return trimmed;
 }
+
+/** The file names DepVerdict ranks as changelogs (src/ecosystems/npm/tarball-changelog.ts), for the dataset recorders. */
+export const CHANGELOG_NAME = /^(?:changelog|changes|history|releases|release-notes|news)(?:[._-].*)?$/i;

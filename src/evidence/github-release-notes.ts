@@ -49,7 +49,7 @@ interface ReleaseSummary {
  * and its folder (`packages/node-resolve` for `@rollup/plugin-node-resolve`, tagged
  * `node-resolve-v16.0.0`). The folder comes from the registry's `repository.directory`.
  */
-function tagNamesOf(packageName: string, directory?: string | null): string[] {
+export function tagNamesOf(packageName: string, directory?: string | null): string[] {
   const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
   const folder = directory?.split('/').filter((part) => part.length > 0).pop();
   return folder !== undefined && folder !== bareName && /^[\w.-]{1,100}$/.test(folder) ? [bareName, folder] : [bareName];

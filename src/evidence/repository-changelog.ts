@@ -4,7 +4,7 @@ import type { GitHubRepository } from '../ecosystems/types.js';
 import type { Logger } from '../shared/logger.js';
 import { changelogEvidence } from './changelog-evidence.js';
 import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
-import { candidateTags } from './github-release-notes.js';
+import { candidateTags, tagNamesOf } from './github-release-notes.js';
 import type { EvidenceItem, MissingInformation } from './types.js';
 
 /**
@@ -94,10 +94,9 @@ function unavailable(message: string): RepositoryChangelogResult {
  */
 export function tagsToTry(packageName: string, version: string, directory: string): string[] {
   const all = candidateTags(packageName, version, directory);
-  const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
-  const folder = directory.split('/').filter((part) => part.length > 0).pop();
-  // rollup/plugins tags after the folder (`node-resolve-v16.0.0` for @rollup/plugin-node-resolve).
-  const folderTag = folder !== undefined && all.includes(`${folder}-v${version}`) ? [`${folder}-v${version}`] : [];
+  // [bare name, folder when it differs]: rollup/plugins tags after the folder (`node-resolve-v16.0.0`).
+  const [bareName, folder] = tagNamesOf(packageName, directory);
+  const folderTag = folder !== undefined ? [`${folder}-v${version}`] : [];
   const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
   return [...new Set([...first, ...all])].slice(0, MAX_TAG_ATTEMPTS);
 }
@@ -140,7 +139,7 @@ async function changelogInPackagesFolder(
   where: { owner: string; repo: string; tag: string; packageName: string },
   spend: () => void,
 ): Promise<DirectoryEntry | null> {
-  const bareName = where.packageName.startsWith('@') ? where.packageName.slice(where.packageName.indexOf('/') + 1) : where.packageName;
+  const [bareName] = tagNamesOf(where.packageName);
   spend();
   try {
     const listing = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner: where.owner, repo: where.repo, path: `packages/${bareName}`, ref: where.tag });

@@ -314,10 +314,10 @@ export function bound(text: string, maxLength: number): string {
   return `${space > maxLength / 2 ? slice.slice(0, space) : slice}…`;
 }
 
-const BREAKING_GROUP_LABEL_ANYWHERE = /^[ \t]*[-*+][ \t]+(?:remove[sd]?|removals?|breaking(?: changes?)?)[ \t]*:[ \t]*$/im;
-
 /** A group label whose nested bullets are each a breaking change ("* remove:", "* breaking:"). */
 const BREAKING_GROUP_LABEL = /^[ \t]*[-*+][ \t]+(?:remove[sd]?|removals?|breaking(?: changes?)?)[ \t]*:[ \t]*$/i;
+/** The same label on any line of a multi-line text. */
+const BREAKING_GROUP_LABEL_ANYWHERE = new RegExp(BREAKING_GROUP_LABEL.source, 'im');
 const BULLET = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/;
 
 /**
