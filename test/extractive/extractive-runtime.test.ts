@@ -362,3 +362,19 @@ describe('extractive runtime: ESM-only on a Node.js floor that can require() it'
   });
 });
 
+
+describe('extractive runtime: an added exports map', () => {
+  const exportsAdded = evidence('registryFact', '2.5.0 adds an `exports` map (2.4.0 had none): only its listed subpaths (., ./bind) can be imported; deep imports of other files stop resolving.', { versions: ['2.5.0'], locator: 'fact/exports-added', title: 'npm registry — exports map added' });
+
+  it('is shown as a compatibility finding but does not raise a minor whose release text is plain', async () => {
+    const notes = evidence('changelog', '## 2.5.0\n- Add `exports` field to package.json\n- Restore passing an interface', { versions: ['2.5.0'] });
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), exportsAdded, notes], semverClass: 'minor' }));
+    expect(candidate.riskLevel).toBe('low');
+    expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(exportsAdded.id))?.kind).toBe('compatibility');
+  });
+
+  it('leaves the other evidence to rate the bump: a raised Node.js floor next to it is still medium', async () => {
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), exportsAdded, enginesFact()], semverClass: 'minor' }));
+    expect(candidate.riskLevel).toBe('medium');
+  });
+});

@@ -64,14 +64,18 @@ const FINDING_KIND_STRENGTH: Record<FindingKind, number> = { breakingChange: 4, 
  * supported runtime. Facts not listed (semver class, versions, dates, new dependencies,
  * dependency majors) describe the update without rating it.
  */
-const REGISTRY_FACT_EFFECT: Readonly<Record<string, { level: 'high' | 'medium'; findingKind: FindingKind }>> = {
+const REGISTRY_FACT_EFFECT: Readonly<Record<string, { level: 'high' | 'medium' | 'low'; findingKind: FindingKind }>> = {
   'fact/module-format': { level: 'high', findingKind: 'breakingChange' },
   // ESM-only on a Node.js floor that can require() ES modules: action for old toolchains, no break.
   'fact/module-format-requirable': { level: 'medium', findingKind: 'compatibility' },
   'fact/exports-removed': { level: 'high', findingKind: 'breakingChange' },
   'fact/bin-removed': { level: 'high', findingKind: 'breakingChange' },
   'fact/engines': { level: 'medium', findingKind: 'compatibility' },
-  'fact/exports-added': { level: 'medium', findingKind: 'compatibility' },
+  // An added exports map closes deep imports of files it does not list. Those paths were never
+  // documented API (the package root keeps resolving, or module-format says it does not), so the
+  // finding is shown without raising the risk: independent readers of every such minor in the
+  // labelled set (classnames 2.5, eslint-config-prettier 10.1, fdir 6.5) rated it low.
+  'fact/exports-added': { level: 'low', findingKind: 'compatibility' },
   'fact/types-dropped': { level: 'medium', findingKind: 'compatibility' },
   'fact/peer-dependencies': { level: 'medium', findingKind: 'compatibility' },
   'fact/platform': { level: 'medium', findingKind: 'compatibility' },
