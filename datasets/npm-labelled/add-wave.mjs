@@ -7,6 +7,10 @@
  *   node datasets/npm-labelled/record-repository.mjs --clones … --only …
  *   node datasets/npm-labelled/add-wave.mjs link                      name each quote's recorded file
  *
+ * and one step after it, when other reviewers have read the same bumps blind:
+ *
+ *   node datasets/npm-labelled/add-wave.mjs readings <second.json> [<third.json> ...]
+ *
  * `merge` takes the JSON arrays reviewers write (the shape in README.md "Labelling rules"; a
  * `source.path` naming the changelog file is accepted and dropped), keeps only the keys
  * bumps.json allows, and refuses a bump that is already in the set. `link` then sets
@@ -14,7 +18,14 @@
  * changelog at the tag, or the commit messages of the comparison), and marks a quote found in
  * the target tarball's own changelog as `tarball-changelog`; it lists what it could not link
  * (a release page, a commit outside the recorded range), which the accuracy test then checks by
- * URL only. Labels are never touched.
+ * URL only. `merge` and `link` never touch a label.
+ *
+ * `readings` adds independent readings (JSON arrays of `{ name, from, to, expected, reason }`,
+ * written by reviewers who saw neither the first label nor any analyzer's output) to each bump's
+ * `labels`, the first reviewer's label first, and sets `expected` to their consensus
+ * (src/evaluation/label-agreement.ts: two that agree, or the median of three). It writes nothing
+ * while any bump's readings are split without a third; it lists those bumps instead, so a third
+ * reviewer can read them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -124,12 +135,58 @@ async function link() {
   console.log(unlinked.length === 0 ? 'every repository quote is linked to its recorded file' : `not linked (checked by URL only):\n  ${unlinked.join('\n  ')}`);
 }
 
+const LABEL_RANK = { low: 0, medium: 1, high: 2 };
+
+/** The same rule as consensusLabel in src/evaluation/label-agreement.ts (a script cannot import the TypeScript source). */
+function consensusOf(labels) {
+  if (labels.length % 2 === 0) return labels.every((label) => label === labels[0]) ? labels[0] : null;
+  return [...labels].sort((a, b) => LABEL_RANK[a] - LABEL_RANK[b])[(labels.length - 1) / 2];
+}
+
+async function readings(files) {
+  if (files.length === 0) throw new Error('readings needs at least one JSON file of independent readings');
+  const dataset = await readDataset();
+  const byKey = new Map(dataset.bumps.map((bump) => [keyOf(bump), bump]));
+  const added = new Map();
+  for (const file of files) {
+    const entries = JSON.parse(await readFile(file, 'utf8'));
+    if (!Array.isArray(entries)) throw new Error(`${file}: expected a JSON array of readings`);
+    for (const entry of entries) {
+      const bump = byKey.get(keyOf(entry));
+      if (!bump) throw new Error(`${file}: ${keyOf(entry)} is not in bumps.json`);
+      if (!(entry.expected in LABEL_RANK)) throw new Error(`${file}: ${keyOf(entry)} has no label high, medium or low`);
+      if (!added.has(bump)) added.set(bump, bump.labels ? [...bump.labels] : [{ label: bump.expected }]);
+      const reading = { label: entry.expected };
+      if (typeof entry.reason === 'string' && entry.reason.length >= 10) reading.reason = entry.reason.slice(0, 600);
+      added.get(bump).push(reading);
+      if (added.get(bump).length > 3) throw new Error(`${file}: ${keyOf(entry)} would have more than three readings`);
+    }
+  }
+  const undecided = [...added].filter(([, labels]) => consensusOf(labels.map((reading) => reading.label)) === null);
+  if (undecided.length > 0) {
+    console.log(`${undecided.length} bump(s) have split readings and need a third; bumps.json is unchanged:`);
+    console.log(JSON.stringify(undecided.map(([bump]) => ({ name: bump.name, from: bump.from, to: bump.to })), null, 1));
+    process.exitCode = 3;
+    return;
+  }
+  let changed = 0;
+  for (const [bump, labels] of added) {
+    bump.labels = labels;
+    const consensus = consensusOf(labels.map((reading) => reading.label));
+    if (consensus !== bump.expected) changed += 1;
+    bump.expected = consensus;
+  }
+  await writeDataset(dataset);
+  console.log(`added readings to ${added.size} bump(s); the consensus differs from the first label on ${changed}`);
+}
+
 const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'merge') await merge(rest);
   else if (command === 'link') await link();
+  else if (command === 'readings') await readings(rest);
   else {
-    console.error('usage: add-wave.mjs merge <labels.json> [...] | add-wave.mjs link');
+    console.error('usage: add-wave.mjs merge <labels.json> [...] | add-wave.mjs link | add-wave.mjs readings <readings.json> [...]');
     process.exitCode = 2;
   }
 } catch (error) {

@@ -18,7 +18,7 @@
  *   <dir> holds one clone per repository, as `<owner>+<repo>/repo` or `<owner>+<repo>` or `<owner>/<repo>`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,8 +41,16 @@ function parseArguments(argv) {
   return options;
 }
 
+/**
+ * The clone of owner/repo under `clones`, whatever the case of its folder name (GitHub names are
+ * case-insensitive: `Rich-Harris/magic-string`). A renamed repository is found under its old
+ * name when that name links to the clone, as GitHub redirects the old name.
+ */
 function gitDirectory(clones, owner, repo) {
-  for (const candidate of [join(clones, `${owner}+${repo}`, 'repo'), join(clones, `${owner}+${repo}`), join(clones, owner, repo)]) {
+  const wanted = `${owner}+${repo}`.toLowerCase();
+  const folder = existsSync(clones) ? readdirSync(clones).find((entry) => entry.toLowerCase() === wanted) : undefined;
+  const candidates = [...(folder ? [join(clones, folder, 'repo'), join(clones, folder)] : []), join(clones, `${owner}+${repo}`, 'repo'), join(clones, `${owner}+${repo}`), join(clones, owner, repo)];
+  for (const candidate of candidates) {
     if (existsSync(join(candidate, 'HEAD')) || existsSync(join(candidate, '.git'))) return candidate;
   }
   return null;

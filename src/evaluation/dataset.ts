@@ -1,5 +1,6 @@
 import semver from 'semver';
 import { z } from 'zod';
+import { consensusLabel } from './label-agreement.js';
 
 /**
  * The labelled evaluation set: real npm bumps, each with the risk level a reviewer gives
@@ -33,6 +34,13 @@ const labelSourceSchema = z.strictObject({
   recorded: z.string().regex(/^repository\/[\w./@+%-]+$/).refine((path) => !path.split('/').includes('..'), 'must stay inside repository/').optional(),
 });
 
+/** One reviewer's independent reading of the bump's release text. */
+const independentLabelSchema = z.strictObject({
+  label: z.enum(EXPECTED_RISK_LEVELS),
+  /** Why, in that reviewer's words (the first reviewer's reason is the entry's `reason`). */
+  reason: z.string().min(10).max(600).optional(),
+});
+
 const labelledBumpSchema = z.strictObject({
   name: z.string().min(1).max(214),
   from: semverString,
@@ -49,6 +57,13 @@ const labelledBumpSchema = z.strictObject({
   /** Whether the target tarball ships a changelog file, as checked when the bump was chosen. */
   tarballChangelog: z.boolean().optional(),
   source: labelSourceSchema.optional(),
+  /**
+   * Independent readings, first reviewer first, when the bump was labelled more than once. Each
+   * reviewer read only the release text, never another's label or any analyzer's output.
+   * `expected` is then their consensus: the two agree, or a third reading decides (the median
+   * of three). `quote` and `reason` stay the first reviewer's.
+   */
+  labels: z.array(independentLabelSchema).min(2).max(3).optional(),
 });
 
 const datasetSchema = z.strictObject({
@@ -114,6 +129,11 @@ export function parseLabelledDataset(text: string, source: string): LabelledData
     const key = `${bump.name}@${bump.from}..${bump.to}`;
     if (seen.has(key)) problems.push(`${label}: duplicate entry`);
     seen.add(key);
+    if (bump.labels !== undefined) {
+      const consensus = consensusLabel(bump.labels.map((reading) => reading.label));
+      if (consensus === null) problems.push(`${label}: the two readings in "labels" disagree; add a third reading to decide`);
+      else if (consensus !== bump.expected) problems.push(`${label}: "expected" must be the consensus of "labels" (${consensus}), not ${bump.expected}`);
+    }
   });
   if (problems.length > 0) throw new DatasetError(source, problems);
   return { description: parsed.data.description ?? null, bumps: parsed.data.bumps };

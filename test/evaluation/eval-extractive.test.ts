@@ -39,14 +39,13 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 433;
-const SAMPLES = 475;
-const RISK_ACCURACY = '0.912';
+const CORRECT = 466;
+const SAMPLES = 507;
+const RISK_ACCURACY = '0.919';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 104 | 7 | 2 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 112 | 5 | 3 | 0 |';
 const MISSES = [
-  'uuid 9.0.1 → 10.0.0',
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
   'glob 11.0.3 → 11.1.0',
@@ -60,6 +59,7 @@ const MISSES = [
   'ms 1.0.0 → 2.0.0',
   'camelcase 8.0.0 → 9.0.0',
   '@octokit/rest 21.0.2 → 21.1.0',
+  '@octokit/rest 22.0.0 → 22.0.1',
   'vitest 4.0.18 → 4.1.0',
   'prettier 2.8.8 → 3.0.0',
   'prettier 3.8.5 → 3.9.0',
@@ -68,26 +68,25 @@ const MISSES = [
   'husky 9.1.6 → 9.1.7',
   'esbuild 0.27.7 → 0.28.0',
   'esbuild 0.28.0 → 0.28.1',
-  'nodemon 2.0.22 → 3.0.0',
   'dompurify 2.4.4 → 3.0.0',
   'mongoose 8.9.4 → 8.9.5',
   'mysql2 3.22.6 → 3.23.0',
-  'luxon 3.6.1 → 3.7.0',
   'picocolors 0.2.1 → 1.0.0',
-  'picocolors 1.1.0 → 1.1.1',
   'superagent 9.0.2 → 10.0.0',
   'superagent 3.6.3 → 3.7.0',
-  'cosmiconfig 8.2.0 → 8.3.0',
   'xml2js 0.5.0 → 0.6.0',
   'class-validator 0.14.0 → 0.14.1',
   'webpack-dev-server 5.2.0 → 5.2.1',
   'webpack-dev-server 5.2.3 → 5.2.4',
-  'eslint-config-prettier 10.0.3 → 10.1.0',
   'immutable 5.0.3 → 5.1.0',
-  'classnames 2.4.0 → 2.5.0',
   'dot-prop 9.0.0 → 10.0.0',
   'serialize-error 11.0.3 → 12.0.0',
+  'ufo 1.5.4 → 1.6.0',
   'fdir 6.4.6 → 6.5.0',
+  'ignore 5.2.4 → 5.3.0',
+  'magic-string 1.1.1 → 1.2.0',
+  'iconv-lite 0.7.1 → 0.7.2',
+  'log-symbols 6.0.0 → 7.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 

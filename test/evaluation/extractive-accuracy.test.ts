@@ -13,6 +13,7 @@ import type { AnalysisResult } from '../../src/analysis/types.js';
 import { analyzeLabelledBump } from '../../src/evaluation/analyze-labelled-bump.js';
 import { createRecordedGitHubClient } from '../../src/evaluation/recorded-github.js';
 import { bumpLabel, parseLabelledDataset, type LabelledBump } from '../../src/evaluation/dataset.js';
+import { measureAgreement } from '../../src/evaluation/label-agreement.js';
 import { computeMetrics, type AccuracyMetrics } from '../../src/evaluation/metrics.js';
 import { formatMetrics, formatPredictionTable, type EvaluationRow } from '../../src/evaluation/report-table.js';
 import { semverRule } from '../../src/evaluation/semver-rule.js';
@@ -46,6 +47,15 @@ interface Evaluated {
 }
 
 let bumps: LabelledBump[] = [];
+/** Pinned in docs/evaluation.md ("How far the labels can be trusted"). */
+const DOCUMENTED_AGREEMENT = {
+  agreed: '485/507',
+  kappa: '0.92',
+  thirdReadings: 22,
+  changedFromFirst: 9,
+  extractiveAgainstFirstLabels: '462/507',
+  semverAgainstFirstLabels: '329/507',
+};
 /**
  * Two settings users meet: only the npm registry reachable (a private mirror, a fork PR
  * without a token, a GitHub outage), and the registry plus GitHub, where the repository's own
@@ -140,6 +150,33 @@ describe('labelled dataset', () => {
   });
 });
 
+describe('how far the labels themselves can be trusted', () => {
+  /** The first reviewer's label: the one each bump carried before it was read a second time. */
+  const firstLabelOf = (bump: LabelledBump) => bump.labels?.[0]?.label ?? bump.expected;
+
+  it('every bump was read by at least two independent reviewers, and its label is their consensus', () => {
+    // parseLabelledDataset already checks that `expected` is the consensus of `labels`.
+    expect(bumps.filter((bump) => (bump.labels?.length ?? 1) < 2).map(bumpLabel)).toEqual([]);
+  });
+
+  it('reports the agreement of the first two readings and the score against the first reading alone, as docs/evaluation.md says', () => {
+    const agreement = measureAgreement(bumps.map((bump) => [bump.labels![0]!.label, bump.labels![1]!.label] as const));
+    const asFirstLabelled = (setting: Setting) => computeMetrics(evaluations.get(setting)!.map(({ bump, result }) => ({ expected: firstLabelOf(bump), predicted: result.riskLevel })));
+    const semverAsFirstLabelled = computeMetrics(evaluated.map(({ bump, semver }) => ({ expected: firstLabelOf(bump), predicted: semver })));
+    const thirdReadings = bumps.filter((bump) => bump.labels!.length === 3);
+    const measured = {
+      agreed: `${agreement.agreed}/${agreement.total}`,
+      kappa: agreement.kappa?.toFixed(2),
+      thirdReadings: thirdReadings.length,
+      changedFromFirst: bumps.filter((bump) => firstLabelOf(bump) !== bump.expected).length,
+      extractiveAgainstFirstLabels: `${asFirstLabelled('registry + repository').correct}/${bumps.length}`,
+      semverAgainstFirstLabels: `${semverAsFirstLabelled.correct}/${bumps.length}`,
+    };
+    console.log(`Label agreement (first vs second reading): ${JSON.stringify(measured)}; pairs ${JSON.stringify(agreement.pairs)}`);
+    expect(measured).toEqual(DOCUMENTED_AGREEMENT);
+  });
+});
+
 describe('what the semver rule cannot see, from the registry alone (no GitHub)', () => {
   const registryOnly = (name: string, from: string, to: string) => {
     const row = evaluations.get('registry only')!.find(({ bump }) => bump.name === name && bump.from === from && bump.to === to);
@@ -221,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '338/475',
-      'registry only: tarball ships a changelog': '88/91',
-      'registry only: no tarball changelog': '250/384',
-      'registry + repository: all': '433/475',
-      'registry + repository: tarball ships a changelog': '88/91',
-      'registry + repository: no tarball changelog': '345/384',
+      'registry only: all': '366/507',
+      'registry only: tarball ships a changelog': '99/100',
+      'registry only: no tarball changelog': '267/407',
+      'registry + repository: all': '466/507',
+      'registry + repository: tarball ships a changelog': '99/100',
+      'registry + repository: no tarball changelog': '367/407',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -1,0 +1,1 @@
+77f602fcb2d1e75d24f5ecd94d5bf667acaa857a

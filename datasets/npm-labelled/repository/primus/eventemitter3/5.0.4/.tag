@@ -1,0 +1,1 @@
+b0144e940ace8add8f335a8adfbed9284eb419f3

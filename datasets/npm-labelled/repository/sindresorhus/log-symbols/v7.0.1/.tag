@@ -1,0 +1,1 @@
+aab590f8cb4b895b39f3d6d97d458daa6a8fc9ae
