@@ -26,6 +26,8 @@ describe('release-text markers', () => {
     ['    + This change might break existing code if it uses prototype methods on the `.files` property', 'compatibility'],
     // Conventional types that change no behaviour carry only explicit breaking markers.
     ['- chore!: drop the `legacy` entry point', 'breaking'],
+    // A typed line that announces a break itself still counts.
+    ['- docs: BREAKING CHANGE: the `legacy` entry point is gone', 'breaking'],
     ['- fix: deprecate `returnOriginal` in favour of `new`', 'deprecation'],
     // A raised floor next to a real break stays a break (independent review).
     ['- BREAKING CHANGE: drop Node.js 14\n- remove:\n  - `app.del` - use `app.delete`', 'breaking'],
@@ -69,6 +71,9 @@ describe('release-text markers', () => {
     '- Fix backwards-incompatible change introduced in 2.1.0',
     '- Fix a bug that could break your build',
     '- refactor: rename `tmpBuffer` to `buffer`',
+    // Prose about some other breaking change, on a line typed test: (ignore 5.3.0's commits).
+    '- test: rollback tap for the breaking change',
+    '- docs: explain the breaking changes of 4.0 in the readme',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });

@@ -82,6 +82,18 @@ const BREAKING_MARKERS: RegExp[] = [
  */
 /** Breaking markers that still count where a named removal does not (documentation, tests, chores). */
 const BREAKING_MARKERS_BUT_REMOVALS: RegExp[] = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
+/**
+ * The markers a change line announces itself with, as opposed to prose that mentions breaking
+ * changes: the conventional-commit bang ("chore!: …"), a "BREAKING CHANGE:" footer, a
+ * "Breaking:" lead or a "[breaking]" tag. On lines typed docs/test/ci/chore… only these count:
+ * "test: rollback tap for the breaking change" talks about some other change.
+ */
+const ANNOUNCED_BREAKING_MARKERS: RegExp[] = [
+  /\bbreaking[\s_-]*changes?\s*:/i,
+  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
+  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
+  /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
+];
 
 const DEPRECATION_MARKERS: RegExp[] = [
   /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
@@ -218,7 +230,7 @@ const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci
 const HOUSEKEEPING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
 
 function isNonBehaviouralLine(line: string, markerClass: MarkerClass): boolean {
-  if (markerClass === 'security' || BREAKING_MARKERS_BUT_REMOVALS.some((pattern) => pattern.test(line))) return false;
+  if (markerClass === 'security' || ANNOUNCED_BREAKING_MARKERS.some((pattern) => pattern.test(line))) return false;
   if (NON_BEHAVIOURAL_LINE.test(line)) return true;
   return markerClass !== 'compatibility' && HOUSEKEEPING_LINE.test(line);
 }
