@@ -39,12 +39,21 @@ describe('readApiSurface', () => {
     expect([...result.names!].sort()).toEqual(['Client', 'Level', 'Mode', 'Options', 'VERSION', 'default', 'extra', 'helpers', 'make', 'old']);
   });
 
-  it('`export =` of a namespace exposes its members, including an export list inside it', async () => {
-    const result = await surface({
+  it('`export =` of a namespace exposes its members, and only the exported ones once it has an export list', async () => {
+    const listed = await surface({
       'index.js': '',
       'index.d.ts': 'declare function knex(): void;\ndeclare namespace knex {\n  export { knex, knex as default };\n  export class QueryBuilder {}\n  const VERSION: string;\n}\nexport = knex;\n',
     });
-    expect([...result.names!].sort()).toEqual(['QueryBuilder', 'VERSION', 'default', 'export=', 'knex']);
+    // With an export list, TypeScript exports only what carries `export`: VERSION stays private.
+    expect([...listed.names!].sort()).toEqual(['QueryBuilder', 'default', 'export=', 'knex']);
+    const implicit = await surface({ 'index.js': '', 'index.d.ts': 'declare function knex(): void;\ndeclare namespace knex {\n  class QueryBuilder {}\n  const VERSION: string;\n}\nexport = knex;\n' });
+    expect([...implicit.names!].sort()).toEqual(['QueryBuilder', 'VERSION', 'export=']);
+  });
+
+  it('a member private to a namespace with an export list is not reported removed when it goes (iconv-lite 0.7.1 → 0.7.2)', async () => {
+    const from = await surface({ 'index.js': '', 'index.d.ts': 'declare namespace iconv {\n  export interface Options {}\n  const iconv: { encode(s: string): Buffer };\n  export type { iconv as Iconv };\n  export { iconv as default };\n}\nexport = iconv;\n' });
+    const to = await surface({ 'index.js': '', 'index.d.ts': 'declare namespace iconv {\n  export interface Options {}\n  export function encode(s: string): Buffer;\n  export type { iconv as Iconv };\n}\nexport = iconv;\n' });
+    expect(diffApiSurfaces(from, to).removedNames).toEqual([]);
   });
 
   it('a re-export from another package makes the surface incomplete', async () => {

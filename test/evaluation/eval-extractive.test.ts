@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 467;
+const CORRECT = 468;
 const SAMPLES = 507;
-const RISK_ACCURACY = '0.921';
+const RISK_ACCURACY = '0.923';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
 const CONFUSION_HIGH_ROW = '| high | 112 | 5 | 3 | 0 |';
@@ -84,7 +84,6 @@ const MISSES = [
   'ufo 1.5.4 → 1.6.0',
   'fdir 6.4.6 → 6.5.0',
   'magic-string 1.1.1 → 1.2.0',
-  'iconv-lite 0.7.1 → 0.7.2',
   'log-symbols 6.0.0 → 7.0.0',
 ];
 const PASSES = FAILURES.length === 0;

@@ -120,7 +120,18 @@ function declaredNames(declaration: Node): string[] {
   return name === null ? [] : [name];
 }
 
-/** Names a `declare namespace X { … }` body declares: in an ambient namespace, members are exported. */
+/**
+ * Whether a namespace body says what it exports: an export list (`export { a, b as default }`),
+ * `export *` or an export assignment. TypeScript then exports only what carries `export`;
+ * without one, every member of an ambient namespace is exported, `export` modifier or not
+ * (microsoft/TypeScript#13770, #32156). iconv-lite 0.7.1 declares `const iconv` inside
+ * `declare namespace iconv { …; export { iconv as default } }`: `iconv.iconv` is not public.
+ */
+function hasExportStatements(statements: Node[]): boolean {
+  return statements.some((statement) => (statement.type === 'ExportNamedDeclaration' && !statement.declaration) || statement.type === 'ExportAllDeclaration' || statement.type === 'TSExportAssignment');
+}
+
+/** Names a `declare namespace X { … }` body exports (see {@link hasExportStatements}). */
 function namespaceMembers(body: Node[], name: string): string[] | null {
   const members: string[] = [];
   let found = false;
@@ -128,8 +139,10 @@ function namespaceMembers(body: Node[], name: string): string[] | null {
     if (node.type !== 'TSModuleDeclaration' || identifierName(node.id) !== name) continue;
     found = true;
     const block = node.body as Node | undefined;
-    for (const statement of (block?.body as Node[] | undefined) ?? []) {
-      const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+    const statements = (block?.body as Node[] | undefined) ?? [];
+    const onlyExported = hasExportStatements(statements);
+    for (const statement of statements) {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : onlyExported ? null : statement;
       if (declaration) members.push(...declaredNames(declaration));
       // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
       if (statement.type === 'ExportNamedDeclaration') {
