@@ -10,7 +10,8 @@ import type { LoadedProfile } from '../runtime/profiles/load-profile.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { EvaluationInputError, prepareLabelledBump } from './analyze-labelled-bump.js';
-import { bumpLabel } from './dataset.js';
+import { bumpLabel, type LabelledBump } from './dataset.js';
+import { measureAgreement } from './label-agreement.js';
 import type { EvaluationDataset } from './dataset-source.js';
 import { createRecordedGitHubClient } from './recorded-github.js';
 import { buildScorecard, type ExcludedSample, type SampleAttempt, type ScoredSample, type Scorecard, type Threshold } from './scorecard.js';
@@ -96,6 +97,14 @@ function attemptOf(output: AnalyzeDependencyOutput | null, result: AnalysisResul
     // The extractive analyzer sends nothing; a model call counts every HTTP attempt it made.
     requests: deterministic || output === null ? 0 : attempts,
   };
+}
+
+/** Agreement of the first two independent readings, over the bumps read at least twice. */
+function labelAgreementOf(bumps: readonly LabelledBump[]): Scorecard['dataset']['labelAgreement'] {
+  const readings = bumps.flatMap((bump) => (bump.labels !== undefined && bump.labels.length >= 2 ? [[bump.labels[0]!.label, bump.labels[1]!.label] as const] : []));
+  if (readings.length === 0) return null;
+  const agreement = measureAgreement(readings);
+  return { readTwice: agreement.total, agreed: agreement.agreed, kappa: agreement.kappa };
 }
 
 function githubOf(dataset: EvaluationDataset): GitHubClient | null {
@@ -201,7 +210,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const scorecard = buildScorecard({
     toolVersion: options.toolVersion,
     createdAt: options.now().toISOString(),
-    dataset: { name: dataset.name, digest: dataset.digest, sampleCount: dataset.dataset.bumps.length },
+    dataset: { name: dataset.name, digest: dataset.digest, sampleCount: dataset.dataset.bumps.length, labelAgreement: labelAgreementOf(dataset.dataset.bumps) },
     profile: {
       id: options.profile.profile.id,
       digest: options.profile.digest,

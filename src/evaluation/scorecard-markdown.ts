@@ -35,6 +35,13 @@ export function renderScorecardMarkdown(scorecard: Scorecard): string {
     `Human review for any reason (reported, not scored): ${formatRate(scorecard.reviewRate)}.`,
     '',
   );
+  const agreement = scorecard.dataset.labelAgreement;
+  if (agreement !== null) {
+    lines.push(
+      `Labels: ${agreement.readTwice} bump(s) of the dataset were read by two independent reviewers, who agreed on ${agreement.agreed} (${formatRate(agreement.agreed / agreement.readTwice)}, Cohen's kappa ${formatRate(agreement.kappa)}); a risk accuracy above that agreement fits one reviewer's judgement rather than the release text.`,
+      '',
+    );
+  }
   if (scorecard.confusion !== null) {
     lines.push('## Confusion matrix (rows: label, columns: predicted, first repeat)', '', `| label \\ predicted | ${PREDICTED_RISK_LEVELS.join(' | ')} |`, `| --- |${PREDICTED_RISK_LEVELS.map(() => ' --- |').join('')}`);
     for (const label of EXPECTED_RISK_LEVELS) lines.push(`| ${label} | ${PREDICTED_RISK_LEVELS.map((predicted) => String(scorecard.confusion![label][predicted])).join(' | ')} |`);

@@ -166,7 +166,16 @@ export interface Scorecard {
   scorecardVersion: typeof SCORECARD_VERSION;
   toolVersion: string;
   createdAt: string;
-  dataset: { name: string; digest: string; sampleCount: number };
+  dataset: {
+    name: string;
+    digest: string;
+    sampleCount: number;
+    /**
+     * How far two independent readings of the same bumps agreed, when the dataset records them
+     * (`labels`): the ceiling a profile can be expected to reach. null when no bump was read twice.
+     */
+    labelAgreement: { readTwice: number; agreed: number; kappa: number | null } | null;
+  };
   profile: { id: string; digest: string; adapter: string; model: string | null; mode: string };
   promptVersion: string;
   candidateSchemaDigest: string;

@@ -87,6 +87,8 @@ const MISSES = [
   'log-symbols 6.0.0 → 7.0.0',
 ];
 const PASSES = FAILURES.length === 0;
+/** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
+const LABELS_AGREED = 485;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {
@@ -113,5 +115,11 @@ describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
     expect(markdown).toContain(`| riskAccuracy | ${RISK_ACCURACY} | >= 0.9 | ${CORRECT / SAMPLES >= 0.9 ? '✅' : '❌'} |`);
     expect(markdown).toContain('| determinism | 1.000 | >= 1 | ✅ |');
     expect(markdown).toContain(CONFUSION_HIGH_ROW);
+  });
+
+  it('states how far the two independent readings of the labels agreed (the ceiling any profile can reach)', () => {
+    expect(scorecard.dataset.labelAgreement).toMatchObject({ readTwice: SAMPLES, agreed: LABELS_AGREED });
+    expect(scorecard.dataset.labelAgreement!.kappa).toBeGreaterThan(0.9);
+    expect(markdown).toContain(`Labels: ${SAMPLES} bump(s) of the dataset were read by two independent reviewers, who agreed on ${LABELS_AGREED}`);
   });
 });
