@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 468;
-const SAMPLES = 507;
-const RISK_ACCURACY = '0.923';
+const CORRECT = 492;
+const SAMPLES = 539;
+const RISK_ACCURACY = '0.913';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 112 | 5 | 3 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 116 | 7 | 3 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -85,10 +85,18 @@ const MISSES = [
   'fdir 6.4.6 → 6.5.0',
   'magic-string 1.1.1 → 1.2.0',
   'log-symbols 6.0.0 → 7.0.0',
+  'diff 8.0.4 → 9.0.0',
+  'ofetch 1.5.0 → 1.5.1',
+  'proxy-addr 2.0.6 → 2.0.7',
+  'nanostores 0.11.4 → 1.0.0',
+  'js-cookie 3.0.7 → 3.0.8',
+  'mime-types 2.1.35 → 3.0.0',
+  'mime-types 2.0.14 → 2.1.0',
+  'mime-types 3.0.1 → 3.0.2',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 485;
+const LABELS_AGREED = 517;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

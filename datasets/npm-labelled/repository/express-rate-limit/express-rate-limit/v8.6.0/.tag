@@ -1,0 +1,1 @@
+fffb3c4d6e614e79fcb5a6617c06cc57fd587ef0

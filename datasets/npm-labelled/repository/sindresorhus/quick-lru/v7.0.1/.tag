@@ -1,0 +1,1 @@
+7d6aabb1f92cc12d67f848c5fa4bb1eae30c46a1
