@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 492;
+const CORRECT = 494;
 const SAMPLES = 539;
-const RISK_ACCURACY = '0.913';
+const RISK_ACCURACY = '0.917';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
 const CONFUSION_HIGH_ROW = '| high | 116 | 7 | 3 | 0 |';
@@ -87,9 +87,7 @@ const MISSES = [
   'log-symbols 6.0.0 → 7.0.0',
   'diff 8.0.4 → 9.0.0',
   'ofetch 1.5.0 → 1.5.1',
-  'proxy-addr 2.0.6 → 2.0.7',
   'nanostores 0.11.4 → 1.0.0',
-  'js-cookie 3.0.7 → 3.0.8',
   'mime-types 2.1.35 → 3.0.0',
   'mime-types 2.0.14 → 2.1.0',
   'mime-types 3.0.1 → 3.0.2',

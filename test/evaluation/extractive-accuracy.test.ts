@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.92',
   thirdReadings: 22,
   changedFromFirst: 9,
-  extractiveAgainstFirstLabels: '488/539',
+  extractiveAgainstFirstLabels: '490/539',
   semverAgainstFirstLabels: '348/539',
 };
 /**
@@ -258,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '384/539',
-      'registry only: tarball ships a changelog': '103/109',
+      'registry only: all': '385/539',
+      'registry only: tarball ships a changelog': '104/109',
       'registry only: no tarball changelog': '281/430',
-      'registry + repository: all': '492/539',
-      'registry + repository: tarball ships a changelog': '103/109',
-      'registry + repository: no tarball changelog': '389/430',
+      'registry + repository: all': '494/539',
+      'registry + repository: tarball ships a changelog': '104/109',
+      'registry + repository: no tarball changelog': '390/430',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -122,7 +122,7 @@ describe('release-text markers', () => {
 
   it('a deprecation by this package is one; moving off something deprecated elsewhere is a fix', () => {
     for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form', '- Warn on use of deprecated `res.send(status)`']) expect(strongestMarker(line)).toBe('deprecation');
-    for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- migrate away from deprecated punycode']) expect(strongestMarker(line)).toBeNull();
+    for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- migrate away from deprecated punycode', '- Use `req.socket` over deprecated `req.connection`', '- Disable Node deprecation DEP0044 for release workflow', '- Node.js deprecation warnings are no longer printed by the CLI', '- Handle the deprecation DEP0170 on Node.js 22']) expect(strongestMarker(line)).toBeNull();
   });
 
   it('a removal named under documentation, test or chore headings is not an API removal; explicit breaking and requirement markers there still count', () => {

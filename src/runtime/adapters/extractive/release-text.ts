@@ -96,7 +96,10 @@ const ANNOUNCED_BREAKING_MARKERS: RegExp[] = [
 ];
 
 const DEPRECATION_MARKERS: RegExp[] = [
-  /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)\bdeprecat(?:e|ed|es|ing|ion|ions)\b/i,
+  // Not after a verb that moves off the deprecated thing ("replace deprecated url.parse()", "use
+  // `req.socket` over deprecated `req.connection`", "disable Node deprecation DEP0044"), not
+  // Node.js's own deprecations ("Node.js deprecation", a DEP0044 code).
+  /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|over|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|disabl(?:e|es|ed|ing))\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecat(?:e|ed|es|ing|ion|ions)\b(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
 ];
 
 const COMPATIBILITY_MARKERS: RegExp[] = [
