@@ -1,0 +1,1 @@
+e3fccef2f1c62aeb8d6d2c30fabc5f0d46df455a

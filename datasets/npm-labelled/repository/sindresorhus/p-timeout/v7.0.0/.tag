@@ -1,0 +1,1 @@
+f9ced5e18ad81eab24a9a8d0f07bf3002f7bea64
