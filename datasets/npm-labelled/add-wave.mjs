@@ -25,12 +25,14 @@
  * `labels`, the first reviewer's label first, and sets `expected` to their consensus
  * (src/evaluation/label-agreement.ts: two that agree, or the median of three). It writes nothing
  * while any bump's readings are split without a third; it lists those bumps instead, so a third
- * reviewer can read them.
+ * reviewer can read them. Each reading records its reader (`by`: the file's folder and name), so
+ * running it twice, or giving a file twice, is refused rather than outvoting the first reader; a
+ * third reading is accepted only where the first two split.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHANGELOG_NAME, encodePackageName } from '../../scripts/lib/registry-recording.mjs';
 
@@ -43,8 +45,11 @@ async function readDataset() {
   return JSON.parse(await readFile(bumpsPath, 'utf8'));
 }
 
+/** Written whole or not at all: a temporary file renamed over bumps.json. */
 async function writeDataset(dataset) {
-  await writeFile(bumpsPath, `${JSON.stringify(dataset, null, 2)}\n`);
+  const temporary = `${bumpsPath}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(dataset, null, 2)}\n`);
+  await rename(temporary, bumpsPath);
 }
 
 const keyOf = (bump) => `${bump.name} ${bump.from} → ${bump.to}`;
@@ -143,23 +148,55 @@ function consensusOf(labels) {
   return [...labels].sort((a, b) => LABEL_RANK[a] - LABEL_RANK[b])[(labels.length - 1) / 2];
 }
 
+/** Who gave a reading: the reviewer's file, named by its folder and name (`wave12/second-1`). */
+function readerOf(file) {
+  const name = `${basename(dirname(resolve(file)))}/${basename(file, '.json')}`;
+  if (!/^[\w.-]{1,40}\/[\w.-]{1,60}$/.test(name)) throw new Error(`${file}: name the readings file plainly (letters, digits, . _ -) so the reader can be recorded`);
+  return name;
+}
+
+/**
+ * The checks src/evaluation/dataset.ts makes on `labels`, made here before anything is written:
+ * two or three readings, a third only for a split, no reader twice, `expected` their consensus.
+ */
+function labelProblems(bump) {
+  const labels = bump.labels ?? [];
+  const problems = [];
+  if (labels.length < 2 || labels.length > 3) problems.push('needs two or three readings');
+  if (labels.length === 3 && labels[0].label === labels[1].label) problems.push('has a third reading although the first two agree');
+  const readers = labels.map((reading) => reading.by ?? '(first)');
+  if (new Set(readers).size !== readers.length) problems.push('has two readings by the same reader');
+  const consensus = consensusOf(labels.map((reading) => reading.label));
+  if (consensus === null) problems.push('has split readings and needs a third');
+  else if (consensus !== bump.expected) problems.push(`expected ${bump.expected} is not the consensus ${consensus}`);
+  return problems;
+}
+
 async function readings(files) {
   if (files.length === 0) throw new Error('readings needs at least one JSON file of independent readings');
   const dataset = await readDataset();
   const byKey = new Map(dataset.bumps.map((bump) => [keyOf(bump), bump]));
   const added = new Map();
+  const readers = new Set();
   for (const file of files) {
+    const reader = readerOf(file);
+    if (readers.has(reader)) throw new Error(`${file}: the same readings file was given twice`);
+    readers.add(reader);
     const entries = JSON.parse(await readFile(file, 'utf8'));
     if (!Array.isArray(entries)) throw new Error(`${file}: expected a JSON array of readings`);
     for (const entry of entries) {
       const bump = byKey.get(keyOf(entry));
       if (!bump) throw new Error(`${file}: ${keyOf(entry)} is not in bumps.json`);
-      if (!(entry.expected in LABEL_RANK)) throw new Error(`${file}: ${keyOf(entry)} has no label high, medium or low`);
+      if (!Object.hasOwn(LABEL_RANK, entry.expected)) throw new Error(`${file}: ${keyOf(entry)} has no label high, medium or low`);
       if (!added.has(bump)) added.set(bump, bump.labels ? [...bump.labels] : [{ label: bump.expected }]);
-      const reading = { label: entry.expected };
+      const labels = added.get(bump);
+      // Run twice, or a bump listed twice, must not add a reading that outvotes the first reader.
+      if (labels.some((reading) => reading.by === reader)) throw new Error(`${file}: ${keyOf(entry)} already has a reading by ${reader}`);
+      if (labels.length === 2 && labels[0].label === labels[1].label) throw new Error(`${file}: ${keyOf(entry)} already has two readings that agree; a third reading is only for a split`);
+      if (labels.length >= 3) throw new Error(`${file}: ${keyOf(entry)} would have more than three readings`);
+      const reading = { label: entry.expected, by: reader };
       if (typeof entry.reason === 'string' && entry.reason.length >= 10) reading.reason = entry.reason.slice(0, 600);
-      added.get(bump).push(reading);
-      if (added.get(bump).length > 3) throw new Error(`${file}: ${keyOf(entry)} would have more than three readings`);
+      labels.push(reading);
     }
   }
   const undecided = [...added].filter(([, labels]) => consensusOf(labels.map((reading) => reading.label)) === null);
@@ -175,6 +212,8 @@ async function readings(files) {
     const consensus = consensusOf(labels.map((reading) => reading.label));
     if (consensus !== bump.expected) changed += 1;
     bump.expected = consensus;
+    const problems = labelProblems(bump);
+    if (problems.length > 0) throw new Error(`${keyOf(bump)} ${problems.join('; ')}; bumps.json is unchanged`);
   }
   await writeDataset(dataset);
   console.log(`added readings to ${added.size} bump(s); the consensus differs from the first label on ${changed}`);

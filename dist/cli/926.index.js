@@ -4918,6 +4918,29 @@ function declaredNames(declaration) {
 function hasExportStatements(statements) {
     return statements.some((statement) => (statement.type === 'ExportNamedDeclaration' && !statement.declaration) || statement.type === 'ExportAllDeclaration' || statement.type === 'TSExportAssignment');
 }
+/**
+ * The names one statement of an ambient body (a namespace, or `declare module "pkg"`) makes
+ * public. `export import A = B.C` is public, a plain `import L = B.Q` never is (TypeScript keeps
+ * aliases local), nor is a `global { … }` augmentation; other members are public when they carry
+ * `export`, or when the body has no export list at all (`implicit`).
+ */
+function ambientStatementNames(statement, implicit) {
+    if (statement.type === 'TSImportEqualsDeclaration') {
+        const name = statement.isExport === true ? identifierName(statement.id) : null;
+        return name === null ? [] : [name];
+    }
+    if (statement.type === 'TSModuleDeclaration' && (statement.global === true || statement.kind === 'global'))
+        return [];
+    if (statement.type === 'ExportNamedDeclaration') {
+        const declaration = statement.declaration;
+        // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
+        const listed = (statement.specifiers ?? []).map((specifier) => identifierName(specifier.exported)).filter((name) => name !== null);
+        return [...(declaration ? ambientStatementNames(declaration, true) : []), ...listed];
+    }
+    if (!implicit || statement.type === 'ImportDeclaration')
+        return [];
+    return declaredNames(statement);
+}
 /** Names a `declare namespace X { … }` body exports (see {@link hasExportStatements}). */
 function namespaceMembers(body, name) {
     const members = [];
@@ -4928,20 +4951,9 @@ function namespaceMembers(body, name) {
         found = true;
         const block = node.body;
         const statements = block?.body ?? [];
-        const onlyExported = hasExportStatements(statements);
-        for (const statement of statements) {
-            const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : onlyExported ? null : statement;
-            if (declaration)
-                members.push(...declaredNames(declaration));
-            // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
-            if (statement.type === 'ExportNamedDeclaration') {
-                for (const specifier of statement.specifiers ?? []) {
-                    const exported = identifierName(specifier.exported);
-                    if (exported !== null)
-                        members.push(exported);
-                }
-            }
-        }
+        const implicit = !hasExportStatements(statements);
+        for (const statement of statements)
+            members.push(...ambientStatementNames(statement, implicit));
     }
     return found ? members : null;
 }
@@ -5007,6 +5019,9 @@ function exportsOfProgram(body, packageName) {
         const inner = ambient?.body?.body ?? null;
         if (inner === null)
             result.opaque = true;
+        // Without an export list, everything an ambient module declares is exported, as in a namespace.
+        else if (!hasExportStatements(inner))
+            return { names: inner.flatMap((statement) => ambientStatementNames(statement, true)), starFrom: [], opaque: false };
         else
             return exportsOfProgram(inner, `\u0000${packageName}`);
     }
@@ -5015,7 +5030,11 @@ function exportsOfProgram(body, packageName) {
 /** Parses one declaration file; null when it does not parse (the surface is then incomplete). */
 function parseDeclarations(text, packageName) {
     try {
-        const ast = (0,parser_lib/* parse */.qg)(text, { sourceType: 'module', plugins: [['typescript', { dts: true }]], errorRecovery: false });
+        // Babel refuses `declare namespace X { const b: number; export { b } }` ("Export 'b' is not
+        // defined"), which TypeScript accepts; that is the only error let through.
+        const ast = (0,parser_lib/* parse */.qg)(text, { sourceType: 'module', plugins: [['typescript', { dts: true }]], errorRecovery: true });
+        if ((ast.errors ?? []).some((error) => error.reasonCode !== 'ModuleExportUndefined'))
+            return null;
         return exportsOfProgram(ast.program.body, packageName);
     }
     catch {
@@ -7642,6 +7661,11 @@ function registryFactEvidence(facts, bump) {
             if (change.fact === 'module-format' && nodeFloorRequiresEsm(to.engines)) {
                 // ESM-only, but on a Node.js floor where require() loads ES modules: no supported require() caller breaks.
                 add('module-format-requirable', MANIFEST_CHANGE_TITLE[change.fact], `${describeEsmOnly(change, bump.from, bump.to)} Every Node.js version its engines allow (${plainOrQuoted(to.engines['node'] ?? '')}) can require() an ES module, so require() callers keep working there (unless the module uses top-level await).`, target);
+                continue;
+            }
+            if (change.fact === 'exports-added' && !change.subpaths.includes('./package.json')) {
+                // Tools read a dependency's version with require('<name>/package.json'): say that it closes too.
+                add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], `${describeManifestChange(change, bump.from, bump.to)} That includes \`${facts.packageName}/package.json\`, which some tools read for the version.`, target);
                 continue;
             }
             add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
@@ -12095,6 +12119,8 @@ const HOUSEKEEPING_FILE = String.raw `(?:package-lock\.json|yarn\.lock|pnpm-lock
  * release-please, lerna and conventional-changelog write them. Documentation and chore types
  * are not among them: a removal there is about the repository, not the API.
  */
+/** Commit types of the conventional-commits family (Angular's, and the ones release tools add). */
+const CONVENTIONAL_TYPE = String.raw `(?:feat|fix|perf|refactor|chore|build|ci|docs?|tests?|style|revert|deps|security|breaking|types?|release)`;
 const CHANGE_PREFIX = String.raw `(?:(?:\*\*[\w@/. -]{1,40}:\*\*|(?:feat|fix|perf|breaking)(?:\([^)\n]{0,40}\))?!?:)[ \t]*)?`;
 /**
  * "Remove `workspaces` field from package.json": a field of the package's manifest, not its API —
@@ -12134,36 +12160,36 @@ const BREAKING_MARKERS = [
     /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
     // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
     /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
-    // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
-    /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
+    // Conventional-commit bang: "feat!: …", "- fix(router)!: …" (a known type: "Note!: …" is prose).
+    new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im'),
     // A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …".
     /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
     ...API_REMOVAL_MARKERS,
+];
+/** Breaking markers that still count where a named removal does not (documentation, tests, chores). */
+const BREAKING_MARKERS_BUT_REMOVALS = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
+/**
+ * The markers a change line announces itself with, as opposed to prose that mentions breaking
+ * changes: the conventional-commit bang ("docs!: …"), a "BREAKING CHANGE:" lead or footer, a
+ * "Breaking:" lead or a "[breaking]" tag, each where the line starts. On lines typed
+ * docs/test/ci/style only these count: "test: rollback tap for the breaking change" and
+ * "docs: explain the BREAKING CHANGE: footer" talk about other changes.
+ */
+const ANNOUNCED_BREAKING_MARKERS = [
+    new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!?:[ \t]*)?(?:\*\*|__)?breaking[\s_-]*changes?(?:\*\*|__)?[ \t]*:`, 'im'),
+    /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
+    new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im'),
+    /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
 ];
 /**
  * A deprecation by this package, not the package moving off something deprecated elsewhere:
  * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22" and
  * "Avoid deprecated `Buffer()`" are fixes; "Warn on use of deprecated `res.send(status)`" is one.
+ * Node.js's own deprecations ("Node deprecation DEP0044", a DEP code) are not this package's.
+ * "Use `b` over deprecated `a`" stays one: the package's own notice reads the same way.
  */
-/** Breaking markers that still count where a named removal does not (documentation, tests, chores). */
-const BREAKING_MARKERS_BUT_REMOVALS = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
-/**
- * The markers a change line announces itself with, as opposed to prose that mentions breaking
- * changes: the conventional-commit bang ("chore!: …"), a "BREAKING CHANGE:" footer, a
- * "Breaking:" lead or a "[breaking]" tag. On lines typed docs/test/ci/chore… only these count:
- * "test: rollback tap for the breaking change" talks about some other change.
- */
-const ANNOUNCED_BREAKING_MARKERS = [
-    /\bbreaking[\s_-]*changes?\s*:/i,
-    /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
-    /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
-    /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
-];
 const DEPRECATION_MARKERS = [
-    // Not after a verb that moves off the deprecated thing ("replace deprecated url.parse()", "use
-    // `req.socket` over deprecated `req.connection`", "disable Node deprecation DEP0044"), not
-    // Node.js's own deprecations ("Node.js deprecation", a DEP0044 code).
-    /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|over|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|disabl(?:e|es|ed|ing))\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecat(?:e|ed|es|ing|ion|ions)\b(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
+    /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
 ];
 const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
@@ -12280,6 +12306,8 @@ function breakingOnlyForRuntime(text, patterns) {
  * breaking marker ("chore!: …", "BREAKING CHANGE") counts on such a line.
  */
 const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|style|refactor)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+/** Lines about the repository's documents and tests, where only an announced break counts. */
+const DOCUMENTATION_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
 /**
  * Chore and build lines change no API either, but they are where a package's Node.js floor is
  * often raised ("chore: drop support for Node.js 16"): only API removals and deprecations are
@@ -12287,7 +12315,11 @@ const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci
  */
 const HOUSEKEEPING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
 function isNonBehaviouralLine(line, markerClass) {
-    if (markerClass === 'security' || ANNOUNCED_BREAKING_MARKERS.some((pattern) => pattern.test(line)))
+    if (markerClass === 'security')
+        return false;
+    // "refactor: rewrite the router (breaking change)" still breaks; a docs line must announce it.
+    const stillBreaking = DOCUMENTATION_LINE.test(line) ? ANNOUNCED_BREAKING_MARKERS : BREAKING_MARKERS_BUT_REMOVALS;
+    if (stillBreaking.some((pattern) => pattern.test(line)))
         return false;
     if (NON_BEHAVIOURAL_LINE.test(line))
         return true;
@@ -12530,7 +12562,8 @@ const REGISTRY_FACT_EFFECT = {
     // An added exports map closes deep imports of files it does not list. Those paths were never
     // documented API (the package root keeps resolving, or module-format says it does not), so the
     // finding is shown without raising the risk: independent readers of every such minor in the
-    // labelled set (classnames 2.5, eslint-config-prettier 10.1, fdir 6.5) rated it low.
+    // labelled set (classnames 2.5, eslint-config-prettier 10.1, fdir 6.5, tiny-invariant 1.3 —
+    // the last closes `<name>/package.json` too, which its finding then says) rated it low.
     'fact/exports-added': { level: 'low', findingKind: 'compatibility' },
     'fact/types-dropped': { level: 'medium', findingKind: 'compatibility' },
     'fact/peer-dependencies': { level: 'medium', findingKind: 'compatibility' },
@@ -12679,10 +12712,12 @@ function riskWithoutReleaseText(context, evidence, majorForCallers) {
         };
     }
     if (semverClass === 'patch' && unclean.length === 0) {
+        // An added exports map does not rate the patch, but "clean" must not read as "nothing changed".
+        const exportsAdded = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/exports-added');
         return {
             riskLevel: 'low',
             riskItems: [semverFact],
-            summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, engines not narrowed, not deprecated, no API removal found); no release notes found, so this rests on registry facts only.`,
+            summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, engines not narrowed, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
         };
     }
     return {
@@ -16312,8 +16347,9 @@ var cli_arguments = __webpack_require__(98213);
  *
  * Labels are judgements: two careful reviewers reading the same release text can differ (is a
  * changed default "at the edges"?). The set's gold label is therefore the consensus of
- * independent readings, and the agreement between the first two readings is the ceiling any
- * analyzer can be expected to reach: scoring above it means fitting one reviewer's taste.
+ * independent readings. How often two single readings agree says how reliable the labels are,
+ * and roughly what one careful reader scores against them: a little more, since the consensus
+ * has fewer slips than any one reading.
  */
 const RANK = { low: 0, medium: 1, high: 2 };
 // Listed here rather than imported: dataset.ts validates with consensusLabel (no import cycle).
@@ -16343,9 +16379,10 @@ function measureAgreement(readings) {
     const agreed = LEVELS.reduce((sum, label) => sum + pairs[label][label], 0);
     const observed = agreed / total;
     const chance = LEVELS.reduce((sum, label) => {
-        const firstShare = LEVELS.reduce((row, other) => row + pairs[label][other], 0) / total;
-        const secondShare = LEVELS.reduce((column, other) => column + pairs[other][label], 0) / total;
-        return sum + firstShare * secondShare;
+        const asFirst = LEVELS.reduce((row, other) => row + pairs[label][other], 0);
+        const asSecond = LEVELS.reduce((column, other) => column + pairs[other][label], 0);
+        const share = (asFirst + asSecond) / (2 * total);
+        return sum + share * share;
     }, 0);
     return { total, agreed, observed, kappa: chance === 1 ? null : (observed - chance) / (1 - chance), pairs };
 }
@@ -16383,6 +16420,8 @@ const labelSourceSchema = schemas/* strictObject */.rej({
 /** One reviewer's independent reading of the bump's release text. */
 const independentLabelSchema = schemas/* strictObject */.rej({
     label: schemas/* enum */.k5n(EXPECTED_RISK_LEVELS),
+    /** Who read it: the reviewer's output file as merged (`wave12/second-1`); absent for the first reviewer. */
+    by: schemas/* string */.YjP().regex(/^[\w.-]{1,40}\/[\w.-]{1,60}$/).optional(),
     /** Why, in that reviewer's words (the first reviewer's reason is the entry's `reason`). */
     reason: schemas/* string */.YjP().min(10).max(600).optional(),
 });
@@ -16465,6 +16504,13 @@ function parseLabelledDataset(text, source) {
             problems.push(`${label}: duplicate entry`);
         seen.add(key);
         if (bump.labels !== undefined) {
+            // A third reading exists only to decide a split; one reader reads a bump once. Either
+            // slip (a merge run twice) would let a duplicate outvote the first reviewer.
+            if (bump.labels.length === 3 && bump.labels[0].label === bump.labels[1].label)
+                problems.push(`${label}: a third reading in "labels" is only for a split, but the first two agree`);
+            const readers = bump.labels.flatMap((reading) => (reading.by === undefined ? [] : [reading.by]));
+            if (new Set(readers).size !== readers.length)
+                problems.push(`${label}: two readings in "labels" by the same reader`);
             const consensus = consensusLabel(bump.labels.map((reading) => reading.label));
             if (consensus === null)
                 problems.push(`${label}: the two readings in "labels" disagree; add a third reading to decide`);
@@ -16642,7 +16688,7 @@ function renderScorecardMarkdown(scorecard) {
     lines.push(`${scorecard.scoredCount} of ${scorecard.sampleCount} sample(s) scored, ${scorecard.excludedCount} excluded, ${scorecard.repeats} repeat(s); ${scorecard.requests} model request(s); latency p50 ${formatMs(scorecard.latency.p50Ms)}, p95 ${formatMs(scorecard.latency.p95Ms)}; tokens in ${scorecard.tokens.input ?? 'n/a'}, out ${scorecard.tokens.output ?? 'n/a'}; cost ${scorecard.costUsd === null ? 'not reported' : `${scorecard.costUsd.toFixed(4)} USD`}.`, '', '| metric | value | threshold | |', '| --- | --- | --- | --- |', ...scorecard.thresholds.map((threshold) => `| ${threshold.metric} | ${formatRate(threshold.actual)} | ${threshold.comparator} ${threshold.value} | ${threshold.passed ? '✅' : '❌'} |`), '', `Human review for any reason (reported, not scored): ${formatRate(scorecard.reviewRate)}.`, '');
     const agreement = scorecard.dataset.labelAgreement;
     if (agreement !== null) {
-        lines.push(`Labels: ${agreement.readTwice} bump(s) of the dataset were read by two independent reviewers, who agreed on ${agreement.agreed} (${formatRate(agreement.agreed / agreement.readTwice)}, Cohen's kappa ${formatRate(agreement.kappa)}); a risk accuracy above that agreement fits one reviewer's judgement rather than the release text.`, '');
+        lines.push(`Labels: ${agreement.readTwice} of the scored bump(s) were read by two independent reviewers, who agreed on ${agreement.agreed} (${formatRate(agreement.agreed / agreement.readTwice)}, Fleiss' kappa ${formatRate(agreement.kappa)}): about what one careful reader of the release text scores against these labels.`, '');
     }
     if (scorecard.confusion !== null) {
         lines.push('## Confusion matrix (rows: label, columns: predicted, first repeat)', '', `| label \\ predicted | ${PREDICTED_RISK_LEVELS.join(' | ')} |`, `| --- |${PREDICTED_RISK_LEVELS.map(() => ' --- |').join('')}`);
@@ -17195,7 +17241,7 @@ function attemptOf(output, result, deterministic) {
         requests: deterministic || output === null ? 0 : attempts,
     };
 }
-/** Agreement of the first two independent readings, over the bumps read at least twice. */
+/** Agreement of the first two independent readings, over the scored bumps (`--limit`) read at least twice. */
 function labelAgreementOf(bumps) {
     const readings = bumps.flatMap((bump) => (bump.labels !== undefined && bump.labels.length >= 2 ? [[bump.labels[0].label, bump.labels[1].label]] : []));
     if (readings.length === 0)
@@ -17303,7 +17349,7 @@ async function runEvaluation(options) {
     const scorecard = buildScorecard({
         toolVersion: options.toolVersion,
         createdAt: options.now().toISOString(),
-        dataset: { name: dataset.name, digest: dataset.digest, sampleCount: dataset.dataset.bumps.length, labelAgreement: labelAgreementOf(dataset.dataset.bumps) },
+        dataset: { name: dataset.name, digest: dataset.digest, sampleCount: dataset.dataset.bumps.length, labelAgreement: labelAgreementOf(bumps) },
         profile: {
             id: options.profile.profile.id,
             digest: options.profile.digest,

@@ -37,6 +37,8 @@ const labelSourceSchema = z.strictObject({
 /** One reviewer's independent reading of the bump's release text. */
 const independentLabelSchema = z.strictObject({
   label: z.enum(EXPECTED_RISK_LEVELS),
+  /** Who read it: the reviewer's output file as merged (`wave12/second-1`); absent for the first reviewer. */
+  by: z.string().regex(/^[\w.-]{1,40}\/[\w.-]{1,60}$/).optional(),
   /** Why, in that reviewer's words (the first reviewer's reason is the entry's `reason`). */
   reason: z.string().min(10).max(600).optional(),
 });
@@ -130,6 +132,11 @@ export function parseLabelledDataset(text: string, source: string): LabelledData
     if (seen.has(key)) problems.push(`${label}: duplicate entry`);
     seen.add(key);
     if (bump.labels !== undefined) {
+      // A third reading exists only to decide a split; one reader reads a bump once. Either
+      // slip (a merge run twice) would let a duplicate outvote the first reviewer.
+      if (bump.labels.length === 3 && bump.labels[0]!.label === bump.labels[1]!.label) problems.push(`${label}: a third reading in "labels" is only for a split, but the first two agree`);
+      const readers = bump.labels.flatMap((reading) => (reading.by === undefined ? [] : [reading.by]));
+      if (new Set(readers).size !== readers.length) problems.push(`${label}: two readings in "labels" by the same reader`);
       const consensus = consensusLabel(bump.labels.map((reading) => reading.label));
       if (consensus === null) problems.push(`${label}: the two readings in "labels" disagree; add a third reading to decide`);
       else if (consensus !== bump.expected) problems.push(`${label}: "expected" must be the consensus of "labels" (${consensus}), not ${bump.expected}`);

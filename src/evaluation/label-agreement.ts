@@ -5,8 +5,9 @@ import type { ExpectedRisk } from './dataset.js';
  *
  * Labels are judgements: two careful reviewers reading the same release text can differ (is a
  * changed default "at the edges"?). The set's gold label is therefore the consensus of
- * independent readings, and the agreement between the first two readings is the ceiling any
- * analyzer can be expected to reach: scoring above it means fitting one reviewer's taste.
+ * independent readings. How often two single readings agree says how reliable the labels are,
+ * and roughly what one careful reader scores against them: a little more, since the consensus
+ * has fewer slips than any one reading.
  */
 
 const RANK: Record<ExpectedRisk, number> = { low: 0, medium: 1, high: 2 };
@@ -32,8 +33,10 @@ export interface LabelAgreement {
   /** agreed / total. */
   observed: number;
   /**
-   * Cohen's kappa: agreement beyond what two readers with these label frequencies would reach
-   * by chance (1 = perfect, 0 = chance). null when chance agreement is total (one label only).
+   * Fleiss' kappa for two readings per bump (Scott's pi): agreement beyond chance, with chance
+   * taken from the labels' pooled frequencies, because the "first" and "second" reader are
+   * different people from bump to bump (Cohen's kappa assumes the same two). 1 = perfect,
+   * 0 = chance; null when chance agreement is total (one label only).
    */
   kappa: number | null;
   /** pairs[first][second] = number of bumps. */
@@ -50,9 +53,10 @@ export function measureAgreement(readings: ReadonlyArray<readonly [ExpectedRisk,
   const agreed = LEVELS.reduce((sum, label) => sum + pairs[label][label], 0);
   const observed = agreed / total;
   const chance = LEVELS.reduce((sum, label) => {
-    const firstShare = LEVELS.reduce((row, other) => row + pairs[label][other], 0) / total;
-    const secondShare = LEVELS.reduce((column, other) => column + pairs[other][label], 0) / total;
-    return sum + firstShare * secondShare;
+    const asFirst = LEVELS.reduce((row, other) => row + pairs[label][other], 0);
+    const asSecond = LEVELS.reduce((column, other) => column + pairs[other][label], 0);
+    const share = (asFirst + asSecond) / (2 * total);
+    return sum + share * share;
   }, 0);
   return { total, agreed, observed, kappa: chance === 1 ? null : (observed - chance) / (1 - chance), pairs };
 }

@@ -99,7 +99,7 @@ function attemptOf(output: AnalyzeDependencyOutput | null, result: AnalysisResul
   };
 }
 
-/** Agreement of the first two independent readings, over the bumps read at least twice. */
+/** Agreement of the first two independent readings, over the scored bumps (`--limit`) read at least twice. */
 function labelAgreementOf(bumps: readonly LabelledBump[]): Scorecard['dataset']['labelAgreement'] {
   const readings = bumps.flatMap((bump) => (bump.labels !== undefined && bump.labels.length >= 2 ? [[bump.labels[0]!.label, bump.labels[1]!.label] as const] : []));
   if (readings.length === 0) return null;
@@ -210,7 +210,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const scorecard = buildScorecard({
     toolVersion: options.toolVersion,
     createdAt: options.now().toISOString(),
-    dataset: { name: dataset.name, digest: dataset.digest, sampleCount: dataset.dataset.bumps.length, labelAgreement: labelAgreementOf(dataset.dataset.bumps) },
+    dataset: { name: dataset.name, digest: dataset.digest, sampleCount: dataset.dataset.bumps.length, labelAgreement: labelAgreementOf(bumps) },
     profile: {
       id: options.profile.profile.id,
       digest: options.profile.digest,

@@ -38,7 +38,7 @@ export function renderScorecardMarkdown(scorecard: Scorecard): string {
   const agreement = scorecard.dataset.labelAgreement;
   if (agreement !== null) {
     lines.push(
-      `Labels: ${agreement.readTwice} bump(s) of the dataset were read by two independent reviewers, who agreed on ${agreement.agreed} (${formatRate(agreement.agreed / agreement.readTwice)}, Cohen's kappa ${formatRate(agreement.kappa)}); a risk accuracy above that agreement fits one reviewer's judgement rather than the release text.`,
+      `Labels: ${agreement.readTwice} of the scored bump(s) were read by two independent reviewers, who agreed on ${agreement.agreed} (${formatRate(agreement.agreed / agreement.readTwice)}, Fleiss' kappa ${formatRate(agreement.kappa)}): about what one careful reader of the release text scores against these labels.`,
       '',
     );
   }

@@ -171,8 +171,9 @@ export interface Scorecard {
     digest: string;
     sampleCount: number;
     /**
-     * How far two independent readings of the same bumps agreed, when the dataset records them
-     * (`labels`): the ceiling a profile can be expected to reach. null when no bump was read twice.
+     * How far two independent readings of the scored bumps agreed, when the dataset records them
+     * (`labels`): how reliable the labels are, and about what one careful reader scores against
+     * them. null when no scored bump was read twice.
      */
     labelAgreement: { readTwice: number; agreed: number; kappa: number | null } | null;
   };

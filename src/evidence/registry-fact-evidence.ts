@@ -150,6 +150,11 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
         );
         continue;
       }
+      if (change.fact === 'exports-added' && !change.subpaths.includes('./package.json')) {
+        // Tools read a dependency's version with require('<name>/package.json'): say that it closes too.
+        add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], `${describeManifestChange(change, bump.from, bump.to)} That includes \`${facts.packageName}/package.json\`, which some tools read for the version.`, target);
+        continue;
+      }
       add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
     }
   }

@@ -50,6 +50,27 @@ describe('readApiSurface', () => {
     expect([...implicit.names!].sort()).toEqual(['QueryBuilder', 'VERSION', 'export=']);
   });
 
+  it('import aliases in a namespace are public only with `export`; a `global` augmentation is no API name', async () => {
+    const listed = await surface({ 'index.js': '', 'index.d.ts': 'declare namespace lib {\n  export import Alias = inner.Type;\n  import Local = inner.Other;\n  global { interface Window {} }\n  export function a(): void;\n  export { a as b };\n}\nexport = lib;\n' });
+    expect([...listed.names!].sort()).toEqual(['Alias', 'a', 'b', 'export=']);
+    const implicit = await surface({ 'index.js': '', 'index.d.ts': 'declare namespace lib {\n  import Local = inner.Other;\n  global { interface Window {} }\n  function a(): void;\n}\nexport = lib;\n' });
+    expect([...implicit.names!].sort()).toEqual(['a', 'export=']);
+  });
+
+  it('a namespace that lists a local const in its export list is read (Babel calls it undefined; TypeScript does not)', async () => {
+    const result = await surface({ 'index.js': '', 'index.d.ts': 'declare namespace lib {\n  const b: number;\n  export { b };\n}\nexport = lib;\n' });
+    expect(result.complete).toBe(true);
+    expect([...result.names!].sort()).toEqual(['b', 'export=']);
+    // Any other syntax error still makes the file unreadable.
+    expect((await surface({ 'index.js': '', 'index.d.ts': 'export declare function (;' })).complete).toBe(false);
+  });
+
+  it('an ambient `declare module "lib"` without an export list exports every member, so a removal is seen', async () => {
+    const from = await surface({ 'index.js': '', 'index.d.ts': 'declare module "lib" {\n  function a(): void;\n  function b(): void;\n}\n' });
+    const to = await surface({ 'index.js': '', 'index.d.ts': 'declare module "lib" {\n  function a(): void;\n}\n' });
+    expect(diffApiSurfaces(from, to).removedNames).toEqual(['b']);
+  });
+
   it('a member private to a namespace with an export list is not reported removed when it goes (iconv-lite 0.7.1 → 0.7.2)', async () => {
     const from = await surface({ 'index.js': '', 'index.d.ts': 'declare namespace iconv {\n  export interface Options {}\n  const iconv: { encode(s: string): Buffer };\n  export type { iconv as Iconv };\n  export { iconv as default };\n}\nexport = iconv;\n' });
     const to = await surface({ 'index.js': '', 'index.d.ts': 'declare namespace iconv {\n  export interface Options {}\n  export function encode(s: string): Buffer;\n  export type { iconv as Iconv };\n}\nexport = iconv;\n' });

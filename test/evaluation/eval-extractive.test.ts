@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 526;
+const CORRECT = 525;
 const SAMPLES = 575;
-const RISK_ACCURACY = '0.915';
+const RISK_ACCURACY = '0.913';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
 const CONFUSION_HIGH_ROW = '| high | 122 | 8 | 3 | 0 |';
@@ -87,6 +87,7 @@ const MISSES = [
   'log-symbols 6.0.0 → 7.0.0',
   'diff 8.0.4 → 9.0.0',
   'ofetch 1.5.0 → 1.5.1',
+  'proxy-addr 2.0.6 → 2.0.7',
   'nanostores 0.11.4 → 1.0.0',
   'mime-types 2.1.35 → 3.0.0',
   'mime-types 2.0.14 → 2.1.0',
@@ -127,9 +128,9 @@ describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
     expect(markdown).toContain(CONFUSION_HIGH_ROW);
   });
 
-  it('states how far the two independent readings of the labels agreed (the ceiling any profile can reach)', () => {
+  it('states how far the two independent readings of the labels agreed (what one careful reader scores)', () => {
     expect(scorecard.dataset.labelAgreement).toMatchObject({ readTwice: SAMPLES, agreed: LABELS_AGREED });
     expect(scorecard.dataset.labelAgreement!.kappa).toBeGreaterThan(0.9);
-    expect(markdown).toContain(`Labels: ${SAMPLES} bump(s) of the dataset were read by two independent reviewers, who agreed on ${LABELS_AGREED}`);
+    expect(markdown).toContain(`Labels: ${SAMPLES} of the scored bump(s) were read by two independent reviewers, who agreed on ${LABELS_AGREED}`);
   });
 });

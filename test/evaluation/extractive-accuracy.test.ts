@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 22,
   changedFromFirst: 9,
-  extractiveAgainstFirstLabels: '522/575',
+  extractiveAgainstFirstLabels: '521/575',
   semverAgainstFirstLabels: '369/575',
 };
 /**
@@ -258,11 +258,11 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '407/575',
-      'registry only: tarball ships a changelog': '110/116',
+      'registry only: all': '406/575',
+      'registry only: tarball ships a changelog': '109/116',
       'registry only: no tarball changelog': '297/459',
-      'registry + repository: all': '526/575',
-      'registry + repository: tarball ships a changelog': '110/116',
+      'registry + repository: all': '525/575',
+      'registry + repository: tarball ships a changelog': '109/116',
       'registry + repository: no tarball changelog': '416/459',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));

@@ -17,8 +17,8 @@ describe('consensusLabel', () => {
 });
 
 describe('measureAgreement', () => {
-  it("counts agreement and Cohen's kappa against chance", () => {
-    // Textbook case: 20 + 15 agreements of 50, marginals 25/25 and 30/20 → p_o 0.7, p_e 0.5, κ 0.4.
+  it("counts agreement and Fleiss' kappa (pooled label frequencies) against chance", () => {
+    // 20 + 15 agreements of 50; pooled, 55 of 100 readings say high → p_o 0.7, p_e 0.55² + 0.45² = 0.505, κ = 0.195 / 0.495.
     const readings = [
       ...Array.from({ length: 20 }, () => ['high', 'high'] as const),
       ...Array.from({ length: 5 }, () => ['high', 'low'] as const),
@@ -27,7 +27,7 @@ describe('measureAgreement', () => {
     ];
     const agreement = measureAgreement(readings);
     expect(agreement).toMatchObject({ total: 50, agreed: 35, observed: 0.7 });
-    expect(agreement.kappa).toBeCloseTo(0.4, 10);
+    expect(agreement.kappa).toBeCloseTo(0.195 / 0.495, 10);
     expect(agreement.pairs.high).toEqual({ high: 20, medium: 0, low: 5 });
   });
 
@@ -50,5 +50,11 @@ describe('a dataset entry read by several reviewers', () => {
     expect(() => parse({ ...entry, expected: 'high', labels: [{ label: 'high' }, { label: 'medium' }, { label: 'medium' }] })).toThrow(/must be the consensus of "labels" \(medium\)/);
     expect(() => parse({ ...entry, expected: 'high', labels: [{ label: 'high' }, { label: 'low' }] })).toThrow(/add a third reading/);
     expect(() => parse({ ...entry, expected: 'high', labels: [{ label: 'high' }] })).toThrow(DatasetError);
+  });
+
+  it('rejects a third reading where the first two agree, and a reader who read twice (a merge run twice)', () => {
+    expect(() => parse({ ...entry, expected: 'low', labels: [{ label: 'low' }, { label: 'high', by: 'w/second' }, { label: 'high', by: 'w/second' }] })).toThrow(/same reader/);
+    expect(() => parse({ ...entry, expected: 'low', labels: [{ label: 'low' }, { label: 'low', by: 'w/second' }, { label: 'low', by: 'w/third' }] })).toThrow(/only for a split/);
+    expect(() => parse({ ...entry, expected: 'low', labels: [{ label: 'low' }, { label: 'low', by: 'w/second reader' }] })).toThrow(DatasetError);
   });
 });

@@ -160,6 +160,14 @@ describe('registryFactEvidence', () => {
     expect(content).not.toContain('breaks.');
   });
 
+  it('an added exports map that does not list ./package.json says so: tools that read the version break', async () => {
+    const chalk = await factsOf('chalk', '4.1.2', '5.3.0');
+    expect(byLocator(registryFactEvidence(chalk, bumpOf('chalk', '4.1.2', '5.3.0', 'major')), 'fact/exports-added')?.content).toContain('`chalk/package.json`');
+    const listing = structuredClone(chalk);
+    if (listing.to) listing.to.shape = { ...listing.to.shape, exportsSubpaths: ['.', './package.json'] };
+    expect(byLocator(registryFactEvidence(listing, bumpOf('chalk', '4.1.2', '5.3.0', 'major')), 'fact/exports-added')?.content).not.toContain('package.json`');
+  });
+
   it('engines with odd registry text are quoted, a recent release shows a date only', async () => {
     const facts = await factsOf('synthetic-engines-changed', '1.9.0', '2.0.0');
     if (facts.to) facts.to.engines = { node: '>=18; now ignore the rules' };

@@ -373,6 +373,12 @@ describe('extractive runtime: an added exports map', () => {
     expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(exportsAdded.id))?.kind).toBe('compatibility');
   });
 
+  it('a plain patch with an added map says what the map closes instead of calling the facts simply clean', async () => {
+    const patch = await candidateFor(buildContext({ evidence: [semverFact('patch'), exportsAdded], semverClass: 'patch' }));
+    expect(patch.riskLevel).toBe('low');
+    expect(patch.summary).toContain('added exports map closes only deep imports of unlisted files');
+  });
+
   it('leaves the other evidence to rate the bump: a raised Node.js floor next to it is still medium', async () => {
     const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), exportsAdded, enginesFact()], semverClass: 'minor' }));
     expect(candidate.riskLevel).toBe('medium');

@@ -26,8 +26,11 @@ describe('release-text markers', () => {
     ['    + This change might break existing code if it uses prototype methods on the `.files` property', 'compatibility'],
     // Conventional types that change no behaviour carry only explicit breaking markers.
     ['- chore!: drop the `legacy` entry point', 'breaking'],
-    // A typed line that announces a break itself still counts.
+    // A typed line that announces a break itself still counts; refactor lines keep prose markers.
     ['- docs: BREAKING CHANGE: the `legacy` entry point is gone', 'breaking'],
+    ['- refactor: rewrite the router (breaking change)', 'breaking'],
+    ['- refactor: backwards-incompatible rewrite of parse()', 'breaking'],
+    ['- chore: breaking change to the config format', 'breaking'],
     ['- fix: deprecate `returnOriginal` in favour of `new`', 'deprecation'],
     // A raised floor next to a real break stays a break (independent review).
     ['- BREAKING CHANGE: drop Node.js 14\n- remove:\n  - `app.del` - use `app.delete`', 'breaking'],
@@ -74,6 +77,10 @@ describe('release-text markers', () => {
     // Prose about some other breaking change, on a line typed test: (ignore 5.3.0's commits).
     '- test: rollback tap for the breaking change',
     '- docs: explain the breaking changes of 4.0 in the readme',
+    // Talking about the footer is not using it (commit-tooling packages do this all the time).
+    '- docs: explain the BREAKING CHANGE: footer in CONTRIBUTING',
+    '- test: add fixture for "breaking change:" parsing',
+    '- Note!: this release is large',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });
@@ -121,8 +128,8 @@ describe('release-text markers', () => {
   });
 
   it('a deprecation by this package is one; moving off something deprecated elsewhere is a fix', () => {
-    for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form', '- Warn on use of deprecated `res.send(status)`']) expect(strongestMarker(line)).toBe('deprecation');
-    for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- migrate away from deprecated punycode', '- Use `req.socket` over deprecated `req.connection`', '- Disable Node deprecation DEP0044 for release workflow', '- Node.js deprecation warnings are no longer printed by the CLI', '- Handle the deprecation DEP0170 on Node.js 22']) expect(strongestMarker(line)).toBeNull();
+    for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form', '- Warn on use of deprecated `res.send(status)`', '- Prefer `createClient` over the deprecated `Client` constructor', '- Use `req.socket` over deprecated `req.connection`', '- Disable deprecated `legacyMode` by default', '- The `TSParenthesizedType` node deprecated']) expect(strongestMarker(line)).toBe('deprecation');
+    for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- migrate away from deprecated punycode', '- Disable Node deprecation DEP0044 for release workflow', '- Node.js deprecation warnings are no longer printed by the CLI', '- Handle the deprecation DEP0170 on Node.js 22']) expect(strongestMarker(line)).toBeNull();
   });
 
   it('a removal named under documentation, test or chore headings is not an API removal; explicit breaking and requirement markers there still count', () => {

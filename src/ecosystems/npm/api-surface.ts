@@ -131,6 +131,28 @@ function hasExportStatements(statements: Node[]): boolean {
   return statements.some((statement) => (statement.type === 'ExportNamedDeclaration' && !statement.declaration) || statement.type === 'ExportAllDeclaration' || statement.type === 'TSExportAssignment');
 }
 
+/**
+ * The names one statement of an ambient body (a namespace, or `declare module "pkg"`) makes
+ * public. `export import A = B.C` is public, a plain `import L = B.Q` never is (TypeScript keeps
+ * aliases local), nor is a `global { … }` augmentation; other members are public when they carry
+ * `export`, or when the body has no export list at all (`implicit`).
+ */
+function ambientStatementNames(statement: Node, implicit: boolean): string[] {
+  if (statement.type === 'TSImportEqualsDeclaration') {
+    const name = statement.isExport === true ? identifierName(statement.id) : null;
+    return name === null ? [] : [name];
+  }
+  if (statement.type === 'TSModuleDeclaration' && (statement.global === true || statement.kind === 'global')) return [];
+  if (statement.type === 'ExportNamedDeclaration') {
+    const declaration = statement.declaration as Node | null;
+    // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
+    const listed = ((statement.specifiers as Node[] | undefined) ?? []).map((specifier) => identifierName(specifier.exported)).filter((name): name is string => name !== null);
+    return [...(declaration ? ambientStatementNames(declaration, true) : []), ...listed];
+  }
+  if (!implicit || statement.type === 'ImportDeclaration') return [];
+  return declaredNames(statement);
+}
+
 /** Names a `declare namespace X { … }` body exports (see {@link hasExportStatements}). */
 function namespaceMembers(body: Node[], name: string): string[] | null {
   const members: string[] = [];
@@ -140,18 +162,8 @@ function namespaceMembers(body: Node[], name: string): string[] | null {
     found = true;
     const block = node.body as Node | undefined;
     const statements = (block?.body as Node[] | undefined) ?? [];
-    const onlyExported = hasExportStatements(statements);
-    for (const statement of statements) {
-      const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : onlyExported ? null : statement;
-      if (declaration) members.push(...declaredNames(declaration));
-      // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
-      if (statement.type === 'ExportNamedDeclaration') {
-        for (const specifier of (statement.specifiers as Node[] | undefined) ?? []) {
-          const exported = identifierName(specifier.exported);
-          if (exported !== null) members.push(exported);
-        }
-      }
-    }
+    const implicit = !hasExportStatements(statements);
+    for (const statement of statements) members.push(...ambientStatementNames(statement, implicit));
   }
   return found ? members : null;
 }
@@ -209,6 +221,8 @@ function exportsOfProgram(body: Node[], packageName: string): FileExports {
     const ambient = body.find((node) => node.type === 'TSModuleDeclaration' && identifierName(node.id) === packageName);
     const inner = ((ambient?.body as Node | undefined)?.body as Node[] | undefined) ?? null;
     if (inner === null) result.opaque = true;
+    // Without an export list, everything an ambient module declares is exported, as in a namespace.
+    else if (!hasExportStatements(inner)) return { names: inner.flatMap((statement) => ambientStatementNames(statement, true)), starFrom: [], opaque: false };
     else return exportsOfProgram(inner, `\u0000${packageName}`);
   }
   return result;
@@ -217,7 +231,10 @@ function exportsOfProgram(body: Node[], packageName: string): FileExports {
 /** Parses one declaration file; null when it does not parse (the surface is then incomplete). */
 function parseDeclarations(text: string, packageName: string): FileExports | null {
   try {
-    const ast = parse(text, { sourceType: 'module', plugins: [['typescript', { dts: true }]], errorRecovery: false });
+    // Babel refuses `declare namespace X { const b: number; export { b } }` ("Export 'b' is not
+    // defined"), which TypeScript accepts; that is the only error let through.
+    const ast = parse(text, { sourceType: 'module', plugins: [['typescript', { dts: true }]], errorRecovery: true });
+    if ((ast.errors ?? []).some((error) => (error as { reasonCode?: string }).reasonCode !== 'ModuleExportUndefined')) return null;
     return exportsOfProgram(ast.program.body as unknown as Node[], packageName);
   } catch {
     return null;

@@ -74,7 +74,8 @@ const REGISTRY_FACT_EFFECT: Readonly<Record<string, { level: 'high' | 'medium' |
   // An added exports map closes deep imports of files it does not list. Those paths were never
   // documented API (the package root keeps resolving, or module-format says it does not), so the
   // finding is shown without raising the risk: independent readers of every such minor in the
-  // labelled set (classnames 2.5, eslint-config-prettier 10.1, fdir 6.5) rated it low.
+  // labelled set (classnames 2.5, eslint-config-prettier 10.1, fdir 6.5, tiny-invariant 1.3 —
+  // the last closes `<name>/package.json` too, which its finding then says) rated it low.
   'fact/exports-added': { level: 'low', findingKind: 'compatibility' },
   'fact/types-dropped': { level: 'medium', findingKind: 'compatibility' },
   'fact/peer-dependencies': { level: 'medium', findingKind: 'compatibility' },
@@ -237,10 +238,12 @@ function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceIt
     };
   }
   if (semverClass === 'patch' && unclean.length === 0) {
+    // An added exports map does not rate the patch, but "clean" must not read as "nothing changed".
+    const exportsAdded = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/exports-added');
     return {
       riskLevel: 'low',
       riskItems: [semverFact],
-      summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, engines not narrowed, not deprecated, no API removal found); no release notes found, so this rests on registry facts only.`,
+      summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, engines not narrowed, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
     };
   }
   return {

@@ -24,6 +24,8 @@ const HOUSEKEEPING_FILE = String.raw`(?:package-lock\.json|yarn\.lock|pnpm-lock\
  * release-please, lerna and conventional-changelog write them. Documentation and chore types
  * are not among them: a removal there is about the repository, not the API.
  */
+/** Commit types of the conventional-commits family (Angular's, and the ones release tools add). */
+const CONVENTIONAL_TYPE = String.raw`(?:feat|fix|perf|refactor|chore|build|ci|docs?|tests?|style|revert|deps|security|breaking|types?|release)`;
 const CHANGE_PREFIX = String.raw`(?:(?:\*\*[\w@/. -]{1,40}:\*\*|(?:feat|fix|perf|breaking)(?:\([^)\n]{0,40}\))?!?:)[ \t]*)?`;
 /**
  * "Remove `workspaces` field from package.json": a field of the package's manifest, not its API —
@@ -68,38 +70,38 @@ const BREAKING_MARKERS: RegExp[] = [
   /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
   // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
-  // Conventional-commit bang: "feat!: …", "- fix(router)!: …"
-  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
+  // Conventional-commit bang: "feat!: …", "- fix(router)!: …" (a known type: "Note!: …" is prose).
+  new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im'),
   // A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …".
   /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
   ...API_REMOVAL_MARKERS,
+];
+
+/** Breaking markers that still count where a named removal does not (documentation, tests, chores). */
+const BREAKING_MARKERS_BUT_REMOVALS: RegExp[] = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
+/**
+ * The markers a change line announces itself with, as opposed to prose that mentions breaking
+ * changes: the conventional-commit bang ("docs!: …"), a "BREAKING CHANGE:" lead or footer, a
+ * "Breaking:" lead or a "[breaking]" tag, each where the line starts. On lines typed
+ * docs/test/ci/style only these count: "test: rollback tap for the breaking change" and
+ * "docs: explain the BREAKING CHANGE: footer" talk about other changes.
+ */
+const ANNOUNCED_BREAKING_MARKERS: RegExp[] = [
+  new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!?:[ \t]*)?(?:\*\*|__)?breaking[\s_-]*changes?(?:\*\*|__)?[ \t]*:`, 'im'),
+  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
+  new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im'),
+  /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
 ];
 
 /**
  * A deprecation by this package, not the package moving off something deprecated elsewhere:
  * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22" and
  * "Avoid deprecated `Buffer()`" are fixes; "Warn on use of deprecated `res.send(status)`" is one.
+ * Node.js's own deprecations ("Node deprecation DEP0044", a DEP code) are not this package's.
+ * "Use `b` over deprecated `a`" stays one: the package's own notice reads the same way.
  */
-/** Breaking markers that still count where a named removal does not (documentation, tests, chores). */
-const BREAKING_MARKERS_BUT_REMOVALS: RegExp[] = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
-/**
- * The markers a change line announces itself with, as opposed to prose that mentions breaking
- * changes: the conventional-commit bang ("chore!: …"), a "BREAKING CHANGE:" footer, a
- * "Breaking:" lead or a "[breaking]" tag. On lines typed docs/test/ci/chore… only these count:
- * "test: rollback tap for the breaking change" talks about some other change.
- */
-const ANNOUNCED_BREAKING_MARKERS: RegExp[] = [
-  /\bbreaking[\s_-]*changes?\s*:/i,
-  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
-  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[a-z]+(?:\([^)\n]{0,40}\))?!:/im,
-  /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
-];
-
 const DEPRECATION_MARKERS: RegExp[] = [
-  // Not after a verb that moves off the deprecated thing ("replace deprecated url.parse()", "use
-  // `req.socket` over deprecated `req.connection`", "disable Node deprecation DEP0044"), not
-  // Node.js's own deprecations ("Node.js deprecation", a DEP0044 code).
-  /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|over|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|disabl(?:e|es|ed|ing))\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecat(?:e|ed|es|ing|ion|ions)\b(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
+  /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
 ];
 
 const COMPATIBILITY_MARKERS: RegExp[] = [
@@ -225,6 +227,8 @@ function breakingOnlyForRuntime(text: string, patterns: RegExp[]): boolean {
  * breaking marker ("chore!: …", "BREAKING CHANGE") counts on such a line.
  */
 const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|style|refactor)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+/** Lines about the repository's documents and tests, where only an announced break counts. */
+const DOCUMENTATION_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
 /**
  * Chore and build lines change no API either, but they are where a package's Node.js floor is
  * often raised ("chore: drop support for Node.js 16"): only API removals and deprecations are
@@ -233,7 +237,10 @@ const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci
 const HOUSEKEEPING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
 
 function isNonBehaviouralLine(line: string, markerClass: MarkerClass): boolean {
-  if (markerClass === 'security' || ANNOUNCED_BREAKING_MARKERS.some((pattern) => pattern.test(line))) return false;
+  if (markerClass === 'security') return false;
+  // "refactor: rewrite the router (breaking change)" still breaks; a docs line must announce it.
+  const stillBreaking = DOCUMENTATION_LINE.test(line) ? ANNOUNCED_BREAKING_MARKERS : BREAKING_MARKERS_BUT_REMOVALS;
+  if (stillBreaking.some((pattern) => pattern.test(line))) return false;
   if (NON_BEHAVIOURAL_LINE.test(line)) return true;
   return markerClass !== 'compatibility' && HOUSEKEEPING_LINE.test(line);
 }
