@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 525;
-const SAMPLES = 575;
-const RISK_ACCURACY = '0.913';
+const CORRECT = 553;
+const SAMPLES = 608;
+const RISK_ACCURACY = '0.910';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 122 | 8 | 3 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 128 | 8 | 3 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -96,10 +96,15 @@ const MISSES = [
   'pretty-bytes 7.0.1 → 7.1.0',
   'strip-json-comments 3.0.1 → 3.1.0',
   'tiny-invariant 0.0.3 → 1.0.0',
+  'sirv 2.0.4 → 3.0.0',
+  'scule 0.3.2 → 1.0.0',
+  'scule 1.1.0 → 1.1.1',
+  'tinyexec 0.2.0 → 0.3.0',
+  'kolorist 1.0.0 → 1.2.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 553;
+const LABELS_AGREED = 584;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+b566b5ba72df29dc2896db5b4f9bcd1e40789eb2

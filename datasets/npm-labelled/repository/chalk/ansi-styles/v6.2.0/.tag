@@ -1,0 +1,1 @@
+1e1b27d9aee505d930cdeec236ca5b75bce334b0

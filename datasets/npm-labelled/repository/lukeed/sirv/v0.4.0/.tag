@@ -1,0 +1,1 @@
+2fb5bacdcb059dd7f283ecc42b0fa4de3d6fb123

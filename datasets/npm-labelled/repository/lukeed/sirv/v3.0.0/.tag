@@ -1,0 +1,1 @@
+3bd2ff66ece3f44e450a48fff3ff0e41d1e56dc2

@@ -1,0 +1,1 @@
+010d8deaa2c966f2d230cac5cacee20e29d028c6
