@@ -5080,8 +5080,12 @@ async function readApiSurface(tarball, shape, options) {
             declarations.set(path, entry.text);
     }
     const resolvable = (path) => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
-    const missingEntries = pathsCapped ? [] : declaredEntryFiles(shape).filter((path) => !resolvable(path));
     const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
+    // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
+    // anyway: it falls back to the file beside `main`, then to index.d.ts (sirv 3.0.0 names a
+    // missing sirv.d.ts and ships index.d.ts). immutable 5.1.0's has no fallback: that one breaks.
+    const typesPath = shape.types === null ? null : normalise(shape.types);
+    const missingEntries = pathsCapped ? [] : declaredEntryFiles(shape).filter((path) => !resolvable(path) && !(path === typesPath && entry !== null));
     if (entry === null) {
         const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
         if (declaredButMissing)

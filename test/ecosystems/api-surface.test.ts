@@ -92,6 +92,10 @@ describe('readApiSurface', () => {
   it('entry files the manifest names but the tarball lacks', async () => {
     const result = await surface({ 'index.d.ts': 'export declare const a: 1;' }, { name: 'lib', main: 'dist/index.js', types: 'index.d.ts' });
     expect(result.missingEntries).toEqual(['dist/index.js']);
+    // A missing `types` file is no break while TypeScript falls back to index.d.ts (sirv 3.0.0)…
+    expect((await surface({ 'build.js': '', 'index.d.ts': 'export declare const a: 1;' }, { name: 'lib', main: 'build.js', types: 'sirv.d.ts' })).missingEntries).toEqual([]);
+    // …and is one when nothing TypeScript would look at is there (immutable 5.1.0).
+    expect((await surface({ 'dist/lib.js': '', 'dist/type-definitions/lib.d.ts': 'export declare const a: 1;' }, { name: 'lib', main: 'dist/lib.js', types: 'dist/lib.d.ts' })).missingEntries).toEqual(['dist/lib.d.ts']);
     expect((await surface({ 'lib/index.js': '', 'index.d.ts': '' }, { name: 'lib', main: './lib', types: 'index.d.ts' })).missingEntries).toEqual([]);
   });
 });

@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 553;
+const CORRECT = 554;
 const SAMPLES = 608;
-const RISK_ACCURACY = '0.910';
+const RISK_ACCURACY = '0.911';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
 const CONFUSION_HIGH_ROW = '| high | 128 | 8 | 3 | 0 |';
@@ -96,7 +96,6 @@ const MISSES = [
   'pretty-bytes 7.0.1 → 7.1.0',
   'strip-json-comments 3.0.1 → 3.1.0',
   'tiny-invariant 0.0.3 → 1.0.0',
-  'sirv 2.0.4 → 3.0.0',
   'scule 0.3.2 → 1.0.0',
   'scule 1.1.0 → 1.1.1',
   'tinyexec 0.2.0 → 0.3.0',
