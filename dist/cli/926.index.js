@@ -12155,6 +12155,12 @@ const API_REMOVAL_MARKERS = [
     // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
     /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
+/** "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!" */
+const BREAKING_LEAD = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im;
+/** Conventional-commit bang: "feat!: …", "- fix(router)!: …" (a known type: "Note!: …" is prose). */
+const CONVENTIONAL_BANG = new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im');
+/** A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …". */
+const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im;
 const BREAKING_MARKERS = [
     // "Potentially breaking change" hedges: a compatibility change (below), not a break.
     // "No breaking changes", "non-breaking change" say the opposite.
@@ -12162,12 +12168,9 @@ const BREAKING_MARKERS = [
     // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
     // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
     /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
-    // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
-    /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
-    // Conventional-commit bang: "feat!: …", "- fix(router)!: …" (a known type: "Note!: …" is prose).
-    new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im'),
-    // A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …".
-    /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
+    BREAKING_LEAD,
+    CONVENTIONAL_BANG,
+    BREAKING_TAG,
     ...API_REMOVAL_MARKERS,
 ];
 /** Breaking markers that still count where a named removal does not (documentation, tests, chores). */
@@ -12181,9 +12184,9 @@ const BREAKING_MARKERS_BUT_REMOVALS = BREAKING_MARKERS.filter((pattern) => !API_
  */
 const ANNOUNCED_BREAKING_MARKERS = [
     new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!?:[ \t]*)?(?:\*\*|__)?breaking[\s_-]*changes?(?:\*\*|__)?[ \t]*:`, 'im'),
-    /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
-    new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im'),
-    /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
+    BREAKING_LEAD,
+    CONVENTIONAL_BANG,
+    BREAKING_TAG,
 ];
 /**
  * A deprecation by this package, not the package moving off something deprecated elsewhere:

@@ -61,6 +61,13 @@ const API_REMOVAL_MARKERS: RegExp[] = [
   /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
 
+/** "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!" */
+const BREAKING_LEAD = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im;
+/** Conventional-commit bang: "feat!: …", "- fix(router)!: …" (a known type: "Note!: …" is prose). */
+const CONVENTIONAL_BANG = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im');
+/** A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …". */
+const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im;
+
 const BREAKING_MARKERS: RegExp[] = [
   // "Potentially breaking change" hedges: a compatibility change (below), not a break.
   // "No breaking changes", "non-breaking change" say the opposite.
@@ -68,12 +75,9 @@ const BREAKING_MARKERS: RegExp[] = [
   // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
   // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
   /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
-  // "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!"
-  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
-  // Conventional-commit bang: "feat!: …", "- fix(router)!: …" (a known type: "Note!: …" is prose).
-  new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im'),
-  // A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …".
-  /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
+  BREAKING_LEAD,
+  CONVENTIONAL_BANG,
+  BREAKING_TAG,
   ...API_REMOVAL_MARKERS,
 ];
 
@@ -88,9 +92,9 @@ const BREAKING_MARKERS_BUT_REMOVALS: RegExp[] = BREAKING_MARKERS.filter((pattern
  */
 const ANNOUNCED_BREAKING_MARKERS: RegExp[] = [
   new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!?:[ \t]*)?(?:\*\*|__)?breaking[\s_-]*changes?(?:\*\*|__)?[ \t]*:`, 'im'),
-  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im,
-  new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im'),
-  /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im,
+  BREAKING_LEAD,
+  CONVENTIONAL_BANG,
+  BREAKING_TAG,
 ];
 
 /**
