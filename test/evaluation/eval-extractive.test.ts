@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 554;
-const SAMPLES = 608;
-const RISK_ACCURACY = '0.911';
+const CORRECT = 584;
+const SAMPLES = 644;
+const RISK_ACCURACY = '0.907';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 128 | 8 | 3 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 136 | 8 | 3 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -100,10 +100,16 @@ const MISSES = [
   'scule 1.1.0 → 1.1.1',
   'tinyexec 0.2.0 → 0.3.0',
   'kolorist 1.0.0 → 1.2.0',
+  'readdirp 4.1.2 → 5.0.0',
+  'readdirp 4.0.2 → 4.1.0',
+  'braces 3.0.2 → 3.0.3',
+  'ini 6.0.0 → 7.0.0',
+  'anymatch 3.0.3 → 3.1.0',
+  'fast-uri 1.0.1 → 2.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 584;
+const LABELS_AGREED = 620;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+9ff9b4ef682f57ff2b71941bcc03e86203ff1faf

@@ -1,0 +1,1 @@
+f8dc91ac2781cca5956f591ce53ca7d09bf61fc0

@@ -1,0 +1,1 @@
+d474c820e61a85efcfc90e5b039d8ea14a4b4fae

@@ -1,0 +1,1 @@
+8e9af4cf8c7f0a583768e7dcd545ddc519e9ca98

@@ -1,0 +1,1 @@
+66ccf0bda0e1aa18d9efcf128018dfbad4f7ca0e
