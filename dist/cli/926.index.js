@@ -7529,19 +7529,20 @@ function enginesNarrowed(from, to) {
  * (require(esm), except modules with top-level await).
  */
 const REQUIRE_ESM_NODE_RANGE = '^20.19.0 || >=22.12.0';
-/**
- * Whether every Node.js version the target's `engines` allows can require() an ES module, so
- * going ESM-only breaks no require() caller on a runtime the package still supports.
- */
-function nodeFloorRequiresEsm(engines) {
+function requireEsmSupport(engines) {
     const node = engines['node'];
     if (node === undefined)
-        return false;
+        return 'none';
     try {
-        return semver.validRange(node) !== null && semver.subset(node, REQUIRE_ESM_NODE_RANGE);
+        if (semver.validRange(node) === null)
+            return 'none';
+        if (semver.subset(node, REQUIRE_ESM_NODE_RANGE))
+            return 'every';
+        const floor = semver.minVersion(node);
+        return floor !== null && semver.satisfies(floor, REQUIRE_ESM_NODE_RANGE) ? 'floor' : 'none';
     }
     catch {
-        return false;
+        return 'none';
     }
 }
 
@@ -7643,7 +7644,11 @@ function registryFactEvidence(facts, bump) {
     if (signals.enginesChanged) {
         const { from: fromEngines, to: toEngines } = signals.enginesChanged;
         // Only a narrowed range can turn a runtime away; a widened one is said, but rates nothing.
-        if (enginesNarrowed(fromEngines, toEngines))
+        // A first declaration is told apart: it may only write down a floor the package already had.
+        if (Object.keys(fromEngines).length === 0 && Object.keys(toEngines).length > 0) {
+            add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} declared none).`, target);
+        }
+        else if (enginesNarrowed(fromEngines, toEngines))
             add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
         else
             add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
@@ -7662,9 +7667,14 @@ function registryFactEvidence(facts, bump) {
         // Each consumer-facing manifest difference is its own fact, so a finding can cite exactly
         // "ESM-only" or "exports removed" (the extractive analyzer turns breaking ones into findings).
         for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version })) {
-            if (change.fact === 'module-format' && nodeFloorRequiresEsm(to.engines)) {
-                // ESM-only, but on a Node.js floor where require() loads ES modules: no supported require() caller breaks.
-                add('module-format-requirable', MANIFEST_CHANGE_TITLE[change.fact], `${describeEsmOnly(change, bump.from, bump.to)} Every Node.js version its engines allow (${plainOrQuoted(to.engines['node'] ?? '')}) can require() an ES module, so require() callers keep working there (unless the module uses top-level await).`, target);
+            const requireEsm = change.fact === 'module-format' ? requireEsmSupport(to.engines) : 'none';
+            if (change.fact === 'module-format' && requireEsm !== 'none') {
+                // ESM-only, but on a Node.js floor where require() loads ES modules: require() callers on a current runtime keep working.
+                const range = plainOrQuoted(to.engines['node'] ?? '');
+                const reach = requireEsm === 'every'
+                    ? `Every Node.js version its engines allow (${range}) can require() an ES module, so require() callers keep working there`
+                    : `The Node.js floor its engines set (${range}) can require() an ES module, and so can the current release of each later line; only superseded releases the range also admits (21.x, 22.0–22.11) cannot, so require() callers keep working on an up-to-date runtime`;
+                add('module-format-requirable', MANIFEST_CHANGE_TITLE[change.fact], `${describeEsmOnly(change, bump.from, bump.to)} ${reach} (unless the module uses top-level await).`, target);
                 continue;
             }
             if (change.fact === 'exports-added' && !change.subpaths.includes('./package.json')) {
@@ -12566,6 +12576,9 @@ const REGISTRY_FACT_EFFECT = {
     'fact/exports-removed': { level: 'high', findingKind: 'breakingChange' },
     'fact/bin-removed': { level: 'high', findingKind: 'breakingChange' },
     'fact/engines': { level: 'medium', findingKind: 'compatibility' },
+    // engines declared where the current version declared none: in a major, a floor like any
+    // other; in a minor or patch it is shown without rating the bump (withFirstEnginesDeclaration).
+    'fact/engines-declared': { level: 'medium', findingKind: 'compatibility' },
     // An added exports map closes deep imports of files it does not list. Those paths were never
     // documented API (the package root keeps resolving, or module-format says it does not), so the
     // finding is shown without raising the risk: independent readers of every such minor in the
@@ -12721,10 +12734,11 @@ function riskWithoutReleaseText(context, evidence, majorForCallers) {
     if (semverClass === 'patch' && unclean.length === 0) {
         // An added exports map does not rate the patch, but "clean" must not read as "nothing changed".
         const exportsAdded = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/exports-added');
+        const enginesDeclared = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/engines-declared');
         return {
             riskLevel: 'low',
             riskItems: [semverFact],
-            summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, engines not narrowed, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
+            summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, ${enginesDeclared ? 'engines declared for the first time' : 'engines not narrowed'}, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
         };
     }
     return {
@@ -12812,12 +12826,26 @@ function describeBasis(items) {
     const list = [...parts];
     return list.length <= 1 ? (list[0] ?? 'the evidence') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 }
+/**
+ * A minor or patch that declares `engines` for the first time usually writes down the floor the
+ * package already had, so it is shown but does not rate the bump: the readers of both such
+ * minors in the labelled set (fdir 6.5 `>=12`, anymatch 3.1 `>= 8`) rated them low. In a major
+ * it stays a raised floor (medium), as a narrowed range does.
+ */
+function withFirstEnginesDeclaration(entry, majorForCallers) {
+    if (majorForCallers || entry.item.kind !== 'registryFact' || entry.item.locator !== 'fact/engines-declared')
+        return entry;
+    return { ...entry, level: 'low' };
+}
 function extractCandidate(context) {
     const selected = new Set(context.metadata.selectedEvidenceIds);
     const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
     const { from, to, semverClass, direction } = context.versions;
     const majorForCallers = isMajorForCallers(from, to, semverClass);
-    const classified = evidence.map(classify).map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
+    const classified = evidence
+        .map(classify)
+        .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
+        .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
     const releaseText = evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind));
     const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);
     // One finding per change line (a few per item), so a release that removes five APIs shows
@@ -12826,7 +12854,7 @@ function extractCandidate(context) {
     const drafts = new Map();
     // When the registry's engines fact states the Node.js requirement of the target, older
     // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
-    const enginesFactPresent = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/engines');
+    const enginesFactPresent = evidence.some((item) => item.kind === 'registryFact' && (item.locator === 'fact/engines' || item.locator === 'fact/engines-declared'));
     for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
         if (entry.findingKind === null)
             continue;

@@ -1,7 +1,7 @@
 import type { BumpDirection, SemverClass } from '../bumps/types.js';
 import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
 import { describeEsmOnly, describeManifestChange, diffManifestShapes, MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
-import { enginesNarrowed, nodeFloorRequiresEsm } from '../ecosystems/npm/engines-range.js';
+import { enginesNarrowed, requireEsmSupport } from '../ecosystems/npm/engines-range.js';
 import { newDependencyNames, REGISTRY_LIMITS, registrySignalsOf } from '../ecosystems/npm/registry-facts.js';
 import { plainOrQuoted, quoteData as quote } from '../shared/data-quoting.js';
 import { makeEvidenceItem } from './evidence-item.js';
@@ -123,7 +123,10 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
   if (signals.enginesChanged) {
     const { from: fromEngines, to: toEngines } = signals.enginesChanged;
     // Only a narrowed range can turn a runtime away; a widened one is said, but rates nothing.
-    if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
+    // A first declaration is told apart: it may only write down a floor the package already had.
+    if (Object.keys(fromEngines).length === 0 && Object.keys(toEngines).length > 0) {
+      add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} declared none).`, target);
+    } else if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
     else add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
   }
   if (signals.newDependencies.length > 0 && facts.from && to) {
@@ -140,14 +143,15 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
     // Each consumer-facing manifest difference is its own fact, so a finding can cite exactly
     // "ESM-only" or "exports removed" (the extractive analyzer turns breaking ones into findings).
     for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version })) {
-      if (change.fact === 'module-format' && nodeFloorRequiresEsm(to.engines)) {
-        // ESM-only, but on a Node.js floor where require() loads ES modules: no supported require() caller breaks.
-        add(
-          'module-format-requirable',
-          MANIFEST_CHANGE_TITLE[change.fact],
-          `${describeEsmOnly(change, bump.from, bump.to)} Every Node.js version its engines allow (${plainOrQuoted(to.engines['node'] ?? '')}) can require() an ES module, so require() callers keep working there (unless the module uses top-level await).`,
-          target,
-        );
+      const requireEsm = change.fact === 'module-format' ? requireEsmSupport(to.engines) : 'none';
+      if (change.fact === 'module-format' && requireEsm !== 'none') {
+        // ESM-only, but on a Node.js floor where require() loads ES modules: require() callers on a current runtime keep working.
+        const range = plainOrQuoted(to.engines['node'] ?? '');
+        const reach =
+          requireEsm === 'every'
+            ? `Every Node.js version its engines allow (${range}) can require() an ES module, so require() callers keep working there`
+            : `The Node.js floor its engines set (${range}) can require() an ES module, and so can the current release of each later line; only superseded releases the range also admits (21.x, 22.0–22.11) cannot, so require() callers keep working on an up-to-date runtime`;
+        add('module-format-requirable', MANIFEST_CHANGE_TITLE[change.fact], `${describeEsmOnly(change, bump.from, bump.to)} ${reach} (unless the module uses top-level await).`, target);
         continue;
       }
       if (change.fact === 'exports-added' && !change.subpaths.includes('./package.json')) {

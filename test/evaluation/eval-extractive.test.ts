@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 584;
+const CORRECT = 587;
 const SAMPLES = 644;
-const RISK_ACCURACY = '0.907';
+const RISK_ACCURACY = '0.911';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
 const CONFUSION_HIGH_ROW = '| high | 136 | 8 | 3 | 0 |';
@@ -82,7 +82,6 @@ const MISSES = [
   'dot-prop 9.0.0 → 10.0.0',
   'serialize-error 11.0.3 → 12.0.0',
   'ufo 1.5.4 → 1.6.0',
-  'fdir 6.4.6 → 6.5.0',
   'magic-string 1.1.1 → 1.2.0',
   'log-symbols 6.0.0 → 7.0.0',
   'diff 8.0.4 → 9.0.0',
@@ -100,11 +99,9 @@ const MISSES = [
   'scule 1.1.0 → 1.1.1',
   'tinyexec 0.2.0 → 0.3.0',
   'kolorist 1.0.0 → 1.2.0',
-  'readdirp 4.1.2 → 5.0.0',
   'readdirp 4.0.2 → 4.1.0',
   'braces 3.0.2 → 3.0.3',
   'ini 6.0.0 → 7.0.0',
-  'anymatch 3.0.3 → 3.1.0',
   'fast-uri 1.0.1 → 2.0.0',
 ];
 const PASSES = FAILURES.length === 0;

@@ -119,7 +119,7 @@ describe('registryFactEvidence', () => {
     expect(byLocator(license, 'fact/license')?.content).toBe('License changed from "MIT" in 4.0.0 to "BUSL-1.1" in 4.1.0.');
   });
 
-  it('a widened engines range is said but is not a raised floor (fact/engines-widened); a new or narrowed one is fact/engines', async () => {
+  it('a widened engines range is said but is not a raised floor (fact/engines-widened); a narrowed one is fact/engines, a first declaration fact/engines-declared', async () => {
     const facts = await factsOf('express', '4.21.2', '5.1.0');
     const widened = structuredClone(facts);
     if (widened.from) widened.from.engines = { node: '20 || >=22' };
@@ -134,18 +134,21 @@ describe('registryFactEvidence', () => {
     const added = structuredClone(facts);
     if (added.from) added.from.engines = {};
     if (added.to) added.to.engines = { node: '>=18' };
-    expect(byLocator(registryFactEvidence(added, bumpOf('express', '4.21.2', '5.1.0', 'major')), 'fact/engines')).toBeDefined();
+    const addedItems = registryFactEvidence(added, bumpOf('express', '4.21.2', '5.1.0', 'major'));
+    expect(byLocator(addedItems, 'fact/engines')).toBeUndefined();
+    expect(byLocator(addedItems, 'fact/engines-declared')?.content).toBe('engines declared for the first time: node >=18 (4.21.2 declared none).');
     const unreadable = structuredClone(facts);
     if (unreadable.from) unreadable.from.engines = { node: '>=14' };
     if (unreadable.to) unreadable.to.engines = { node: 'latest please' };
     expect(byLocator(registryFactEvidence(unreadable, bumpOf('express', '4.21.2', '5.1.0', 'major')), 'fact/engines')).toBeDefined();
   });
 
-  it('ESM-only breaks require() callers unless every Node.js version engines allows can require() ES modules', async () => {
+  it('ESM-only breaks require() callers unless the Node.js floor engines sets can require() ES modules', async () => {
     const chalk = await factsOf('chalk', '4.1.2', '5.3.0');
     expect(byLocator(registryFactEvidence(chalk, bumpOf('chalk', '4.1.2', '5.3.0', 'major')), 'fact/module-format')?.content).toContain('Code that calls require() on this package breaks.');
-    // `>= 20.19.0` still allows 21.x and 22.0–22.11, where require(esm) is behind a flag.
-    for (const [node, requirable] of [['^20.19.0 || >=22.12.0', true], ['>=22.12', true], ['>=24', true], ['>= 20.19.0', false], ['>=22', false], ['>=20', false], ['>=18', false]] as const) {
+    // `>= 20.19.0` sets a require(esm) floor (it also admits superseded 21.x and 22.0–22.11);
+    // `>=22` does not: 22.0 itself cannot require() an ES module without a flag.
+    for (const [node, requirable] of [['^20.19.0 || >=22.12.0', true], ['>=22.12', true], ['>=24', true], ['>= 20.19.0', true], ['^20.19.0 || >=22', true], ['>=22', false], ['>=20', false], ['>=18', false], ['^18.0.0 || >=20.19.0', false]] as const) {
       const modern = structuredClone(chalk);
       if (modern.to) modern.to.engines = { node };
       const items = registryFactEvidence(modern, bumpOf('chalk', '4.1.2', '5.3.0', 'major'));
@@ -156,8 +159,14 @@ describe('registryFactEvidence', () => {
     if (modern.to) modern.to.engines = { node: '^20.19.0 || >=22.12.0' };
     const content = byLocator(registryFactEvidence(modern, bumpOf('chalk', '4.1.2', '5.3.0', 'major')), 'fact/module-format-requirable')!.content;
     expect(content).toContain('ESM-only');
-    expect(content).toContain('can require() an ES module');
+    expect(content).toContain('Every Node.js version its engines allow');
     expect(content).not.toContain('breaks.');
+    // A require(esm) floor that also admits superseded releases says which ones cannot.
+    const floorOnly = structuredClone(chalk);
+    if (floorOnly.to) floorOnly.to.engines = { node: '>= 20.19.0' };
+    const floorContent = byLocator(registryFactEvidence(floorOnly, bumpOf('chalk', '4.1.2', '5.3.0', 'major')), 'fact/module-format-requirable')!.content;
+    expect(floorContent).toContain('The Node.js floor its engines set (>= 20.19.0) can require() an ES module');
+    expect(floorContent).toContain('22.0–22.11');
   });
 
   it('an added exports map that does not list ./package.json says so: tools that read the version break', async () => {

@@ -384,3 +384,29 @@ describe('extractive runtime: an added exports map', () => {
     expect(candidate.riskLevel).toBe('medium');
   });
 });
+
+describe('extractive runtime: engines declared for the first time', () => {
+  const declared = evidence('registryFact', 'engines declared for the first time: node >= 8 (3.0.3 declared none).', { versions: ['3.1.0'], locator: 'fact/engines-declared', title: 'npm registry — engines' });
+  const plainCommits = evidence('commitLog', 'Commits 3.0.3...3.1.0\n\n- allow to specify picomatch options\n- Add pkg engine section.', { versions: [] });
+
+  it('is shown in a minor but does not rate it: it writes down a floor the package may already have had', async () => {
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), declared, plainCommits], semverClass: 'minor' }));
+    expect(candidate.riskLevel).toBe('low');
+    expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(declared.id))?.kind).toBe('compatibility');
+  });
+
+  it('a clean patch says engines were declared instead of calling them not narrowed', async () => {
+    const patch = await candidateFor(buildContext({ evidence: [semverFact('patch'), declared], semverClass: 'patch' }));
+    expect(patch.riskLevel).toBe('low');
+    expect(patch.summary).toContain('engines declared for the first time');
+    expect(patch.summary).not.toContain('engines not narrowed');
+  });
+
+  it('in a major it is a raised floor like any other (medium when the release text explains only that)', async () => {
+    const notes = evidence('changelog', '## 4.0.0\n- Drop support for Node.js 6', { versions: ['4.0.0'] });
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), declared, notes], semverClass: 'major' }));
+    expect(candidate.riskLevel).toBe('medium');
+    const withoutNotes = await candidateFor(buildContext({ evidence: [semverFact('minor'), enginesFact()], semverClass: 'minor' }));
+    expect(withoutNotes.riskLevel).toBe('medium');
+  });
+});

@@ -28,15 +28,27 @@ export function enginesNarrowed(from: Readonly<Record<string, string>>, to: Read
 const REQUIRE_ESM_NODE_RANGE = '^20.19.0 || >=22.12.0';
 
 /**
- * Whether every Node.js version the target's `engines` allows can require() an ES module, so
- * going ESM-only breaks no require() caller on a runtime the package still supports.
+ * How far the target's `engines` lets require() load an ES module:
+ * - `every`: every Node.js version the range allows can (`^20.19.0 || >=22.12.0`);
+ * - `floor`: the lowest version it allows can, so the authors chose a require(esm) runtime as
+ *   their floor, but the range also admits superseded releases of later lines that cannot
+ *   (`>=20.19.0` admits 21.x and 22.0–22.11). Users on those update within their own line. Both
+ *   blind readers of both such bumps in the labelled set (chokidar 5, readdirp 5) read them as a
+ *   runtime requirement, not a break, while every ESM-only major on `>=22` (22.0 cannot) was read
+ *   as breaking;
+ * - `none`: the floor cannot, or no Node.js range is declared.
  */
-export function nodeFloorRequiresEsm(engines: Readonly<Record<string, string>>): boolean {
+export type RequireEsmSupport = 'every' | 'floor' | 'none';
+
+export function requireEsmSupport(engines: Readonly<Record<string, string>>): RequireEsmSupport {
   const node = engines['node'];
-  if (node === undefined) return false;
+  if (node === undefined) return 'none';
   try {
-    return semver.validRange(node) !== null && semver.subset(node, REQUIRE_ESM_NODE_RANGE);
+    if (semver.validRange(node) === null) return 'none';
+    if (semver.subset(node, REQUIRE_ESM_NODE_RANGE)) return 'every';
+    const floor = semver.minVersion(node);
+    return floor !== null && semver.satisfies(floor, REQUIRE_ESM_NODE_RANGE) ? 'floor' : 'none';
   } catch {
-    return false;
+    return 'none';
   }
 }

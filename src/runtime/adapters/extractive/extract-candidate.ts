@@ -71,6 +71,9 @@ const REGISTRY_FACT_EFFECT: Readonly<Record<string, { level: 'high' | 'medium' |
   'fact/exports-removed': { level: 'high', findingKind: 'breakingChange' },
   'fact/bin-removed': { level: 'high', findingKind: 'breakingChange' },
   'fact/engines': { level: 'medium', findingKind: 'compatibility' },
+  // engines declared where the current version declared none: in a major, a floor like any
+  // other; in a minor or patch it is shown without rating the bump (withFirstEnginesDeclaration).
+  'fact/engines-declared': { level: 'medium', findingKind: 'compatibility' },
   // An added exports map closes deep imports of files it does not list. Those paths were never
   // documented API (the package root keeps resolving, or module-format says it does not), so the
   // finding is shown without raising the risk: independent readers of every such minor in the
@@ -240,10 +243,11 @@ function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceIt
   if (semverClass === 'patch' && unclean.length === 0) {
     // An added exports map does not rate the patch, but "clean" must not read as "nothing changed".
     const exportsAdded = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/exports-added');
+    const enginesDeclared = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/engines-declared');
     return {
       riskLevel: 'low',
       riskItems: [semverFact],
-      summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, engines not narrowed, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
+      summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, ${enginesDeclared ? 'engines declared for the first time' : 'engines not narrowed'}, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
     };
   }
   return {
@@ -330,12 +334,26 @@ function describeBasis(items: EvidenceItem[]): string {
   return list.length <= 1 ? (list[0] ?? 'the evidence') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 }
 
+/**
+ * A minor or patch that declares `engines` for the first time usually writes down the floor the
+ * package already had, so it is shown but does not rate the bump: the readers of both such
+ * minors in the labelled set (fdir 6.5 `>=12`, anymatch 3.1 `>= 8`) rated them low. In a major
+ * it stays a raised floor (medium), as a narrowed range does.
+ */
+function withFirstEnginesDeclaration(entry: Classified, majorForCallers: boolean): Classified {
+  if (majorForCallers || entry.item.kind !== 'registryFact' || entry.item.locator !== 'fact/engines-declared') return entry;
+  return { ...entry, level: 'low' };
+}
+
 export function extractCandidate(context: DependencyContext): Candidate {
   const selected = new Set(context.metadata.selectedEvidenceIds);
   const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
   const { from, to, semverClass, direction } = context.versions;
   const majorForCallers = isMajorForCallers(from, to, semverClass);
-  const classified = evidence.map(classify).map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
+  const classified = evidence
+    .map(classify)
+    .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
+    .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
   const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
   const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);
 
@@ -345,7 +363,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
   const drafts = new Map<string, { kind: FindingKind; summary: string; item: EvidenceItem }>();
   // When the registry's engines fact states the Node.js requirement of the target, older
   // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
-  const enginesFactPresent = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/engines');
+  const enginesFactPresent = evidence.some((item) => item.kind === 'registryFact' && (item.locator === 'fact/engines' || item.locator === 'fact/engines-declared'));
   for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
     if (entry.findingKind === null) continue;
     const findingKind = entry.findingKind;
