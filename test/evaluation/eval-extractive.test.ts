@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 587;
-const SAMPLES = 644;
-const RISK_ACCURACY = '0.911';
+const CORRECT = 616;
+const SAMPLES = 680;
+const RISK_ACCURACY = '0.906';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 136 | 8 | 3 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 142 | 8 | 3 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -103,10 +103,17 @@ const MISSES = [
   'braces 3.0.2 → 3.0.3',
   'ini 6.0.0 → 7.0.0',
   'fast-uri 1.0.1 → 2.0.0',
+  'which 6.0.1 → 7.0.0',
+  'proc-log 5.0.0 → 6.0.0',
+  'proc-log 2.0.0 → 2.0.1',
+  'universalify 1.0.0 → 2.0.0',
+  'universalify 0.1.2 → 0.2.0',
+  'mkdirp 0.4.2 → 0.5.0',
+  'hosted-git-info 8.1.0 → 9.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 620;
+const LABELS_AGREED = 656;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

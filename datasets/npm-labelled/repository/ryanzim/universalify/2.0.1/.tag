@@ -1,0 +1,1 @@
+dc17e0e00fb39c8d52e97ce77e494cdadfa8d19c

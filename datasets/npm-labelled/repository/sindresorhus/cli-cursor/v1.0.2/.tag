@@ -1,0 +1,1 @@
+6be5a384d90278c66aa30db5ecdec8dc68f17d4f

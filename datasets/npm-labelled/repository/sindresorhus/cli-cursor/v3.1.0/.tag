@@ -1,0 +1,1 @@
+49edacfb841a9dac691972c2aa5d40dba8e0b56b
