@@ -156,8 +156,11 @@ async function recordBump(bump, clones) {
   // DepVerdict does not read the commit log of a monorepo package (its siblings' commits mix in).
   if (inside) return `tag ${newerTag}, ${changelogs.length > 0 ? `${folder || '/'}: ${changelogs.join(', ')}` : 'no changelog file'}; monorepo package, no comparison`;
   // Spelled like the newer tag, the version standing once at its end (as olderTagLike in src/evidence/commit-log.ts).
-  const olderTag = newerTag.endsWith(bump.to) && newerTag.indexOf(bump.to) === newerTag.length - bump.to.length ? `${newerTag.slice(0, -bump.to.length)}${bump.from}` : null;
-  if (!olderTag || !tagExists(directory, olderTag)) return `tag ${newerTag}; no tag ${olderTag ?? '(unspellable)'} for ${bump.from}, so no comparison`;
+  const spelledLikeNewer = newerTag.endsWith(bump.to) && newerTag.indexOf(bump.to) === newerTag.length - bump.to.length ? `${newerTag.slice(0, -bump.to.length)}${bump.from}` : null;
+  // DepVerdict tries the other spelling once when that tag is missing (`v1.0.0` before `2.0.0`).
+  const otherSpelling = spelledLikeNewer === null ? null : spelledLikeNewer.startsWith('v') ? spelledLikeNewer.slice(1) : `v${spelledLikeNewer}`;
+  const olderTag = [spelledLikeNewer, otherSpelling].find((tag) => tag !== null && tagExists(directory, tag));
+  if (!olderTag) return `tag ${newerTag}; no tag ${spelledLikeNewer ?? '(unspellable)'}${otherSpelling ? ` or ${otherSpelling}` : ''} for ${bump.from}, so no comparison`;
   // GitHub's base...head lists the commits reachable from head and not from base, oldest first.
   const log = git(directory, ['log', '--reverse', '--format=%H%x00%B%x1e', `${olderTag}..${newerTag}`]);
   const commits = log

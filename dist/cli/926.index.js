@@ -6724,7 +6724,8 @@ function compareVersions(left, right) {
  * from these very commit subjects). It is the release text of last resort: read only when
  * nothing better was found, with one request to GitHub's compare API
  * (`GET /repos/{owner}/{repo}/compare/{base}...{head}`), at the tag spelling the repository
- * changelog lookup already found, so it costs a tokenless run one request per bump.
+ * changelog lookup already found, so it costs a tokenless run one request per bump (two when the
+ * older tag turns out to be spelled the other way, `v1.0.0` before `2.0.0`).
  *
  * Not read for a package in a monorepo (`directory` set): the compare API cannot filter by
  * path, so other packages' commits would be cited as this package's changes.
@@ -6810,18 +6811,41 @@ async function fetchCommitLog(request) {
     if (newerTag !== `v${newerVersion}` && newerTag !== newerVersion) {
         return unavailable(`The commits of ${fullName} were not read for ${packageName}: its tag ${newerTag} names the package, as a monorepo's tags do, and the commits of its other packages would be mixed in.`);
     }
-    const olderTag = olderTagLike(newerTag, newerVersion, olderVersion);
-    if (olderTag === null)
+    const spelledLikeNewer = olderTagLike(newerTag, newerVersion, olderVersion);
+    if (spelledLikeNewer === null)
         return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
-    if (budget !== undefined) {
-        if (budget.remaining <= 0) {
-            return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
-        }
+    let olderTag = spelledLikeNewer;
+    let basehead = `${olderTag}...${newerTag}`;
+    const takeRequest = () => {
+        if (budget === undefined)
+            return true;
+        if (budget.remaining <= 0)
+            return false;
         budget.remaining -= 1;
+        return true;
+    };
+    if (!takeRequest()) {
+        return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
     }
-    const basehead = `${olderTag}...${newerTag}`;
+    const compare = (base) => octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead: `${base}...${newerTag}`, per_page: MAX_COMMITS, page: 1 });
+    let triedOtherSpelling = false;
     try {
-        const response = await octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead, per_page: MAX_COMMITS, page: 1 });
+        let response;
+        try {
+            response = await compare(olderTag);
+        }
+        catch (error) {
+            // Repositories change their tag spelling over time (universalify: `v1.0.0`, then `2.0.0`):
+            // when the older tag spelled like the newer one does not exist, the other spelling is
+            // tried once (one more request), before the comparison is given up as missing.
+            const otherSpelling = olderTag.startsWith('v') ? olderTag.slice(1) : `v${olderTag}`;
+            if (describeGitHubError(error).status !== 404 || !takeRequest())
+                throw error;
+            triedOtherSpelling = true;
+            olderTag = otherSpelling;
+            basehead = `${olderTag}...${newerTag}`;
+            response = await compare(olderTag);
+        }
         const read = commitsOf(response.data);
         if (read === null)
             return unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
@@ -6865,9 +6889,10 @@ async function fetchCommitLog(request) {
         const info = describeGitHubError(error);
         if (budget !== undefined && (info.status === 403 || info.status === 429))
             budget.remaining = 0;
-        const reason = info.status === 404 ? `no comparison ${basehead} exists (a tag is missing)` : formatGitHubError(info);
+        const alsoTried = triedOtherSpelling ? `, nor ${olderTag}...${newerTag}` : '';
+        const reason = info.status === 404 ? `no comparison ${spelledLikeNewer}...${newerTag} exists${alsoTried} (a tag is missing)` : formatGitHubError(info);
         logger.warning(`The commits of ${fullName} for ${packageName} are unavailable: ${reason}`);
-        return unavailable(`The commits of ${fullName} between ${olderTag} and ${newerTag} could not be read: ${reason}.`);
+        return unavailable(`The commits of ${fullName} between ${spelledLikeNewer} and ${newerTag} could not be read: ${reason}.`);
     }
 }
 
@@ -7515,7 +7540,9 @@ function enginesNarrowed(from, to) {
         try {
             if (semver.validRange(currentRange) === null || semver.validRange(targetRange) === null)
                 return true;
-            if (!semver.subset(currentRange, targetRange, { includePrerelease: true }))
+            // Without includePrerelease: Node.js runs release versions, and with it `>=16` reads as
+            // `>=16.0.0-0`, so rewriting `>=16` as `>=16.0.0` (proc-log 2.0.1) would look narrowed.
+            if (!semver.subset(currentRange, targetRange))
                 return true;
         }
         catch {
@@ -12278,8 +12305,15 @@ const RUNTIME_SUPPORT_WORDS = /\b(?:drop(?:s|ped|ping)?|support(?:s|ed)?|require
 const OTHER_CHANGE_WORDS = /\b(?:remov(?:e|es|ed|al)|renam(?:e|es|ed)|defaults?|options?|apis?|exports?|esm|commonjs|cjs|throws?|config(?:uration)?|signatures?|behaviou?rs?|typescript|browsers?|deno|bun)\b|`/i;
 /** A clause that is only a version ("… Node.js 14 and 16", "node@14"). */
 const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?[\s).]*$/i;
+/**
+ * Code spans that name no API in a runtime line: a version range (`^20.17.0 || >=22.9.0`), and the
+ * package named as the line's subject, as npm's release tooling writes every Node.js range
+ * change: "`hosted-git-info` now supports node `^20.17.0 || >=22.9.0`".
+ */
+const VERSION_RANGE_CODE = /`(?=[^`\n]{0,120}\d)[\d\s.xX*^~<>=|v-]{1,120}`/g;
+const SUBJECT_CODE_OF_RUNTIME_CLAUSE = /^`[^`\n]{1,120}`(?=\s+(?:now\s+)?(?:supports?|requires?)\s+node(?:\.?js)?\b)/i;
 function isRuntimeSupportLine(line) {
-    const plain = release_text_plainLine(line);
+    const plain = release_text_plainLine(line).replace(VERSION_RANGE_CODE, 'range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it');
     if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain))
         return false;
     // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
@@ -12303,6 +12337,31 @@ function isRuntimeSupportOnly(content) {
         return false;
     const rest = withoutRuntimeSupportLines(content);
     return !BREAKING_GROUP_LABEL_ANYWHERE.test(rest) && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(rest));
+}
+/**
+ * A commit whose subject announces a break (`ci!: …`) and whose body says what breaks in a
+ * `BREAKING CHANGE:` footer: by the Conventional Commits spec the footer is the description of
+ * the break, so the subject is judged by it. fast-uri 2.0.0: "ci!: migrate to fastify reusable
+ * workflow" with "BREAKING CHANGE: drops support for node 10 and 12" drops old Node.js only.
+ * Commit logs (and changelogs that nest notes) give the body as lines indented under the bullet.
+ */
+function withoutSubjectsExplainedByFooters(text, patterns) {
+    const lines = text.split('\n');
+    const isBulletAtMargin = (line) => /^[-*+][ \t]/.test(line);
+    const isBodyLine = (line) => /^[ \t]+\S/.test(line) && !/^[ \t]*[-*+][ \t]/.test(line);
+    // Only the bang is explained away: "feat!: remove `parse()`" still names a removal itself.
+    const breaksWithoutItsBang = (line) => patterns.some((pattern) => pattern.test(line.replace(/^([ \t]*[-*+][ \t]+(?:\*\*)?\w+(?:\([^)\n]{0,40}\))?)!:/, '$1:')));
+    return lines
+        .filter((line, index) => {
+        if (!isBulletAtMargin(line) || breaksWithoutItsBang(line))
+            return true;
+        for (let next = index + 1; next < lines.length && isBodyLine(lines[next]); next += 1) {
+            if (/^[ \t]+BREAKING[ -]CHANGES?:/i.test(lines[next]))
+                return false;
+        }
+        return true;
+    })
+        .join('\n');
 }
 /**
  * A breaking marker that is only about raising the runtime floor: its lines all do that, and
@@ -12357,7 +12416,10 @@ function strongestMarker(text, options = {}) {
     let breakingForRuntimeOnly = false;
     for (const markerClass of ['breaking', 'deprecation', 'compatibility']) {
         const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
-        const behavioural = withoutNonBehaviouralLines(text, markerClass);
+        // Footers are matched to their subjects before lines are dropped by type, so a chore's
+        // footer cannot be taken for the footer of the commit listed above it.
+        const judged = markerClass === 'breaking' ? withoutSubjectsExplainedByFooters(text, patterns) : text;
+        const behavioural = withoutNonBehaviouralLines(judged, markerClass);
         if (!patterns.some((pattern) => pattern.test(behavioural)))
             continue;
         if (markerClass === 'breaking' && breakingOnlyForRuntime(behavioural, patterns)) {

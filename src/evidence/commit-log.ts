@@ -11,7 +11,8 @@ import type { EvidenceItem, MissingInformation } from './types.js';
  * from these very commit subjects). It is the release text of last resort: read only when
  * nothing better was found, with one request to GitHub's compare API
  * (`GET /repos/{owner}/{repo}/compare/{base}...{head}`), at the tag spelling the repository
- * changelog lookup already found, so it costs a tokenless run one request per bump.
+ * changelog lookup already found, so it costs a tokenless run one request per bump (two when the
+ * older tag turns out to be spelled the other way, `v1.0.0` before `2.0.0`).
  *
  * Not read for a package in a monorepo (`directory` set): the compare API cannot filter by
  * path, so other packages' commits would be cited as this package's changes.
@@ -125,17 +126,36 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
   if (newerTag !== `v${newerVersion}` && newerTag !== newerVersion) {
     return unavailable(`The commits of ${fullName} were not read for ${packageName}: its tag ${newerTag} names the package, as a monorepo's tags do, and the commits of its other packages would be mixed in.`);
   }
-  const olderTag = olderTagLike(newerTag, newerVersion, olderVersion);
-  if (olderTag === null) return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
-  if (budget !== undefined) {
-    if (budget.remaining <= 0) {
-      return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
-    }
+  const spelledLikeNewer = olderTagLike(newerTag, newerVersion, olderVersion);
+  if (spelledLikeNewer === null) return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
+  let olderTag = spelledLikeNewer;
+  let basehead = `${olderTag}...${newerTag}`;
+  const takeRequest = (): boolean => {
+    if (budget === undefined) return true;
+    if (budget.remaining <= 0) return false;
     budget.remaining -= 1;
+    return true;
+  };
+  if (!takeRequest()) {
+    return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
   }
-  const basehead = `${olderTag}...${newerTag}`;
+  const compare = (base: string) => octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead: `${base}...${newerTag}`, per_page: MAX_COMMITS, page: 1 });
+  let triedOtherSpelling = false;
   try {
-    const response = await octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead, per_page: MAX_COMMITS, page: 1 });
+    let response;
+    try {
+      response = await compare(olderTag);
+    } catch (error) {
+      // Repositories change their tag spelling over time (universalify: `v1.0.0`, then `2.0.0`):
+      // when the older tag spelled like the newer one does not exist, the other spelling is
+      // tried once (one more request), before the comparison is given up as missing.
+      const otherSpelling = olderTag.startsWith('v') ? olderTag.slice(1) : `v${olderTag}`;
+      if (describeGitHubError(error).status !== 404 || !takeRequest()) throw error;
+      triedOtherSpelling = true;
+      olderTag = otherSpelling;
+      basehead = `${olderTag}...${newerTag}`;
+      response = await compare(olderTag);
+    }
     const read = commitsOf(response.data);
     if (read === null) return unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
     // Oldest first, a cut log shows the start of the work, not what the release does; a range
@@ -173,8 +193,9 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
   } catch (error) {
     const info = describeGitHubError(error);
     if (budget !== undefined && (info.status === 403 || info.status === 429)) budget.remaining = 0;
-    const reason = info.status === 404 ? `no comparison ${basehead} exists (a tag is missing)` : formatGitHubError(info);
+    const alsoTried = triedOtherSpelling ? `, nor ${olderTag}...${newerTag}` : '';
+    const reason = info.status === 404 ? `no comparison ${spelledLikeNewer}...${newerTag} exists${alsoTried} (a tag is missing)` : formatGitHubError(info);
     logger.warning(`The commits of ${fullName} for ${packageName} are unavailable: ${reason}`);
-    return unavailable(`The commits of ${fullName} between ${olderTag} and ${newerTag} could not be read: ${reason}.`);
+    return unavailable(`The commits of ${fullName} between ${spelledLikeNewer} and ${newerTag} could not be read: ${reason}.`);
   }
 }

@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 616;
+const CORRECT = 620;
 const SAMPLES = 680;
-const RISK_ACCURACY = '0.906';
+const RISK_ACCURACY = '0.912';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
 const CONFUSION_HIGH_ROW = '| high | 142 | 8 | 3 | 0 |';
@@ -102,14 +102,10 @@ const MISSES = [
   'readdirp 4.0.2 → 4.1.0',
   'braces 3.0.2 → 3.0.3',
   'ini 6.0.0 → 7.0.0',
-  'fast-uri 1.0.1 → 2.0.0',
   'which 6.0.1 → 7.0.0',
-  'proc-log 5.0.0 → 6.0.0',
-  'proc-log 2.0.0 → 2.0.1',
   'universalify 1.0.0 → 2.0.0',
   'universalify 0.1.2 → 0.2.0',
   'mkdirp 0.4.2 → 0.5.0',
-  'hosted-git-info 8.1.0 → 9.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */

@@ -82,6 +82,22 @@ describe('commit log', () => {
     expect(releaseOnly.missing[0]!.message).toContain('release commits only');
   });
 
+  it('an older tag spelled the other way (`v1.0.0` before `2.0.0`) is tried once when the first spelling is missing', async () => {
+    // universalify's tags: v0.1.2 … v1.0.0, then 2.0.0, 2.0.1.
+    const octokit = await start({ 'ryanzim/universalify': { compares: { 'v1.0.0...2.0.0': ['Reject on falsy non-null errors', '2.0.0'] } } });
+    const universalify = { repository: { owner: 'ryanzim', repo: 'universalify', directory: null }, packageName: 'universalify', olderVersion: '1.0.0', newerVersion: '2.0.0', newerTag: '2.0.0' };
+    const budget = { remaining: 2, total: 2 };
+    const result = await fetchCommitLog(request(octokit, { ...universalify, budget }));
+    expect(result.evidence[0]).toMatchObject({ locator: 'commits/v1.0.0...2.0.0', content: 'Commits v1.0.0...2.0.0\n\n- Reject on falsy non-null errors' });
+    expect(budget.remaining).toBe(0);
+    expect(github!.requests.filter((sent) => sent.path.includes('/compare/')).map((sent) => decodeURIComponent(sent.path.split('/compare/')[1]!))).toEqual(['1.0.0...2.0.0', 'v1.0.0...2.0.0']);
+    // Neither spelling: one note naming both; without allowance left, the second is not tried.
+    const neither = await fetchCommitLog(request(octokit, { ...universalify, olderVersion: '0.9.0' }));
+    expect(neither.missing[0]!.message).toContain('no comparison 0.9.0...2.0.0 exists, nor v0.9.0...2.0.0');
+    const noAllowance = await fetchCommitLog(request(octokit, { ...universalify, olderVersion: '0.9.0', budget: { remaining: 1, total: 1 } }));
+    expect(noAllowance.missing[0]!.message).toContain('no comparison 0.9.0...2.0.0 exists (a tag is missing)');
+  });
+
   it('without a token it spends one request of the allowance, and none when the allowance is gone', async () => {
     const octokit = await start({ 'sindresorhus/p-limit': { compares: { 'v4.0.0...v5.0.0': P_LIMIT_5 } } });
     const budget = { remaining: 1, total: 1 };

@@ -127,6 +127,13 @@ describe('registryFactEvidence', () => {
     const items = registryFactEvidence(widened, bumpOf('express', '4.21.2', '5.1.0', 'major'));
     expect(byLocator(items, 'fact/engines')).toBeUndefined();
     expect(byLocator(items, 'fact/engines-widened')?.content).toBe('engines widened from node 20 || >=22 to node 18 || 20 || >=22: every runtime 4.21.2 accepts, 5.1.0 accepts too.');
+    // The same range written out in full (`>=16` → `>=16.0.0`, proc-log 2.0.1) narrows nothing.
+    const rewritten = structuredClone(facts);
+    if (rewritten.from) rewritten.from.engines = { node: '^12.13.0 || ^14.15.0 || >=16' };
+    if (rewritten.to) rewritten.to.engines = { node: '^12.13.0 || ^14.15.0 || >=16.0.0' };
+    const rewrittenItems = registryFactEvidence(rewritten, bumpOf('express', '4.21.2', '5.1.0', 'major'));
+    expect(byLocator(rewrittenItems, 'fact/engines')).toBeUndefined();
+    expect(byLocator(rewrittenItems, 'fact/engines-widened')).toBeDefined();
     const dropped = structuredClone(facts);
     if (dropped.from) dropped.from.engines = { node: '>=14' };
     if (dropped.to) dropped.to.engines = {};

@@ -148,6 +148,23 @@ describe('release-text markers', () => {
     expect(isRuntimeSupportOnly('- Drop support for Node.js 14\n- Remove `app.del`')).toBe(false);
     expect(isRuntimeSupportOnly('- Node.js 18 is required; the package is now ESM only')).toBe(false);
     expect(isRuntimeSupportOnly('- Remove the minified UMD build from the package')).toBe(false);
+    // npm's release tooling names the package and the range in code spans (hosted-git-info 9.0.0).
+    expect(isRuntimeSupportOnly('⚠️ BREAKING CHANGES\n\n* `hosted-git-info` now supports node `^20.17.0 || >=22.9.0`')).toBe(true);
+    expect(isRuntimeSupportOnly('* `which` now supports node `^22.22.2 || ^24.15.0 || >=26.0.0`\n* template-oss-apply')).toBe(false);
+    expect(isRuntimeSupportOnly('* `parse` now requires node `>=20` and returns a promise')).toBe(false);
+    expect(isRuntimeSupportOnly('* drop `legacyParse`; supports node `>=20`')).toBe(false);
+  });
+
+  it('judges a breaking commit subject by its own BREAKING CHANGE footer', () => {
+    // fast-uri 2.0.0's commit log: the bang is on a CI change, the footer says what breaks.
+    const nodeOnly = 'Commits v1.0.1...v2.0.0\n\n- chore: fix typo (#34)\n- ci!: migrate to fastify reusable workflow (#35)\n  BREAKING CHANGE: drops support for node 10 and 12; adds support for node 18';
+    expect(strongestMarker(nodeOnly)).toBe('compatibility');
+    const apiBreak = 'Commits v1.0.1...v2.0.0\n\n- ci!: migrate to fastify reusable workflow (#35)\n  BREAKING CHANGE: drops support for node 10 and removes `parse()`';
+    expect(strongestMarker(apiBreak)).toBe('breaking');
+    // Without a footer the announced subject stands; another commit's footer does not explain it.
+    expect(strongestMarker('- feat!: new config format\n- chore: drop node 12\n  BREAKING CHANGE: drops support for node 12')).toBe('breaking');
+    // The footer explains the bang, not a removal the subject names itself.
+    expect(strongestMarker('- feat!: remove `parse()`\n  BREAKING CHANGE: drops support for node 10')).toBe('breaking');
   });
 
   it('ends in bounded work on hostile text built to make markdown regexes backtrack', () => {

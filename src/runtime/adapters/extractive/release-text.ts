@@ -185,8 +185,16 @@ const OTHER_CHANGE_WORDS = /\b(?:remov(?:e|es|ed|al)|renam(?:e|es|ed)|defaults?|
 /** A clause that is only a version ("… Node.js 14 and 16", "node@14"). */
 const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?[\s).]*$/i;
 
+/**
+ * Code spans that name no API in a runtime line: a version range (`^20.17.0 || >=22.9.0`), and the
+ * package named as the line's subject, as npm's release tooling writes every Node.js range
+ * change: "`hosted-git-info` now supports node `^20.17.0 || >=22.9.0`".
+ */
+const VERSION_RANGE_CODE = /`(?=[^`\n]{0,120}\d)[\d\s.xX*^~<>=|v-]{1,120}`/g;
+const SUBJECT_CODE_OF_RUNTIME_CLAUSE = /^`[^`\n]{1,120}`(?=\s+(?:now\s+)?(?:supports?|requires?)\s+node(?:\.?js)?\b)/i;
+
 export function isRuntimeSupportLine(line: string): boolean {
-  const plain = plainLine(line);
+  const plain = plainLine(line).replace(VERSION_RANGE_CODE, 'range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it');
   if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain)) return false;
   // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
   const clauses = plain.replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').split(/,|;|\band\b|&|\+/i);
@@ -210,6 +218,30 @@ export function isRuntimeSupportOnly(content: string): boolean {
   if (lines.length === 0 || !lines.every(isRuntimeSupportLine)) return false;
   const rest = withoutRuntimeSupportLines(content);
   return !BREAKING_GROUP_LABEL_ANYWHERE.test(rest) && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(rest));
+}
+
+/**
+ * A commit whose subject announces a break (`ci!: …`) and whose body says what breaks in a
+ * `BREAKING CHANGE:` footer: by the Conventional Commits spec the footer is the description of
+ * the break, so the subject is judged by it. fast-uri 2.0.0: "ci!: migrate to fastify reusable
+ * workflow" with "BREAKING CHANGE: drops support for node 10 and 12" drops old Node.js only.
+ * Commit logs (and changelogs that nest notes) give the body as lines indented under the bullet.
+ */
+function withoutSubjectsExplainedByFooters(text: string, patterns: RegExp[]): string {
+  const lines = text.split('\n');
+  const isBulletAtMargin = (line: string) => /^[-*+][ \t]/.test(line);
+  const isBodyLine = (line: string) => /^[ \t]+\S/.test(line) && !/^[ \t]*[-*+][ \t]/.test(line);
+  // Only the bang is explained away: "feat!: remove `parse()`" still names a removal itself.
+  const breaksWithoutItsBang = (line: string) => patterns.some((pattern) => pattern.test(line.replace(/^([ \t]*[-*+][ \t]+(?:\*\*)?\w+(?:\([^)\n]{0,40}\))?)!:/, '$1:')));
+  return lines
+    .filter((line, index) => {
+      if (!isBulletAtMargin(line) || breaksWithoutItsBang(line)) return true;
+      for (let next = index + 1; next < lines.length && isBodyLine(lines[next]!); next += 1) {
+        if (/^[ \t]+BREAKING[ -]CHANGES?:/i.test(lines[next]!)) return false;
+      }
+      return true;
+    })
+    .join('\n');
 }
 
 /**
@@ -265,7 +297,10 @@ export function strongestMarker(text: string, options: { ignoreApiRemovals?: boo
   let breakingForRuntimeOnly = false;
   for (const markerClass of ['breaking', 'deprecation', 'compatibility'] as const) {
     const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
-    const behavioural = withoutNonBehaviouralLines(text, markerClass);
+    // Footers are matched to their subjects before lines are dropped by type, so a chore's
+    // footer cannot be taken for the footer of the commit listed above it.
+    const judged = markerClass === 'breaking' ? withoutSubjectsExplainedByFooters(text, patterns) : text;
+    const behavioural = withoutNonBehaviouralLines(judged, markerClass);
     if (!patterns.some((pattern) => pattern.test(behavioural))) continue;
     if (markerClass === 'breaking' && breakingOnlyForRuntime(behavioural, patterns)) {
       breakingForRuntimeOnly = true;
