@@ -35,7 +35,12 @@ export function redact(text: string): string {
   return out
     .replace(/(authorization\s*[:=]\s*)(bearer\s+)?[^\s"',;]+/gi, '$1$2***')
     .replace(/\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/g, 'Bearer ***')
-    .replace(/\b(sk|ghp|gho|ghs|ghu|ghr|github_pat|sk-or-v1|npm|glpat|xox[abpr])[-_][A-Za-z0-9_-]{10,}/g, '***')
+    // Each prefix with the separator its tokens use: npm and GitHub tokens are `npm_`/`ghp_` and
+    // letters and digits, so package names such as `validate-npm-package-name` or
+    // `npm-package-arg` (and npm's `npm_package_version` variables) are not taken for tokens.
+    .replace(/\b(?:npm|gh[pousr])_[A-Za-z0-9]{10,}/g, '***')
+    .replace(/\bgithub_pat_[A-Za-z0-9_]{10,}/g, '***')
+    .replace(/\b(?:sk|glpat|xox[abpr])[-_][A-Za-z0-9_-]{10,}/g, '***')
     // Google API keys have no separator after the prefix.
     .replace(/\bAIza[0-9A-Za-z_-]{30,}/g, '***');
 }

@@ -31,6 +31,16 @@ describe('secret redaction', () => {
     }
   });
 
+  it('redacts every token shape it knows, and never a package name that merely contains a prefix', () => {
+    for (const token of ['github_pat_11ABCDEFG0123456789_abcdefghijklmnop', 'gho_abcdefghij0123456789', 'sk-proj-abc123DEF456ghi789', 'sk-or-v1-0123456789abcdef', 'xoxb-1234567890-abcdef']) {
+      expect(redact(`failed with ${token}`), token).toBe('failed with ***');
+    }
+    // validate-npm-package-name 7.0.2 → 8.0.0 came out as "validate-*** 7.0.2 → 8.0.0" in an eval scorecard.
+    for (const text of ['validate-npm-package-name 7.0.2 → 8.0.0', 'npm-package-arg@13.0.0', 'npm_package_version=1.2.3', 'npm-normalize-package-bin', 'ghp-pages-deploy-action']) {
+      expect(redact(text), text).toBe(text);
+    }
+  });
+
   it('sanitizes messages: no control characters, bounded length', () => {
     expect(sanitizeMessage('a\u0000b\nc', 100)).toBe('a b c');
     expect(sanitizeMessage('x'.repeat(500), 50)).toHaveLength(50);
