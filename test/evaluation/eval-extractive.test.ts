@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 620;
-const SAMPLES = 680;
-const RISK_ACCURACY = '0.912';
+const CORRECT = 647;
+const SAMPLES = 713;
+const RISK_ACCURACY = '0.907';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 142 | 8 | 3 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 146 | 9 | 3 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -106,10 +106,16 @@ const MISSES = [
   'universalify 1.0.0 → 2.0.0',
   'universalify 0.1.2 → 0.2.0',
   'mkdirp 0.4.2 → 0.5.0',
+  'radix3 0.2.1 → 1.0.0',
+  'validate-npm-package-name 7.0.2 → 8.0.0',
+  'dotenv-expand 13.0.0 → 1000.0.0',
+  'dotenv-expand 5.0.0 → 5.1.0',
+  'slice-ansi 7.0.0 → 7.1.0',
+  'cli-truncate 6.0.1 → 6.1.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 656;
+const LABELS_AGREED = 689;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

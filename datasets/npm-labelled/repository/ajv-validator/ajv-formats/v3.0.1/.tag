@@ -1,0 +1,1 @@
+1fb3fa7d967f919ff924bb34aef73a2f39ab0de3

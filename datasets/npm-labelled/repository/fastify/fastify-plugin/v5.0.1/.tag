@@ -1,0 +1,1 @@
+a52ee816b7dea21aa6b43d4068aa18ea8cd5bc3f

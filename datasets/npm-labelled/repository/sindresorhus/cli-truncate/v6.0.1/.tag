@@ -1,0 +1,1 @@
+cfa9302cd715f30baccd89fd0e5e5b36c541631e

@@ -1,0 +1,1 @@
+5576a6bc1e74b33af575cbf2dbc14a9cd4be259e
