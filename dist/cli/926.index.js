@@ -12331,9 +12331,22 @@ function withoutRuntimeSupportLines(text) {
  * Every change line of `content` (its outermost bullets, or its one line) is about runtime
  * support, and nothing else in it is a breaking change (a nested "remove:" group, say).
  */
+/**
+ * `template-oss-apply` is the commit npm's repository template (@npmcli/template-oss) makes when
+ * it rewrites a package's CI and `engines`; its release tooling lists it under BREAKING CHANGES
+ * beside the "`<name>` now supports node `<range>`" line it comes with (ini 7, which 7,
+ * validate-npm-package-name 8). It names no API, so next to a runtime line it adds no break; on
+ * its own it says nothing about what changed and is left to the other rules.
+ */
+const TEMPLATE_APPLY_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\[`?[0-9a-f]{7,40}`?\]\([^)\n]{0,200}\)[ \t]+)?(?:\[#\d+\]\([^)\n]{0,200}\)[ \t]+)?(?:\w+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?template-oss-apply\b[^\n]{0,80}$/i;
+/** Lines about the runtime only, allowing the template commit beside at least one of them. */
+function onlyRuntimeLines(lines) {
+    const described = lines.filter((line) => !TEMPLATE_APPLY_LINE.test(line));
+    return described.length > 0 && described.every(isRuntimeSupportLine);
+}
 function isRuntimeSupportOnly(content) {
     const lines = excerpts(content, 400, undefined, 20);
-    if (lines.length === 0 || !lines.every(isRuntimeSupportLine))
+    if (!onlyRuntimeLines(lines))
         return false;
     const rest = withoutRuntimeSupportLines(content);
     return !BREAKING_GROUP_LABEL_ANYWHERE.test(rest) && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(rest));
@@ -12370,7 +12383,7 @@ function withoutSubjectsExplainedByFooters(text, patterns) {
  */
 function breakingOnlyForRuntime(text, patterns) {
     const marked = text.split('\n').filter((line) => patterns.some((pattern) => pattern.test(line)));
-    if (marked.length === 0 || !marked.every(isRuntimeSupportLine))
+    if (!onlyRuntimeLines(marked))
         return false;
     const rest = withoutRuntimeSupportLines(text);
     return !patterns.some((pattern) => pattern.test(rest));
@@ -12836,9 +12849,12 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     }
     // Commit subjects are not release notes: authors do not write them for callers, so a major
     // whose commits name no breaking change, deprecation or runtime requirement is not shown to
-    // be harmless. Unexplained, it stays what semver says it is.
+    // be harmless. Unexplained, it stays what semver says it is. A 0.x minor is read like its
+    // notes would be (below): below 1.0.0 authors bump the minor for features, and the blind
+    // readers of such bumps labelled 4 of 5 low (xml2js 0.6, tinyexec 0.3, universalify 0.2,
+    // mkdirp 0.5; sirv 0.4 changed a callback's arguments in a "feat:" commit).
     const curatedText = releaseText.filter((item) => item.kind !== 'commitLog');
-    if (curatedText.length === 0 && releaseText.length > 0 && majorForCallers) {
+    if (curatedText.length === 0 && releaseText.length > 0 && context.versions.semverClass === 'major') {
         return {
             riskLevel: 'high',
             riskItems: semverFact === undefined ? releaseText : [semverFact, ...releaseText],
@@ -12846,8 +12862,13 @@ function decideRisk(context, evidence, classified, majorForCallers) {
         };
     }
     // With release text to read, only a real major is suspect: 0.x minors with plain fix notes
-    // (the jshttp family's habit) are what their notes say they are.
-    if (releaseText.length > 0 && context.versions.semverClass === 'major') {
+    // (the jshttp family's habit) are what their notes say they are, and so is a first 1.0.0
+    // whose notes say nothing breaks: leaving 0.x declares the API stable, and the authors who
+    // break it there say so (send 1.0, yup 1.0, pinia 2.0 are read as breaking from their notes).
+    // The blind readers labelled 4 of 6 such releases low (picocolors, nanostores, scule and
+    // radix3 1.0.0; content-disposition and ufo 1.0.0 medium).
+    const leavesZeroWithNotes = semver.valid(from) !== null && semver.major(from) === 0 && curatedText.length > 0;
+    if (releaseText.length > 0 && context.versions.semverClass === 'major' && !leavesZeroWithNotes) {
         // Semver says callers may break; release text without markers does not prove otherwise.
         return {
             riskLevel: 'medium',

@@ -39,13 +39,14 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 647;
+const CORRECT = 655;
 const SAMPLES = 713;
-const RISK_ACCURACY = '0.907';
+const RISK_ACCURACY = '0.919';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 146 | 9 | 3 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 145 | 9 | 4 | 0 |';
 const MISSES = [
+  'content-disposition 0.5.4 → 1.0.0',
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
   'glob 11.0.3 → 11.1.0',
@@ -71,23 +72,21 @@ const MISSES = [
   'dompurify 2.4.4 → 3.0.0',
   'mongoose 8.9.4 → 8.9.5',
   'mysql2 3.22.6 → 3.23.0',
-  'picocolors 0.2.1 → 1.0.0',
   'superagent 9.0.2 → 10.0.0',
   'superagent 3.6.3 → 3.7.0',
-  'xml2js 0.5.0 → 0.6.0',
   'class-validator 0.14.0 → 0.14.1',
   'webpack-dev-server 5.2.0 → 5.2.1',
   'webpack-dev-server 5.2.3 → 5.2.4',
   'immutable 5.0.3 → 5.1.0',
   'dot-prop 9.0.0 → 10.0.0',
   'serialize-error 11.0.3 → 12.0.0',
+  'ufo 0.8.6 → 1.0.0',
   'ufo 1.5.4 → 1.6.0',
   'magic-string 1.1.1 → 1.2.0',
   'log-symbols 6.0.0 → 7.0.0',
   'diff 8.0.4 → 9.0.0',
   'ofetch 1.5.0 → 1.5.1',
   'proxy-addr 2.0.6 → 2.0.7',
-  'nanostores 0.11.4 → 1.0.0',
   'mime-types 2.1.35 → 3.0.0',
   'mime-types 2.0.14 → 2.1.0',
   'mime-types 3.0.1 → 3.0.2',
@@ -95,19 +94,12 @@ const MISSES = [
   'pretty-bytes 7.0.1 → 7.1.0',
   'strip-json-comments 3.0.1 → 3.1.0',
   'tiny-invariant 0.0.3 → 1.0.0',
-  'scule 0.3.2 → 1.0.0',
+  'sirv 0.3.1 → 0.4.0',
   'scule 1.1.0 → 1.1.1',
-  'tinyexec 0.2.0 → 0.3.0',
   'kolorist 1.0.0 → 1.2.0',
   'readdirp 4.0.2 → 4.1.0',
   'braces 3.0.2 → 3.0.3',
-  'ini 6.0.0 → 7.0.0',
-  'which 6.0.1 → 7.0.0',
   'universalify 1.0.0 → 2.0.0',
-  'universalify 0.1.2 → 0.2.0',
-  'mkdirp 0.4.2 → 0.5.0',
-  'radix3 0.2.1 → 1.0.0',
-  'validate-npm-package-name 7.0.2 → 8.0.0',
   'dotenv-expand 13.0.0 → 1000.0.0',
   'dotenv-expand 5.0.0 → 5.1.0',
   'slice-ansi 7.0.0 → 7.1.0',

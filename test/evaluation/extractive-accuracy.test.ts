@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.94',
   thirdReadings: 24,
   changedFromFirst: 10,
-  extractiveAgainstFirstLabels: '644/713',
+  extractiveAgainstFirstLabels: '649/713',
   semverAgainstFirstLabels: '441/713',
 };
 /**
@@ -258,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '480/713',
-      'registry only: tarball ships a changelog': '120/128',
+      'registry only: all': '479/713',
+      'registry only: tarball ships a changelog': '119/128',
       'registry only: no tarball changelog': '360/585',
-      'registry + repository: all': '647/713',
-      'registry + repository: tarball ships a changelog': '120/128',
-      'registry + repository: no tarball changelog': '527/585',
+      'registry + repository: all': '655/713',
+      'registry + repository: tarball ships a changelog': '119/128',
+      'registry + repository: no tarball changelog': '536/585',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

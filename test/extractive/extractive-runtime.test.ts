@@ -335,6 +335,18 @@ describe('extractive runtime: a commit log is the release text of last resort', 
     expect(candidate.riskEvidenceRefs).toEqual(expect.arrayContaining([semverFact('major').id, log.id]));
   });
 
+  it('a 0.x minor is what its commits say: below 1.0.0 the minor is the feature bump', async () => {
+    const log = commits(['docs: add comparison section (#31)', 'feat: add `throwOnError` to throw errors on non-zero exits (#34)']);
+    const zeroMinor = await candidateFor(buildContext({ evidence: [semverFact('minor'), log], semverClass: 'minor', from: '0.2.0', to: '0.3.0' }));
+    expect(zeroMinor.riskLevel).toBe('low');
+    expect(zeroMinor.summary).toContain('commit log');
+    const breaking = await candidateFor(buildContext({ evidence: [semverFact('minor'), commits(['feat!: drop the callback API'])], semverClass: 'minor', from: '0.2.0', to: '0.3.0' }));
+    expect(breaking.riskLevel).toBe('high');
+    // Without any release text a 0.x minor stays what semver ranges make it: high.
+    const silent = await candidateFor(buildContext({ evidence: [semverFact('minor')], semverClass: 'minor', from: '0.2.0', to: '0.3.0' }));
+    expect(silent.riskLevel).toBe('high');
+  });
+
   it('a minor with additive commits is low and says it rests on the commit log; a breaking commit makes it high', async () => {
     const additive = await candidateFor(buildContext({ evidence: [semverFact('minor'), commits(['Add `limitFunction()` (#88)', 'Fix docs typo'])], semverClass: 'minor' }));
     expect(additive.riskLevel).toBe('low');
@@ -382,6 +394,26 @@ describe('extractive runtime: an added exports map', () => {
   it('leaves the other evidence to rate the bump: a raised Node.js floor next to it is still medium', async () => {
     const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), exportsAdded, enginesFact()], semverClass: 'minor' }));
     expect(candidate.riskLevel).toBe('medium');
+  });
+});
+
+describe('extractive runtime: a major whose release notes show no break', () => {
+  const notes = (version: string) => evidence('changelog', `## ${version}\n- dynamic route deletion (#22)`, { versions: [version] });
+
+  it('stays medium: a major change may still break callers', async () => {
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), notes('2.0.0')], semverClass: 'major', from: '1.4.0', to: '2.0.0' }));
+    expect(candidate.riskLevel).toBe('medium');
+    expect(candidate.summary).toContain('a major change may still break callers');
+  });
+
+  it('a first 1.0.0 after 0.x is what its notes say: leaving 0.x declares the API stable', async () => {
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), notes('1.0.0')], semverClass: 'major', from: '0.2.1', to: '1.0.0' }));
+    expect(candidate.riskLevel).toBe('low');
+    const breaking = await candidateFor(buildContext({ evidence: [semverFact('major'), evidence('changelog', '## 1.0.0\n- Remove `send.etag()`', { versions: ['1.0.0'] })], semverClass: 'major', from: '0.19.0', to: '1.0.0' }));
+    expect(breaking.riskLevel).toBe('high');
+    // Without notes (only commits, or nothing) it stays semver-major.
+    const silent = await candidateFor(buildContext({ evidence: [semverFact('major')], semverClass: 'major', from: '0.0.3', to: '1.0.0' }));
+    expect(silent.riskLevel).toBe('high');
   });
 });
 

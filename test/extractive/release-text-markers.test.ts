@@ -150,7 +150,10 @@ describe('release-text markers', () => {
     expect(isRuntimeSupportOnly('- Remove the minified UMD build from the package')).toBe(false);
     // npm's release tooling names the package and the range in code spans (hosted-git-info 9.0.0).
     expect(isRuntimeSupportOnly('⚠️ BREAKING CHANGES\n\n* `hosted-git-info` now supports node `^20.17.0 || >=22.9.0`')).toBe(true);
-    expect(isRuntimeSupportOnly('* `which` now supports node `^22.22.2 || ^24.15.0 || >=26.0.0`\n* template-oss-apply')).toBe(false);
+    // …with the template commit that brings the range listed beside it (which 7.0.0), but never alone.
+    expect(isRuntimeSupportOnly('⚠️ BREAKING CHANGES\n\n* `which` now supports node `^22.22.2 || ^24.15.0 || >=26.0.0`\n* template-oss-apply')).toBe(true);
+    expect(isRuntimeSupportOnly('⚠️ BREAKING CHANGES\n\n* template-oss-apply')).toBe(false);
+    expect(isRuntimeSupportOnly('* `which` now supports node `>=20`\n* template-oss-apply\n* remove `which.sync`')).toBe(false);
     expect(isRuntimeSupportOnly('* `parse` now requires node `>=20` and returns a promise')).toBe(false);
     expect(isRuntimeSupportOnly('* drop `legacyParse`; supports node `>=20`')).toBe(false);
   });

@@ -213,9 +213,24 @@ function withoutRuntimeSupportLines(text: string): string {
  * Every change line of `content` (its outermost bullets, or its one line) is about runtime
  * support, and nothing else in it is a breaking change (a nested "remove:" group, say).
  */
+/**
+ * `template-oss-apply` is the commit npm's repository template (@npmcli/template-oss) makes when
+ * it rewrites a package's CI and `engines`; its release tooling lists it under BREAKING CHANGES
+ * beside the "`<name>` now supports node `<range>`" line it comes with (ini 7, which 7,
+ * validate-npm-package-name 8). It names no API, so next to a runtime line it adds no break; on
+ * its own it says nothing about what changed and is left to the other rules.
+ */
+const TEMPLATE_APPLY_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\[`?[0-9a-f]{7,40}`?\]\([^)\n]{0,200}\)[ \t]+)?(?:\[#\d+\]\([^)\n]{0,200}\)[ \t]+)?(?:\w+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?template-oss-apply\b[^\n]{0,80}$/i;
+
+/** Lines about the runtime only, allowing the template commit beside at least one of them. */
+function onlyRuntimeLines(lines: string[]): boolean {
+  const described = lines.filter((line) => !TEMPLATE_APPLY_LINE.test(line));
+  return described.length > 0 && described.every(isRuntimeSupportLine);
+}
+
 export function isRuntimeSupportOnly(content: string): boolean {
   const lines = excerpts(content, 400, undefined, 20);
-  if (lines.length === 0 || !lines.every(isRuntimeSupportLine)) return false;
+  if (!onlyRuntimeLines(lines)) return false;
   const rest = withoutRuntimeSupportLines(content);
   return !BREAKING_GROUP_LABEL_ANYWHERE.test(rest) && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(rest));
 }
@@ -251,7 +266,7 @@ function withoutSubjectsExplainedByFooters(text: string, patterns: RegExp[]): st
  */
 function breakingOnlyForRuntime(text: string, patterns: RegExp[]): boolean {
   const marked = text.split('\n').filter((line) => patterns.some((pattern) => pattern.test(line)));
-  if (marked.length === 0 || !marked.every(isRuntimeSupportLine)) return false;
+  if (!onlyRuntimeLines(marked)) return false;
   const rest = withoutRuntimeSupportLines(text);
   return !patterns.some((pattern) => pattern.test(rest));
 }
