@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 655;
-const SAMPLES = 713;
-const RISK_ACCURACY = '0.919';
+const CORRECT = 688;
+const SAMPLES = 748;
+const RISK_ACCURACY = '0.920';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 145 | 9 | 4 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 153 | 9 | 4 | 0 |';
 const MISSES = [
   'content-disposition 0.5.4 → 1.0.0',
   'word-wrap 1.2.3 → 1.2.4',
@@ -104,10 +104,12 @@ const MISSES = [
   'dotenv-expand 5.0.0 → 5.1.0',
   'slice-ansi 7.0.0 → 7.1.0',
   'cli-truncate 6.0.1 → 6.1.0',
+  'tinyspy 2.1.1 → 2.2.0',
+  'local-pkg 0.5.1 → 1.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 689;
+const LABELS_AGREED = 723;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+9b9caa9705c3ca40d68b37cd9e39204e6bafcaa6

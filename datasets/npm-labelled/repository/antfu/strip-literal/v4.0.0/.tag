@@ -1,0 +1,1 @@
+da5945dd3e3a25cc39f12b276c3b88f0cf5ec3fc

@@ -1,0 +1,1 @@
+fc30ec40ec6e0702935cecbdf68d4f3fd2a657eb

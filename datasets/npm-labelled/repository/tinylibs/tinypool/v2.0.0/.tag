@@ -1,0 +1,1 @@
+40b4b3eb926dabfbfd3d0a7e3d1222d4dd1c0d2d
