@@ -39,14 +39,13 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 688;
+const CORRECT = 689;
 const SAMPLES = 748;
-const RISK_ACCURACY = '0.920';
+const RISK_ACCURACY = '0.921';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
 const CONFUSION_HIGH_ROW = '| high | 153 | 9 | 4 | 0 |';
 const MISSES = [
-  'content-disposition 0.5.4 → 1.0.0',
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
   'glob 11.0.3 → 11.1.0',

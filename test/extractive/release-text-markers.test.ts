@@ -158,6 +158,11 @@ describe('release-text markers', () => {
     expect(isRuntimeSupportOnly('* drop `legacyParse`; supports node `>=20`')).toBe(false);
   });
 
+  it('reads a Node.js drop said without "support" (content-disposition 1.0.0: "drop node <18"), not a CI matrix change', () => {
+    for (const line of ['* drop node <18', '- Drop Node.js 14', '- update node support (drop node@12, node@14, add node@20)', '- Dropped Node.js 18 and 20 support.']) expect(strongestMarker(line), line).toBe('compatibility');
+    for (const line of ['* drop node < 18 from CI matrix', '- chore: upgrade deps and drop node 16 tests (#507)', '- drop nodes from the tree', '- Drop the node 14 build']) expect(strongestMarker(line), line).toBeNull();
+  });
+
   it('judges a breaking commit subject by its own BREAKING CHANGE footer', () => {
     // fast-uri 2.0.0's commit log: the bang is on a CI change, the footer says what breaks.
     const nodeOnly = 'Commits v1.0.1...v2.0.0\n\n- chore: fix typo (#34)\n- ci!: migrate to fastify reusable workflow (#35)\n  BREAKING CHANGE: drops support for node 10 and 12; adds support for node 18';

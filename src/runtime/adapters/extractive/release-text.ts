@@ -110,6 +110,9 @@ const DEPRECATION_MARKERS: RegExp[] = [
 
 const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
+  // "drop node <18", "Drop Node.js 14", "drop node@12": a support drop said without "support";
+  // not the CI's test matrix ("drop node < 18 from CI matrix", "drop node 16 tests").
+  /\bdrop(?:s|ped|ping)?\s+(?:old(?:er)?\s+)?node(?:\.?js)?(?:@|\s*(?:v|<=?|>=?)?\s*)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
   /\bno\s+longer\s+support(?:s|ed)?\b/i,
   /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
   /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
