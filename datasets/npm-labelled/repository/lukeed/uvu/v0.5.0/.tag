@@ -1,0 +1,1 @@
+988d9290adef593aaf3ee169868b9fcef0d9d0f3

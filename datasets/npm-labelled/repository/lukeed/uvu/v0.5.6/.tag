@@ -1,0 +1,1 @@
+56e1cb25ecd76cbf5cd3fd28c7a4c07db405c5c3
