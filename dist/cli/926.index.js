@@ -7542,7 +7542,7 @@ function enginesNarrowed(from, to) {
                 return true;
             // Without includePrerelease: Node.js runs release versions, and with it `>=16` reads as
             // `>=16.0.0-0`, so rewriting `>=16` as `>=16.0.0` (proc-log 2.0.1) would look narrowed.
-            if (!semver.subset(currentRange, targetRange))
+            if (!semver.subset(currentRange, targetRange) && !semver.subset(currentRange, targetRange, { includePrerelease: true }))
                 return true;
         }
         catch {
@@ -7579,6 +7579,7 @@ function requireEsmSupport(engines) {
 
 
 
+
 /**
  * Registry facts as evidence: one `registryFact` item per fact, each with its own locator so a
  * finding can cite exactly "engines changed" rather than a blob. Text is built from local facts;
@@ -7609,6 +7610,24 @@ function describeList(values, separator = ', ') {
 function describeEngines(engines) {
     const entries = Object.entries(engines);
     return entries.length === 0 ? 'none declared' : entries.map(([engine, range]) => `${plainOrQuoted(engine)} ${plainOrQuoted(range)}`).join(', ');
+}
+/**
+ * Node.js 16 and every older line reached end of life by September 2023 (18 followed in April
+ * 2025): a floor at or below 18.0.0 turns away no runtime that still gets fixes. Fixed here, not
+ * read from a clock, so the same facts always give the same evidence.
+ */
+const OLDEST_FLOOR_EXCLUDING_ONLY_END_OF_LIFE_LINES = '18.0.0';
+function declaresOnlyAnEndOfLifeFloor(engines) {
+    const entries = Object.entries(engines);
+    if (entries.length !== 1 || entries[0][0] !== 'node')
+        return false;
+    try {
+        const floor = semver.validRange(entries[0][1]) === null ? null : semver.minVersion(entries[0][1]);
+        return floor !== null && semver.lte(floor, OLDEST_FLOOR_EXCLUDING_ONLY_END_OF_LIFE_LINES);
+    }
+    catch {
+        return false;
+    }
 }
 function describeSemverClass(bump) {
     const change = bump.semverClass === 'unknown' ? 'a version change whose semver class is unknown' : `a ${bump.semverClass} version change`;
@@ -7671,8 +7690,9 @@ function registryFactEvidence(facts, bump) {
     if (signals.enginesChanged) {
         const { from: fromEngines, to: toEngines } = signals.enginesChanged;
         // Only a narrowed range can turn a runtime away; a widened one is said, but rates nothing.
-        // A first declaration is told apart: it may only write down a floor the package already had.
-        if (Object.keys(fromEngines).length === 0 && Object.keys(toEngines).length > 0) {
+        // A first declaration whose floor turns away only end-of-life Node.js lines is told apart:
+        // it may only write down a floor the package already had.
+        if (Object.keys(fromEngines).length === 0 && declaresOnlyAnEndOfLifeFloor(toEngines)) {
             add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} declared none).`, target);
         }
         else if (enginesNarrowed(fromEngines, toEngines))
@@ -12239,7 +12259,7 @@ const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
     // "drop node <18", "Drop Node.js 14", "drop node@12": a support drop said without "support";
     // not the CI's test matrix ("drop node < 18 from CI matrix", "drop node 16 tests").
-    /\bdrop(?:s|ped|ping)?\s+(?:old(?:er)?\s+)?node(?:\.?js)?(?:@|\s*(?:v|<=?|>=?)?\s*)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+    /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?[ \t]+)?node(?:\.?js)?(?:@|[ \t]*(?:(?:v|<=?|>=?)[ \t]*)?)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
     /\bno\s+longer\s+support(?:s|ed)?\b/i,
     /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
     /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
@@ -12313,10 +12333,10 @@ const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?[\s).]*$/i;
  * package named as the line's subject, as npm's release tooling writes every Node.js range
  * change: "`hosted-git-info` now supports node `^20.17.0 || >=22.9.0`".
  */
-const VERSION_RANGE_CODE = /`(?=[^`\n]{0,120}\d)[\d\s.xX*^~<>=|v-]{1,120}`/g;
+const VERSION_RANGE_CODE = /(\bnode(?:\.?js)?[ \t]+)`(?=[^`\n]{0,120}\d)[\d\s.xX*^~<>=|v-]{1,120}`/gi;
 const SUBJECT_CODE_OF_RUNTIME_CLAUSE = /^`[^`\n]{1,120}`(?=\s+(?:now\s+)?(?:supports?|requires?)\s+node(?:\.?js)?\b)/i;
 function isRuntimeSupportLine(line) {
-    const plain = release_text_plainLine(line).replace(VERSION_RANGE_CODE, 'range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it');
+    const plain = release_text_plainLine(line).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it');
     if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain))
         return false;
     // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
@@ -12341,7 +12361,7 @@ function withoutRuntimeSupportLines(text) {
  * validate-npm-package-name 8). It names no API, so next to a runtime line it adds no break; on
  * its own it says nothing about what changed and is left to the other rules.
  */
-const TEMPLATE_APPLY_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\[`?[0-9a-f]{7,40}`?\]\([^)\n]{0,200}\)[ \t]+)?(?:\[#\d+\]\([^)\n]{0,200}\)[ \t]+)?(?:\w+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?template-oss-apply\b[^\n]{0,80}$/i;
+const TEMPLATE_APPLY_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\[`?[0-9a-f]{7,40}`?\]\([^)\n]{0,200}\)[ \t]+)?(?:\[#\d+\]\([^)\n]{0,200}\)[ \t]+)?(?:\w+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?template-oss-apply(?:[ \t]+\(#\d+\))?(?:[ \t]+\(@[^)\n]{1,80}\))?[ \t]*$/i;
 /** Lines about the runtime only, allowing the template commit beside at least one of them. */
 function onlyRuntimeLines(lines) {
     const described = lines.filter((line) => !TEMPLATE_APPLY_LINE.test(line));
@@ -12366,7 +12386,7 @@ function withoutSubjectsExplainedByFooters(text, patterns) {
     const isBulletAtMargin = (line) => /^[-*+][ \t]/.test(line);
     const isBodyLine = (line) => /^[ \t]+\S/.test(line) && !/^[ \t]*[-*+][ \t]/.test(line);
     // Only the bang is explained away: "feat!: remove `parse()`" still names a removal itself.
-    const breaksWithoutItsBang = (line) => patterns.some((pattern) => pattern.test(line.replace(/^([ \t]*[-*+][ \t]+(?:\*\*)?\w+(?:\([^)\n]{0,40}\))?)!:/, '$1:')));
+    const breaksWithoutItsBang = (line) => patterns.some((pattern) => pattern.test(line.replace(/^([ \t]*[-*+][ \t]+(?:\*\*)?(?:ci|chore|build|docs?|tests?|style)(?:\([^)\n]{0,40}\))?)!:/i, '$1:')));
     return lines
         .filter((line, index) => {
         if (!isBulletAtMargin(line) || breaksWithoutItsBang(line))
@@ -12857,7 +12877,8 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     // readers of such bumps labelled 4 of 5 low (xml2js 0.6, tinyexec 0.3, universalify 0.2,
     // mkdirp 0.5; sirv 0.4 changed a callback's arguments in a "feat:" commit).
     const curatedText = releaseText.filter((item) => item.kind !== 'commitLog');
-    if (curatedText.length === 0 && releaseText.length > 0 && context.versions.semverClass === 'major') {
+    const zeroZero = semver.valid(from) !== null && semver.major(from) === 0 && semver.minor(from) === 0;
+    if (curatedText.length === 0 && releaseText.length > 0 && (context.versions.semverClass === 'major' || (majorForCallers && zeroZero))) {
         return {
             riskLevel: 'high',
             riskItems: semverFact === undefined ? releaseText : [semverFact, ...releaseText],
@@ -12870,7 +12891,7 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     // break it there say so (send 1.0, yup 1.0, pinia 2.0 are read as breaking from their notes).
     // The blind readers labelled 4 of 6 such releases low (picocolors, nanostores, scule and
     // radix3 1.0.0; content-disposition and ufo 1.0.0 medium).
-    const leavesZeroWithNotes = semver.valid(from) !== null && semver.major(from) === 0 && curatedText.length > 0;
+    const leavesZeroWithNotes = semver.valid(from) !== null && semver.valid(to) !== null && semver.major(from) === 0 && semver.major(to) === 1 && curatedText.some((item) => item.releaseVersions.includes(to));
     if (releaseText.length > 0 && context.versions.semverClass === 'major' && !leavesZeroWithNotes) {
         // Semver says callers may break; release text without markers does not prove otherwise.
         return {
@@ -12913,10 +12934,11 @@ function describeBasis(items) {
     return list.length <= 1 ? (list[0] ?? 'the evidence') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 }
 /**
- * A minor or patch that declares `engines` for the first time usually writes down the floor the
- * package already had, so it is shown but does not rate the bump: the readers of both such
- * minors in the labelled set (fdir 6.5 `>=12`, anymatch 3.1 `>= 8`) rated them low. In a major
- * it stays a raised floor (medium), as a narrowed range does.
+ * A minor or patch that declares `engines` for the first time, with a floor that turns away only
+ * end-of-life Node.js lines (`fact/engines-declared`; a newer floor is `fact/engines`), usually
+ * writes down the floor the package already had, so it is shown but does not rate the bump: the
+ * readers of both such minors in the labelled set (fdir 6.5 `>=12`, anymatch 3.1 `>= 8`) rated
+ * them low. In a major it stays a raised floor (medium), as a narrowed range does.
  */
 function withFirstEnginesDeclaration(entry, majorForCallers) {
     if (majorForCallers || entry.item.kind !== 'registryFact' || entry.item.locator !== 'fact/engines-declared')

@@ -1,3 +1,4 @@
+import semver from 'semver';
 import type { BumpDirection, SemverClass } from '../bumps/types.js';
 import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
 import { describeEsmOnly, describeManifestChange, diffManifestShapes, MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
@@ -50,6 +51,24 @@ function describeList(values: string[], separator = ', '): string {
 function describeEngines(engines: Record<string, string>): string {
   const entries = Object.entries(engines);
   return entries.length === 0 ? 'none declared' : entries.map(([engine, range]) => `${plainOrQuoted(engine)} ${plainOrQuoted(range)}`).join(', ');
+}
+
+/**
+ * Node.js 16 and every older line reached end of life by September 2023 (18 followed in April
+ * 2025): a floor at or below 18.0.0 turns away no runtime that still gets fixes. Fixed here, not
+ * read from a clock, so the same facts always give the same evidence.
+ */
+const OLDEST_FLOOR_EXCLUDING_ONLY_END_OF_LIFE_LINES = '18.0.0';
+
+function declaresOnlyAnEndOfLifeFloor(engines: Record<string, string>): boolean {
+  const entries = Object.entries(engines);
+  if (entries.length !== 1 || entries[0]![0] !== 'node') return false;
+  try {
+    const floor = semver.validRange(entries[0]![1]) === null ? null : semver.minVersion(entries[0]![1]);
+    return floor !== null && semver.lte(floor, OLDEST_FLOOR_EXCLUDING_ONLY_END_OF_LIFE_LINES);
+  } catch {
+    return false;
+  }
 }
 
 function describeSemverClass(bump: RegistryFactBump): string {
@@ -123,8 +142,9 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
   if (signals.enginesChanged) {
     const { from: fromEngines, to: toEngines } = signals.enginesChanged;
     // Only a narrowed range can turn a runtime away; a widened one is said, but rates nothing.
-    // A first declaration is told apart: it may only write down a floor the package already had.
-    if (Object.keys(fromEngines).length === 0 && Object.keys(toEngines).length > 0) {
+    // A first declaration whose floor turns away only end-of-life Node.js lines is told apart:
+    // it may only write down a floor the package already had.
+    if (Object.keys(fromEngines).length === 0 && declaresOnlyAnEndOfLifeFloor(toEngines)) {
       add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} declared none).`, target);
     } else if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
     else add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);

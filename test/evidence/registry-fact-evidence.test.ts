@@ -144,6 +144,15 @@ describe('registryFactEvidence', () => {
     const addedItems = registryFactEvidence(added, bumpOf('express', '4.21.2', '5.1.0', 'major'));
     expect(byLocator(addedItems, 'fact/engines')).toBeUndefined();
     expect(byLocator(addedItems, 'fact/engines-declared')?.content).toBe('engines declared for the first time: node >=18 (4.21.2 declared none).');
+    // A first floor that turns away a line still maintained is a raised floor like any other (review S6).
+    for (const node of ['>=20', '>=22', '^20.17.0 || >=22.9.0']) {
+      const recent = structuredClone(facts);
+      if (recent.from) recent.from.engines = {};
+      if (recent.to) recent.to.engines = { node };
+      const recentItems = registryFactEvidence(recent, bumpOf('express', '4.21.2', '5.1.0', 'major'));
+      expect(byLocator(recentItems, 'fact/engines-declared'), node).toBeUndefined();
+      expect(byLocator(recentItems, 'fact/engines'), node).toBeDefined();
+    }
     const unreadable = structuredClone(facts);
     if (unreadable.from) unreadable.from.engines = { node: '>=14' };
     if (unreadable.to) unreadable.to.engines = { node: 'latest please' };

@@ -345,6 +345,9 @@ describe('extractive runtime: a commit log is the release text of last resort', 
     // Without any release text a 0.x minor stays what semver ranges make it: high.
     const silent = await candidateFor(buildContext({ evidence: [semverFact('minor')], semverClass: 'minor', from: '0.2.0', to: '0.3.0' }));
     expect(silent.riskLevel).toBe('high');
+    // A 0.0.x patch is not a 0.x minor: unexplained by its commits, it stays high (review S5).
+    const zeroZero = await candidateFor(buildContext({ evidence: [semverFact('patch'), log], semverClass: 'patch', from: '0.0.3', to: '0.0.4' }));
+    expect(zeroZero.riskLevel).toBe('high');
   });
 
   it('a minor with additive commits is low and says it rests on the commit log; a breaking commit makes it high', async () => {
@@ -414,6 +417,11 @@ describe('extractive runtime: a major whose release notes show no break', () => 
     // Without notes (only commits, or nothing) it stays semver-major.
     const silent = await candidateFor(buildContext({ evidence: [semverFact('major')], semverClass: 'major', from: '0.0.3', to: '1.0.0' }));
     expect(silent.riskLevel).toBe('high');
+    // Only a first 1.0.0, and only when the notes cover it (review S4).
+    const pastOne = await candidateFor(buildContext({ evidence: [semverFact('major'), notes('3.0.0')], semverClass: 'major', from: '0.9.0', to: '3.0.0' }));
+    expect(pastOne.riskLevel).toBe('medium');
+    const notesOfAnEarlierVersion = await candidateFor(buildContext({ evidence: [semverFact('major'), notes('0.9.0')], semverClass: 'major', from: '0.8.0', to: '1.0.0' }));
+    expect(notesOfAnEarlierVersion.riskLevel).toBe('medium');
   });
 });
 

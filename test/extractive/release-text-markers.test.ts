@@ -156,6 +156,12 @@ describe('release-text markers', () => {
     expect(isRuntimeSupportOnly('* `which` now supports node `>=20`\n* template-oss-apply\n* remove `which.sync`')).toBe(false);
     expect(isRuntimeSupportOnly('* `parse` now requires node `>=20` and returns a promise')).toBe(false);
     expect(isRuntimeSupportOnly('* drop `legacyParse`; supports node `>=20`')).toBe(false);
+    // A code span is a range only after "node": these name values, not runtimes (review S1).
+    expect(isRuntimeSupportOnly('* Node positions are now `0`-based instead of `1`-based')).toBe(false);
+    expect(isRuntimeSupportOnly('* The Node.js adapter now listens on port `3000`')).toBe(false);
+    expect(strongestMarker('- feat(node)!: exit with code `1` when a check fails')).toBe('breaking');
+    // Only the template commit itself, not other text on its line (review N1).
+    expect(isRuntimeSupportOnly('* `which` now supports node `>=20`\n* template-oss-apply, the package is now ESM only')).toBe(false);
   });
 
   it('reads a Node.js drop said without "support" (content-disposition 1.0.0: "drop node <18"), not a CI matrix change', () => {
@@ -171,6 +177,9 @@ describe('release-text markers', () => {
     expect(strongestMarker(apiBreak)).toBe('breaking');
     // Without a footer the announced subject stands; another commit's footer does not explain it.
     expect(strongestMarker('- feat!: new config format\n- chore: drop node 12\n  BREAKING CHANGE: drops support for node 12')).toBe('breaking');
+    // Only a non-behavioural type's bang is explained by its footer; a feature's bang still breaks (review S2).
+    expect(strongestMarker('- feat!: drop callback support\n  BREAKING CHANGE: requires Node.js 18')).toBe('breaking');
+    expect(strongestMarker('- chore!: update CI\n  BREAKING CHANGE: requires Node.js 18')).toBe('compatibility');
     // The footer explains the bang, not a removal the subject names itself.
     expect(strongestMarker('- feat!: remove `parse()`\n  BREAKING CHANGE: drops support for node 10')).toBe('breaking');
   });
@@ -181,6 +190,9 @@ describe('release-text markers', () => {
     expect(strongestMarker('!['.repeat(100_000))).toBeNull();
     expect(isRuntimeSupportOnly(`- drop Node.js 14 ${'[x'.repeat(50_000)}`)).toBe(true);
     expect(hasMarker('-UPGRADE'.repeat(12_500), 'migrationGuide')).toBe(false);
+    // "drop node" followed by a long run of blanks stays linear (review S3), and does not reach across lines.
+    expect(strongestMarker(`drop node${' '.repeat(200_000)}x`)).toBeNull();
+    expect(strongestMarker('- drop node\n18 tests are flaky')).toBeNull();
   });
 
   it('reads an upgrade-guide pointer, not a docs edit of it or a "no guide needed"', () => {

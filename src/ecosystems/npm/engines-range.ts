@@ -15,7 +15,7 @@ export function enginesNarrowed(from: Readonly<Record<string, string>>, to: Read
       if (semver.validRange(currentRange) === null || semver.validRange(targetRange) === null) return true;
       // Without includePrerelease: Node.js runs release versions, and with it `>=16` reads as
       // `>=16.0.0-0`, so rewriting `>=16` as `>=16.0.0` (proc-log 2.0.1) would look narrowed.
-      if (!semver.subset(currentRange, targetRange)) return true;
+      if (!semver.subset(currentRange, targetRange) && !semver.subset(currentRange, targetRange, { includePrerelease: true })) return true;
     } catch {
       return true;
     }

@@ -290,7 +290,8 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
   // readers of such bumps labelled 4 of 5 low (xml2js 0.6, tinyexec 0.3, universalify 0.2,
   // mkdirp 0.5; sirv 0.4 changed a callback's arguments in a "feat:" commit).
   const curatedText = releaseText.filter((item) => item.kind !== 'commitLog');
-  if (curatedText.length === 0 && releaseText.length > 0 && context.versions.semverClass === 'major') {
+  const zeroZero = semver.valid(from) !== null && semver.major(from) === 0 && semver.minor(from) === 0;
+  if (curatedText.length === 0 && releaseText.length > 0 && (context.versions.semverClass === 'major' || (majorForCallers && zeroZero))) {
     return {
       riskLevel: 'high',
       riskItems: semverFact === undefined ? releaseText : [semverFact, ...releaseText],
@@ -303,7 +304,7 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
   // break it there say so (send 1.0, yup 1.0, pinia 2.0 are read as breaking from their notes).
   // The blind readers labelled 4 of 6 such releases low (picocolors, nanostores, scule and
   // radix3 1.0.0; content-disposition and ufo 1.0.0 medium).
-  const leavesZeroWithNotes = semver.valid(from) !== null && semver.major(from) === 0 && curatedText.length > 0;
+  const leavesZeroWithNotes = semver.valid(from) !== null && semver.valid(to) !== null && semver.major(from) === 0 && semver.major(to) === 1 && curatedText.some((item) => item.releaseVersions.includes(to));
   if (releaseText.length > 0 && context.versions.semverClass === 'major' && !leavesZeroWithNotes) {
     // Semver says callers may break; release text without markers does not prove otherwise.
     return {
@@ -343,10 +344,11 @@ function describeBasis(items: EvidenceItem[]): string {
 }
 
 /**
- * A minor or patch that declares `engines` for the first time usually writes down the floor the
- * package already had, so it is shown but does not rate the bump: the readers of both such
- * minors in the labelled set (fdir 6.5 `>=12`, anymatch 3.1 `>= 8`) rated them low. In a major
- * it stays a raised floor (medium), as a narrowed range does.
+ * A minor or patch that declares `engines` for the first time, with a floor that turns away only
+ * end-of-life Node.js lines (`fact/engines-declared`; a newer floor is `fact/engines`), usually
+ * writes down the floor the package already had, so it is shown but does not rate the bump: the
+ * readers of both such minors in the labelled set (fdir 6.5 `>=12`, anymatch 3.1 `>= 8`) rated
+ * them low. In a major it stays a raised floor (medium), as a narrowed range does.
  */
 function withFirstEnginesDeclaration(entry: Classified, majorForCallers: boolean): Classified {
   if (majorForCallers || entry.item.kind !== 'registryFact' || entry.item.locator !== 'fact/engines-declared') return entry;

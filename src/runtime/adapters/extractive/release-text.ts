@@ -112,7 +112,7 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
   // "drop node <18", "Drop Node.js 14", "drop node@12": a support drop said without "support";
   // not the CI's test matrix ("drop node < 18 from CI matrix", "drop node 16 tests").
-  /\bdrop(?:s|ped|ping)?\s+(?:old(?:er)?\s+)?node(?:\.?js)?(?:@|\s*(?:v|<=?|>=?)?\s*)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+  /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?[ \t]+)?node(?:\.?js)?(?:@|[ \t]*(?:(?:v|<=?|>=?)[ \t]*)?)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
   /\bno\s+longer\s+support(?:s|ed)?\b/i,
   /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
   /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
@@ -193,11 +193,11 @@ const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?[\s).]*$/i;
  * package named as the line's subject, as npm's release tooling writes every Node.js range
  * change: "`hosted-git-info` now supports node `^20.17.0 || >=22.9.0`".
  */
-const VERSION_RANGE_CODE = /`(?=[^`\n]{0,120}\d)[\d\s.xX*^~<>=|v-]{1,120}`/g;
+const VERSION_RANGE_CODE = /(\bnode(?:\.?js)?[ \t]+)`(?=[^`\n]{0,120}\d)[\d\s.xX*^~<>=|v-]{1,120}`/gi;
 const SUBJECT_CODE_OF_RUNTIME_CLAUSE = /^`[^`\n]{1,120}`(?=\s+(?:now\s+)?(?:supports?|requires?)\s+node(?:\.?js)?\b)/i;
 
 export function isRuntimeSupportLine(line: string): boolean {
-  const plain = plainLine(line).replace(VERSION_RANGE_CODE, 'range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it');
+  const plain = plainLine(line).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it');
   if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain)) return false;
   // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
   const clauses = plain.replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').split(/,|;|\band\b|&|\+/i);
@@ -223,7 +223,7 @@ function withoutRuntimeSupportLines(text: string): string {
  * validate-npm-package-name 8). It names no API, so next to a runtime line it adds no break; on
  * its own it says nothing about what changed and is left to the other rules.
  */
-const TEMPLATE_APPLY_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\[`?[0-9a-f]{7,40}`?\]\([^)\n]{0,200}\)[ \t]+)?(?:\[#\d+\]\([^)\n]{0,200}\)[ \t]+)?(?:\w+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?template-oss-apply\b[^\n]{0,80}$/i;
+const TEMPLATE_APPLY_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\[`?[0-9a-f]{7,40}`?\]\([^)\n]{0,200}\)[ \t]+)?(?:\[#\d+\]\([^)\n]{0,200}\)[ \t]+)?(?:\w+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?template-oss-apply(?:[ \t]+\(#\d+\))?(?:[ \t]+\(@[^)\n]{1,80}\))?[ \t]*$/i;
 
 /** Lines about the runtime only, allowing the template commit beside at least one of them. */
 function onlyRuntimeLines(lines: string[]): boolean {
@@ -250,7 +250,7 @@ function withoutSubjectsExplainedByFooters(text: string, patterns: RegExp[]): st
   const isBulletAtMargin = (line: string) => /^[-*+][ \t]/.test(line);
   const isBodyLine = (line: string) => /^[ \t]+\S/.test(line) && !/^[ \t]*[-*+][ \t]/.test(line);
   // Only the bang is explained away: "feat!: remove `parse()`" still names a removal itself.
-  const breaksWithoutItsBang = (line: string) => patterns.some((pattern) => pattern.test(line.replace(/^([ \t]*[-*+][ \t]+(?:\*\*)?\w+(?:\([^)\n]{0,40}\))?)!:/, '$1:')));
+  const breaksWithoutItsBang = (line: string) => patterns.some((pattern) => pattern.test(line.replace(/^([ \t]*[-*+][ \t]+(?:\*\*)?(?:ci|chore|build|docs?|tests?|style)(?:\([^)\n]{0,40}\))?)!:/i, '$1:')));
   return lines
     .filter((line, index) => {
       if (!isBulletAtMargin(line) || breaksWithoutItsBang(line)) return true;
