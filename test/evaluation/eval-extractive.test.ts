@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 715;
-const SAMPLES = 776;
-const RISK_ACCURACY = '0.921';
+const CORRECT = 740;
+const SAMPLES = 808;
+const RISK_ACCURACY = '0.916';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 159 | 9 | 5 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 165 | 9 | 5 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -107,10 +107,17 @@ const MISSES = [
   'local-pkg 0.5.1 → 1.0.0',
   'json-parse-even-better-errors 2.2.0 → 2.3.0',
   'uvu 0.4.1 → 0.5.0',
+  'mlly 0.5.17 → 1.0.0',
+  'regexparam 1.2.2 → 1.3.0',
+  'regexparam 2.0.1 → 2.0.2',
+  'chalk-template 0.5.0 → 1.0.0',
+  'exsolve 0.4.4 → 1.0.0',
+  'empathic 0.0.3 → 1.0.0',
+  'empathic 0.0.2 → 0.0.3',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 751;
+const LABELS_AGREED = 783;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+d12eec4cc7fccdacead2adfdc122e4f3f9b5d681

@@ -1,0 +1,1 @@
+aac99f4eb8fb8ce98b5143029dc328c83cdfc4d8

@@ -1,0 +1,1 @@
+bcd6bb25080de388a9ca10a6c0f355de1deeb75c

@@ -1,0 +1,1 @@
+d05da2631beb7c5620774dae207cb09c7cbf24cc
