@@ -12204,7 +12204,9 @@ const API_NOUN = String.raw `(?:options?|methods?|functions?|propert(?:y|ies)|pa
  * ("Remove `package-lock.json`") or a field of package.json ("Remove `workspaces` field from package").
  */
 const API_REMOVAL_MARKERS = [
-    new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!${MANIFEST_FIELD}))`, 'im'),
+    new RegExp(
+    // A quoted name followed by "comment" is a comment in the source ("fix: remove `PURE` comment").
+    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
     // A camelCase name is code even without quotes: "remove deprecated parseExpressions option".
     new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:\(\))?[ \t]+${API_NOUN}\b`, 'm'),
     // A rename of a quoted name anywhere in the item: the old name stops working.
@@ -12876,9 +12878,11 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     // notes would be (below): below 1.0.0 authors bump the minor for features, and the blind
     // readers of such bumps labelled 4 of 5 low (xml2js 0.6, tinyexec 0.3, universalify 0.2,
     // mkdirp 0.5; sirv 0.4 changed a callback's arguments in a "feat:" commit).
+    // A first 1.0.0 is the exception among majors: its commits are read like its notes (below).
     const curatedText = releaseText.filter((item) => item.kind !== 'commitLog');
     const zeroZero = semver.valid(from) !== null && semver.major(from) === 0 && semver.minor(from) === 0;
-    if (curatedText.length === 0 && releaseText.length > 0 && (context.versions.semverClass === 'major' || (majorForCallers && zeroZero))) {
+    const firstOne = semver.valid(from) !== null && semver.valid(to) !== null && semver.major(from) === 0 && semver.major(to) === 1;
+    if (curatedText.length === 0 && releaseText.length > 0 && !firstOne && (context.versions.semverClass === 'major' || (majorForCallers && zeroZero))) {
         return {
             riskLevel: 'high',
             riskItems: semverFact === undefined ? releaseText : [semverFact, ...releaseText],
@@ -12890,8 +12894,11 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     // whose notes say nothing breaks: leaving 0.x declares the API stable, and the authors who
     // break it there say so (send 1.0, yup 1.0, pinia 2.0 are read as breaking from their notes).
     // The blind readers labelled 4 of 6 such releases low (picocolors, nanostores, scule and
-    // radix3 1.0.0; content-disposition and ufo 1.0.0 medium).
-    const leavesZeroWithNotes = semver.valid(from) !== null && semver.valid(to) !== null && semver.major(from) === 0 && semver.major(to) === 1 && curatedText.some((item) => item.releaseVersions.includes(to));
+    // radix3 1.0.0; content-disposition and ufo 1.0.0 medium). Read from its commits when it has
+    // no notes, as wave 21 showed: 4 of 5 such releases were labelled low or medium (local-pkg,
+    // exsolve, empathic 1.0.0 low, chalk-template medium; mri 1.0.0 high).
+    const commitsCoverIt = curatedText.length === 0 && releaseText.some((item) => item.kind === 'commitLog');
+    const leavesZeroWithNotes = firstOne && (commitsCoverIt || curatedText.some((item) => item.releaseVersions.includes(to)));
     if (releaseText.length > 0 && context.versions.semverClass === 'major' && !leavesZeroWithNotes) {
         // Semver says callers may break; release text without markers does not prove otherwise.
         return {

@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 740;
+const CORRECT = 743;
 const SAMPLES = 808;
-const RISK_ACCURACY = '0.916';
+const RISK_ACCURACY = '0.920';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 165 | 9 | 5 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 164 | 9 | 6 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -81,6 +81,7 @@ const MISSES = [
   'serialize-error 11.0.3 → 12.0.0',
   'ufo 0.8.6 → 1.0.0',
   'ufo 1.5.4 → 1.6.0',
+  'mri 0.1.0 → 1.0.0',
   'magic-string 1.1.1 → 1.2.0',
   'log-symbols 6.0.0 → 7.0.0',
   'diff 8.0.4 → 9.0.0',
@@ -104,15 +105,11 @@ const MISSES = [
   'slice-ansi 7.0.0 → 7.1.0',
   'cli-truncate 6.0.1 → 6.1.0',
   'tinyspy 2.1.1 → 2.2.0',
-  'local-pkg 0.5.1 → 1.0.0',
   'json-parse-even-better-errors 2.2.0 → 2.3.0',
   'uvu 0.4.1 → 0.5.0',
   'mlly 0.5.17 → 1.0.0',
   'regexparam 1.2.2 → 1.3.0',
-  'regexparam 2.0.1 → 2.0.2',
   'chalk-template 0.5.0 → 1.0.0',
-  'exsolve 0.4.4 → 1.0.0',
-  'empathic 0.0.3 → 1.0.0',
   'empathic 0.0.2 → 0.0.3',
 ];
 const PASSES = FAILURES.length === 0;

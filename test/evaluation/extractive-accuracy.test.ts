@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.94',
   thirdReadings: 25,
   changedFromFirst: 11,
-  extractiveAgainstFirstLabels: '735/808',
+  extractiveAgainstFirstLabels: '738/808',
   semverAgainstFirstLabels: '492/808',
 };
 /**
@@ -261,9 +261,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '538/808',
       'registry only: tarball ships a changelog': '124/133',
       'registry only: no tarball changelog': '414/675',
-      'registry + repository: all': '740/808',
+      'registry + repository: all': '743/808',
       'registry + repository: tarball ships a changelog': '124/133',
-      'registry + repository: no tarball changelog': '616/675',
+      'registry + repository: no tarball changelog': '619/675',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -414,9 +414,18 @@ describe('extractive runtime: a major whose release notes show no break', () => 
     expect(candidate.riskLevel).toBe('low');
     const breaking = await candidateFor(buildContext({ evidence: [semverFact('major'), evidence('changelog', '## 1.0.0\n- Remove `send.etag()`', { versions: ['1.0.0'] })], semverClass: 'major', from: '0.19.0', to: '1.0.0' }));
     expect(breaking.riskLevel).toBe('high');
-    // Without notes (only commits, or nothing) it stays semver-major.
+    // Without any release text it stays semver-major.
     const silent = await candidateFor(buildContext({ evidence: [semverFact('major')], semverClass: 'major', from: '0.0.3', to: '1.0.0' }));
     expect(silent.riskLevel).toBe('high');
+    // With commits only, it is what they say (exsolve, empathic, local-pkg 1.0.0); a marked break still breaks.
+    const commitLog = (lines: string[]) => evidence('commitLog', `Commits v0.4.4...v1.0.0\n\n${lines.map((line) => `- ${line}`).join('\n')}`, { versions: [], locator: 'commits/v0.4.4...v1.0.0', title: 'o/r — commits v0.4.4...v1.0.0' });
+    const byCommits = await candidateFor(buildContext({ evidence: [semverFact('major'), commitLog(['feat: resolve `exports` conditions', 'chore: release v1.0.0'])], semverClass: 'major', from: '0.4.4', to: '1.0.0' }));
+    expect(byCommits.riskLevel).toBe('low');
+    const markedInCommits = await candidateFor(buildContext({ evidence: [semverFact('major'), commitLog(['feat!: drop the callback API'])], semverClass: 'major', from: '0.4.4', to: '1.0.0' }));
+    expect(markedInCommits.riskLevel).toBe('high');
+    // A later major read from commits only still stays high (unexplained).
+    const laterMajor = await candidateFor(buildContext({ evidence: [semverFact('major'), commitLog(['feat: resolve `exports` conditions'])], semverClass: 'major', from: '1.4.0', to: '2.0.0' }));
+    expect(laterMajor.riskLevel).toBe('high');
     // Only a first 1.0.0, and only when the notes cover it (review S4).
     const pastOne = await candidateFor(buildContext({ evidence: [semverFact('major'), notes('3.0.0')], semverClass: 'major', from: '0.9.0', to: '3.0.0' }));
     expect(pastOne.riskLevel).toBe('medium');

@@ -50,7 +50,8 @@ const API_NOUN = String.raw`(?:options?|methods?|functions?|propert(?:y|ies)|par
  */
 const API_REMOVAL_MARKERS: RegExp[] = [
   new RegExp(
-    String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!${MANIFEST_FIELD}))`,
+    // A quoted name followed by "comment" is a comment in the source ("fix: remove `PURE` comment").
+    String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`,
     'im',
   ),
   // A camelCase name is code even without quotes: "remove deprecated parseExpressions option".
