@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 743;
-const SAMPLES = 808;
-const RISK_ACCURACY = '0.920';
+const CORRECT = 769;
+const SAMPLES = 840;
+const RISK_ACCURACY = '0.915';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 164 | 9 | 6 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 167 | 9 | 6 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -111,10 +111,16 @@ const MISSES = [
   'regexparam 1.2.2 → 1.3.0',
   'chalk-template 0.5.0 → 1.0.0',
   'empathic 0.0.2 → 0.0.3',
+  'source-map-js 0.6.2 → 1.0.0',
+  'estree-walker 3.0.2 → 3.0.3',
+  'is-reference 3.0.2 → 3.0.3',
+  'fast-content-type-parse 2.0.1 → 3.0.0',
+  'cookie-signature 1.1.0 → 1.2.0',
+  'vary 1.0.1 → 1.1.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 783;
+const LABELS_AGREED = 814;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

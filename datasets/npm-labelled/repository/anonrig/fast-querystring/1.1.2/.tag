@@ -1,0 +1,1 @@
+ecf9c8a2d1aa34a0aef903e4a568d4dc6544e5fd

@@ -1,0 +1,1 @@
+ceed75e205ebc0363dfd17170b68ed17cfa7707d

@@ -1,0 +1,1 @@
+9d91aebf7b4c3f45657af2e6b977eedaae89d389
