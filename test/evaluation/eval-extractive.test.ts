@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 769;
-const SAMPLES = 840;
+const CORRECT = 798;
+const SAMPLES = 872;
 const RISK_ACCURACY = '0.915';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 167 | 9 | 6 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 173 | 10 | 7 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -117,10 +117,13 @@ const MISSES = [
   'fast-content-type-parse 2.0.1 → 3.0.0',
   'cookie-signature 1.1.0 → 1.2.0',
   'vary 1.0.1 → 1.1.0',
+  'rou3 0.9.0 → 0.9.1',
+  'sisteransi 0.1.1 → 1.0.0',
+  'punycode 1.4.1 → 2.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 814;
+const LABELS_AGREED = 843;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+dc248cf70cf02e8f8b6ee27d6e4afa0a5fbf80ee

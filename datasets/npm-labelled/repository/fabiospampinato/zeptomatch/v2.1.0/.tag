@@ -1,0 +1,1 @@
+19ad9cee149dfadbb95d18faaa78aa0bdbc4a001

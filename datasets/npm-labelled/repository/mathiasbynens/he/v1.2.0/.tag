@@ -1,0 +1,1 @@
+36afe179392226cf1b6ccdb16ebbb7a5a844d93a

@@ -1,0 +1,1 @@
+9e1b2cda98d215d3a73fcbfe93c62e021f4ba768

@@ -1,0 +1,1 @@
+bcfc9659eb7fbe5e47a6a60b80857c873eb77e2c

@@ -1,0 +1,1 @@
+0eb456ac9c076faa2e45dd2a85ea36f94f9f0c06
