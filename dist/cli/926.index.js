@@ -7713,8 +7713,9 @@ function registryFactEvidence(facts, bump) {
     if (facts.from && to) {
         // Each consumer-facing manifest difference is its own fact, so a finding can cite exactly
         // "ESM-only" or "exports removed" (the extractive analyzer turns breaking ones into findings).
+        // The target's engines are the same for every change: read them once.
+        const requireEsm = requireEsmSupport(to.engines);
         for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version })) {
-            const requireEsm = change.fact === 'module-format' ? requireEsmSupport(to.engines) : 'none';
             if (change.fact === 'module-format' && requireEsm !== 'none') {
                 // ESM-only, but on a Node.js floor where require() loads ES modules: require() callers on a current runtime keep working.
                 const range = plainOrQuoted(to.engines['node'] ?? '');
@@ -12769,6 +12770,10 @@ function extract_candidate_plural(count, word) {
 function isTypeDeclarationsOnly(name) {
     return name.startsWith('@types/');
 }
+/** The registry fact at one of `locators` (`fact/engines`…), if the evidence holds one. */
+function registryFact(evidence, ...locators) {
+    return evidence.find((item) => item.kind === 'registryFact' && locators.includes(item.locator));
+}
 /**
  * Semver-major for callers: the major moved, or, below 1.0.0, the first non-zero part moved
  * (`^0.3.0` does not accept 0.4.0, so a 0.x minor is as breaking as a major by semver's rules).
@@ -12793,7 +12798,7 @@ function isMajorForCallers(from, to, semverClass) {
  */
 function riskWithoutReleaseText(context, evidence, majorForCallers) {
     const { from, to, direction, semverClass } = context.versions;
-    const semverFact = evidence.find((item) => item.kind === 'registryFact' && item.locator === 'fact/semver-class');
+    const semverFact = registryFact(evidence, 'fact/semver-class');
     if (semverFact === undefined) {
         return { riskLevel: 'unknown', riskItems: [], summary: `Extractive analysis: the registry facts of ${from} → ${to} could not be read, so the risk cannot be judged.` };
     }
@@ -12833,8 +12838,8 @@ function riskWithoutReleaseText(context, evidence, majorForCallers) {
     }
     if (semverClass === 'patch' && unclean.length === 0) {
         // An added exports map does not rate the patch, but "clean" must not read as "nothing changed".
-        const exportsAdded = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/exports-added');
-        const enginesDeclared = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/engines-declared');
+        const exportsAdded = registryFact(evidence, 'fact/exports-added') !== undefined;
+        const enginesDeclared = registryFact(evidence, 'fact/engines-declared') !== undefined;
         return {
             riskLevel: 'low',
             riskItems: [semverFact],
@@ -12852,7 +12857,7 @@ function riskWithoutReleaseText(context, evidence, majorForCallers) {
 function decideRisk(context, evidence, classified, majorForCallers) {
     const { from, to } = context.versions;
     const releaseText = evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind));
-    const semverFact = evidence.find((item) => item.kind === 'registryFact' && item.locator === 'fact/semver-class');
+    const semverFact = registryFact(evidence, 'fact/semver-class');
     const high = classified.filter((entry) => entry.level === 'high').map((entry) => entry.item);
     const medium = classified.filter((entry) => entry.level === 'medium').map((entry) => entry.item);
     const basis = (items) => describeBasis(items);
@@ -12875,13 +12880,13 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     // Commit subjects are not release notes: authors do not write them for callers, so a major
     // whose commits name no breaking change, deprecation or runtime requirement is not shown to
     // be harmless. Unexplained, it stays what semver says it is. A 0.x minor is read like its
-    // notes would be (below): below 1.0.0 authors bump the minor for features, and the blind
-    // readers of such bumps labelled 4 of 5 low (xml2js 0.6, tinyexec 0.3, universalify 0.2,
-    // mkdirp 0.5; sirv 0.4 changed a callback's arguments in a "feat:" commit).
-    // A first 1.0.0 is the exception among majors: its commits are read like its notes (below).
+    // notes would be (below): below 1.0.0 authors bump the minor for features (xml2js 0.6, tinyexec
+    // 0.3, universalify 0.2 and mkdirp 0.5 were labelled low; sirv 0.4 and uvu 0.5 high: the
+    // running count is in docs/evaluation.md). A first 1.0.0 is read from its commits too (below).
     const curatedText = releaseText.filter((item) => item.kind !== 'commitLog');
-    const zeroZero = semver.valid(from) !== null && semver.major(from) === 0 && semver.minor(from) === 0;
-    const firstOne = semver.valid(from) !== null && semver.valid(to) !== null && semver.major(from) === 0 && semver.major(to) === 1;
+    const fromZero = semver.valid(from) !== null && semver.major(from) === 0;
+    const zeroZero = fromZero && semver.minor(from) === 0;
+    const firstOne = fromZero && semver.valid(to) !== null && semver.major(to) === 1;
     if (curatedText.length === 0 && releaseText.length > 0 && !firstOne && (context.versions.semverClass === 'major' || (majorForCallers && zeroZero))) {
         return {
             riskLevel: 'high',
@@ -12893,10 +12898,9 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     // (the jshttp family's habit) are what their notes say they are, and so is a first 1.0.0
     // whose notes say nothing breaks: leaving 0.x declares the API stable, and the authors who
     // break it there say so (send 1.0, yup 1.0, pinia 2.0 are read as breaking from their notes).
-    // The blind readers labelled 4 of 6 such releases low (picocolors, nanostores, scule and
-    // radix3 1.0.0; content-disposition and ufo 1.0.0 medium). Read from its commits when it has
-    // no notes, as wave 21 showed: 4 of 5 such releases were labelled low or medium (local-pkg,
-    // exsolve, empathic 1.0.0 low, chalk-template medium; mri 1.0.0 high).
+    // Without notes it is read from its commits. Examples and the running count of both readings
+    // (picocolors, radix3, exsolve, he 1.0.0 labelled low; ufo, source-map-js, mri, sisteransi
+    // 1.0.0 missed) are in docs/evaluation.md.
     const commitsCoverIt = curatedText.length === 0 && releaseText.some((item) => item.kind === 'commitLog');
     const leavesZeroWithNotes = firstOne && (commitsCoverIt || curatedText.some((item) => item.releaseVersions.includes(to)));
     if (releaseText.length > 0 && context.versions.semverClass === 'major' && !leavesZeroWithNotes) {
@@ -12969,7 +12973,7 @@ function extractCandidate(context) {
     const drafts = new Map();
     // When the registry's engines fact states the Node.js requirement of the target, older
     // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
-    const enginesFactPresent = evidence.some((item) => item.kind === 'registryFact' && (item.locator === 'fact/engines' || item.locator === 'fact/engines-declared'));
+    const enginesFactPresent = registryFact(evidence, 'fact/engines', 'fact/engines-declared') !== undefined;
     for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
         if (entry.findingKind === null)
             continue;

@@ -162,8 +162,9 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
   if (facts.from && to) {
     // Each consumer-facing manifest difference is its own fact, so a finding can cite exactly
     // "ESM-only" or "exports removed" (the extractive analyzer turns breaking ones into findings).
+    // The target's engines are the same for every change: read them once.
+    const requireEsm = requireEsmSupport(to.engines);
     for (const change of diffManifestShapes(facts.from.shape, to.shape, { from: facts.from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version })) {
-      const requireEsm = change.fact === 'module-format' ? requireEsmSupport(to.engines) : 'none';
       if (change.fact === 'module-format' && requireEsm !== 'none') {
         // ESM-only, but on a Node.js floor where require() loads ES modules: require() callers on a current runtime keep working.
         const range = plainOrQuoted(to.engines['node'] ?? '');

@@ -175,6 +175,11 @@ function isTypeDeclarationsOnly(name: string): boolean {
   return name.startsWith('@types/');
 }
 
+/** The registry fact at one of `locators` (`fact/engines`…), if the evidence holds one. */
+function registryFact(evidence: EvidenceItem[], ...locators: string[]): EvidenceItem | undefined {
+  return evidence.find((item) => item.kind === 'registryFact' && locators.includes(item.locator));
+}
+
 /**
  * Semver-major for callers: the major moved, or, below 1.0.0, the first non-zero part moved
  * (`^0.3.0` does not accept 0.4.0, so a 0.x minor is as breaking as a major by semver's rules).
@@ -202,7 +207,7 @@ interface RiskDecision {
  */
 function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceItem[], majorForCallers: boolean): RiskDecision {
   const { from, to, direction, semverClass } = context.versions;
-  const semverFact = evidence.find((item) => item.kind === 'registryFact' && item.locator === 'fact/semver-class');
+  const semverFact = registryFact(evidence, 'fact/semver-class');
   if (semverFact === undefined) {
     return { riskLevel: 'unknown', riskItems: [], summary: `Extractive analysis: the registry facts of ${from} → ${to} could not be read, so the risk cannot be judged.` };
   }
@@ -242,8 +247,8 @@ function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceIt
   }
   if (semverClass === 'patch' && unclean.length === 0) {
     // An added exports map does not rate the patch, but "clean" must not read as "nothing changed".
-    const exportsAdded = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/exports-added');
-    const enginesDeclared = evidence.some((item) => item.kind === 'registryFact' && item.locator === 'fact/engines-declared');
+    const exportsAdded = registryFact(evidence, 'fact/exports-added') !== undefined;
+    const enginesDeclared = registryFact(evidence, 'fact/engines-declared') !== undefined;
     return {
       riskLevel: 'low',
       riskItems: [semverFact],
@@ -263,7 +268,7 @@ function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceIt
 function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classified: Classified[], majorForCallers: boolean): RiskDecision {
   const { from, to } = context.versions;
   const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
-  const semverFact = evidence.find((item) => item.kind === 'registryFact' && item.locator === 'fact/semver-class');
+  const semverFact = registryFact(evidence, 'fact/semver-class');
   const high = classified.filter((entry) => entry.level === 'high').map((entry) => entry.item);
   const medium = classified.filter((entry) => entry.level === 'medium').map((entry) => entry.item);
   const basis = (items: EvidenceItem[]): string => describeBasis(items);
@@ -286,13 +291,13 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
   // Commit subjects are not release notes: authors do not write them for callers, so a major
   // whose commits name no breaking change, deprecation or runtime requirement is not shown to
   // be harmless. Unexplained, it stays what semver says it is. A 0.x minor is read like its
-  // notes would be (below): below 1.0.0 authors bump the minor for features, and the blind
-  // readers of such bumps labelled 4 of 5 low (xml2js 0.6, tinyexec 0.3, universalify 0.2,
-  // mkdirp 0.5; sirv 0.4 changed a callback's arguments in a "feat:" commit).
-  // A first 1.0.0 is the exception among majors: its commits are read like its notes (below).
+  // notes would be (below): below 1.0.0 authors bump the minor for features (xml2js 0.6, tinyexec
+  // 0.3, universalify 0.2 and mkdirp 0.5 were labelled low; sirv 0.4 and uvu 0.5 high: the
+  // running count is in docs/evaluation.md). A first 1.0.0 is read from its commits too (below).
   const curatedText = releaseText.filter((item) => item.kind !== 'commitLog');
-  const zeroZero = semver.valid(from) !== null && semver.major(from) === 0 && semver.minor(from) === 0;
-  const firstOne = semver.valid(from) !== null && semver.valid(to) !== null && semver.major(from) === 0 && semver.major(to) === 1;
+  const fromZero = semver.valid(from) !== null && semver.major(from) === 0;
+  const zeroZero = fromZero && semver.minor(from) === 0;
+  const firstOne = fromZero && semver.valid(to) !== null && semver.major(to) === 1;
   if (curatedText.length === 0 && releaseText.length > 0 && !firstOne && (context.versions.semverClass === 'major' || (majorForCallers && zeroZero))) {
     return {
       riskLevel: 'high',
@@ -304,10 +309,9 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
   // (the jshttp family's habit) are what their notes say they are, and so is a first 1.0.0
   // whose notes say nothing breaks: leaving 0.x declares the API stable, and the authors who
   // break it there say so (send 1.0, yup 1.0, pinia 2.0 are read as breaking from their notes).
-  // The blind readers labelled 4 of 6 such releases low (picocolors, nanostores, scule and
-  // radix3 1.0.0; content-disposition and ufo 1.0.0 medium). Read from its commits when it has
-  // no notes, as wave 21 showed: 4 of 5 such releases were labelled low or medium (local-pkg,
-  // exsolve, empathic 1.0.0 low, chalk-template medium; mri 1.0.0 high).
+  // Without notes it is read from its commits. Examples and the running count of both readings
+  // (picocolors, radix3, exsolve, he 1.0.0 labelled low; ufo, source-map-js, mri, sisteransi
+  // 1.0.0 missed) are in docs/evaluation.md.
   const commitsCoverIt = curatedText.length === 0 && releaseText.some((item) => item.kind === 'commitLog');
   const leavesZeroWithNotes = firstOne && (commitsCoverIt || curatedText.some((item) => item.releaseVersions.includes(to)));
   if (releaseText.length > 0 && context.versions.semverClass === 'major' && !leavesZeroWithNotes) {
@@ -378,7 +382,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
   const drafts = new Map<string, { kind: FindingKind; summary: string; item: EvidenceItem }>();
   // When the registry's engines fact states the Node.js requirement of the target, older
   // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
-  const enginesFactPresent = evidence.some((item) => item.kind === 'registryFact' && (item.locator === 'fact/engines' || item.locator === 'fact/engines-declared'));
+  const enginesFactPresent = registryFact(evidence, 'fact/engines', 'fact/engines-declared') !== undefined;
   for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
     if (entry.findingKind === null) continue;
     const findingKind = entry.findingKind;
