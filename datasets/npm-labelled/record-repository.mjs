@@ -132,19 +132,23 @@ async function recordBump(bump, clones) {
     folder = '';
     changelogs = changelogsIn(folder);
   }
-  // A tag naming the package without a registry `directory`: DepVerdict also looks in packages/<name>/.
+  // A tag naming the package without a registry `directory`: DepVerdict also looks in
+  // packages/<name>/, when the root has no changelog or its root changelog lacks the range
+  // (socket.io), so that folder's changelog is recorded too.
   const namesPackage = !inside && newerTag !== `v${bump.to}` && newerTag !== bump.to;
   const bare = bump.name.startsWith('@') ? bump.name.slice(bump.name.indexOf('/') + 1) : bump.name;
-  if (changelogs.length === 0 && namesPackage) {
-    const packagesFolder = `packages/${bare}/`;
-    const found = changelogsIn(packagesFolder);
-    if (found.length > 0) {
-      folder = packagesFolder;
-      changelogs = found;
-    }
+  const packagesFolder = `packages/${bare}/`;
+  const inPackagesFolder = namesPackage ? changelogsIn(packagesFolder) : [];
+  if (changelogs.length === 0 && inPackagesFolder.length > 0) {
+    folder = packagesFolder;
+    changelogs = inPackagesFolder;
   }
   await mkdir(join(tagDirectory, folder), { recursive: true });
   for (const name of changelogs) await writeFile(join(tagDirectory, folder, name), git(directory, ['show', `${newerTag}:${folder}${name}`], 'buffer'));
+  if (folder !== packagesFolder && inPackagesFolder.length > 0) {
+    await mkdir(join(tagDirectory, packagesFolder), { recursive: true });
+    for (const name of inPackagesFolder) await writeFile(join(tagDirectory, packagesFolder, name), git(directory, ['show', `${newerTag}:${packagesFolder}${name}`], 'buffer'));
+  }
   // The recorded GitHub knows a tag (and a monorepo package's folder at it) by its directory;
   // git keeps no empty directory, so an empty one holds a `.tag` marker (never listed).
   const commit = `${git(directory, ['rev-parse', `${newerTag}^{commit}`]).trim()}\n`;

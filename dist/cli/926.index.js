@@ -7225,7 +7225,9 @@ function missingOnly(code, message) {
  *
  * Requests are few on purpose (the CLI may read without a token, 60 requests an hour): one to
  * refuse private repositories, one directory listing per tag spelling tried (at most
- * {@link MAX_TAG_ATTEMPTS}), one more listing for a monorepo root, one file read.
+ * {@link MAX_TAG_ATTEMPTS}), one more listing for a monorepo root, one file read; for a tag that
+ * names the package, whose root changelog lacks the range, one listing and one read more in
+ * `packages/<name>/`.
  */
 const REPOSITORY_SOURCE_ID = 'github-repository';
 /** Largest changelog read; the biggest real ones (e.g. babel's) stay well below this. */
@@ -7294,6 +7296,20 @@ async function changelogInPackagesFolder(octokit, where, spend) {
         throw error;
     }
 }
+/** Reads one changelog file at `tag` (within the size limit) and selects its sections in range. */
+async function readChangelogSections(octokit, where, spend) {
+    const { owner, repo, tag, file } = where;
+    const fullName = `${owner}/${repo}`;
+    if (file.size > MAX_REPOSITORY_CHANGELOG_BYTES) {
+        return { kind: 'unreadable', message: `${file.path} in ${fullName} at ${tag} is ${file.size} bytes, above the ${MAX_REPOSITORY_CHANGELOG_BYTES}-byte limit; it was not read.` };
+    }
+    spend();
+    const content = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: file.path, ref: tag, headers: { accept: RAW_MEDIA_TYPE } });
+    const text = rawText(content.data);
+    if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES)
+        return { kind: 'unreadable', message: `${file.path} in ${fullName} at ${tag} did not come back as text.` };
+    return { kind: 'sections', sections: selectSectionsInRange(parseChangelog(text), where.from, where.to) };
+}
 async function fetchRepositoryChangelog(request) {
     const { octokit, repository, packageName, from, to, newerVersion, logger } = request;
     if (repository === null)
@@ -7338,8 +7354,11 @@ async function fetchRepositoryChangelog(request) {
         let file = bestChangelog(entries);
         // A tag that names the package (`pinia@2.2.0`) is a monorepo's even when the registry gives
         // no `directory`; such monorepos keep each package's changelog in `packages/<name>/`.
-        if (file === null && directory === '' && tag !== `v${newerVersion}` && tag !== newerVersion) {
+        const tagNamesPackage = directory === '' && tag !== `v${newerVersion}` && tag !== newerVersion;
+        let inPackagesFolder = false;
+        if (file === null && tagNamesPackage) {
             file = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
+            inPackagesFolder = file !== null;
         }
         if (file === null && directory !== '') {
             // Monorepos often keep one changelog at the root for every package.
@@ -7351,15 +7370,22 @@ async function fetchRepositoryChangelog(request) {
         const withTag = (result) => ({ ...result, publicTag: foundTag });
         if (file === null)
             return withTag(repository_changelog_unavailable(`${fullName} has no changelog file at ${tag}${directory ? ` (looked in ${directory}/ and the root)` : ''}.`));
-        if (file.size > MAX_REPOSITORY_CHANGELOG_BYTES) {
-            return withTag(repository_changelog_unavailable(`${file.path} in ${fullName} at ${tag} is ${file.size} bytes, above the ${MAX_REPOSITORY_CHANGELOG_BYTES}-byte limit; it was not read.`));
+        let read = await readChangelogSections(octokit, { owner, repo, tag, file, from, to }, spend);
+        // socket.io keeps a root CHANGELOG.md for its old single-package history and writes new
+        // releases in packages/socket.io/CHANGELOG.md: a root file without the range is not the end.
+        if (read.kind === 'sections' && read.sections.length === 0 && tagNamesPackage && !inPackagesFolder) {
+            const packageFile = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
+            if (packageFile !== null) {
+                const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to }, spend);
+                if (packageRead.kind === 'sections' && packageRead.sections.length > 0) {
+                    file = packageFile;
+                    read = packageRead;
+                }
+            }
         }
-        spend();
-        const content = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: file.path, ref: tag, headers: { accept: RAW_MEDIA_TYPE } });
-        const text = rawText(content.data);
-        if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES)
-            return withTag(repository_changelog_unavailable(`${file.path} in ${fullName} at ${tag} did not come back as text.`));
-        const sections = selectSectionsInRange(parseChangelog(text), from, to);
+        if (read.kind === 'unreadable')
+            return withTag(repository_changelog_unavailable(read.message));
+        const { sections } = read;
         if (sections.length === 0) {
             return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} has no section for the versions in range.` }] });
         }

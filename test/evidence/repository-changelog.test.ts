@@ -97,6 +97,28 @@ describe('repository changelog', () => {
     expect(plain.missing[0]?.message).toContain('has no changelog file at v2.2.0');
   });
 
+  it('a tag naming the package whose root changelog lacks the range: packages/<name>/ next (socket.io)', async () => {
+    // socket.io@4.8.0: the root CHANGELOG.md stops at the single-package history; 4.8.0 is in packages/socket.io/.
+    const root = '# History\n\n## 4.7.5\n\n- fix\n';
+    const inPackage = '# History\n\n## [4.8.0](https://github.com/socketio/socket.io/compare/socket.io@4.7.5...socket.io@4.8.0)\n\n### Bug Fixes\n\n* allow to join a room in a middleware\n';
+    const found = await readWith({ 'tj/commander.js': { commits: { 'socket.io@4.8.0': { 'CHANGELOG.md': root, 'packages/socket.io/CHANGELOG.md': inPackage } } } }, { name: 'socket.io', from: '4.7.5', to: '4.8.0' });
+    expect(found.missing).toEqual([]);
+    expect(found.evidence[0]?.sourceUrl).toBe('https://github.com/tj/commander.js/blob/socket.io%404.8.0/packages/socket.io/CHANGELOG.md');
+    expect(found.evidence[0]?.content).toContain('allow to join a room');
+    await github!.close();
+    // Neither file covers the range: the root file's miss is what is reported.
+    const neither = await readWith(
+      { 'tj/commander.js': { commits: { 'socket.io@4.8.0': { 'CHANGELOG.md': root, 'packages/socket.io/CHANGELOG.md': '# History\n\n## 4.6.0\n\n- x\n' } } } },
+      { name: 'socket.io', from: '4.7.5', to: '4.8.0' },
+    );
+    expect(neither.evidence).toEqual([]);
+    expect(neither.missing[0]?.message).toBe('CHANGELOG.md in tj/commander.js at socket.io@4.8.0 has no section for the versions in range.');
+    await github!.close();
+    // A v-tag is a single package's: the packages folder is not searched.
+    const plain = await readWith({ 'tj/commander.js': { commits: { 'v4.8.0': { 'CHANGELOG.md': root, 'packages/socket.io/CHANGELOG.md': inPackage } } } }, { name: 'socket.io', from: '4.7.5', to: '4.8.0' });
+    expect(plain.evidence).toEqual([]);
+  });
+
   it('a private repository is never read', async () => {
     const result = await readWith({ 'tj/commander.js': { private: true, commits: { 'v9.0.0': { 'CHANGELOG.md': COMMANDER_CHANGELOG } } } });
     expect(result.evidence).toEqual([]);
