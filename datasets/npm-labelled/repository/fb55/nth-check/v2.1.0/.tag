@@ -1,0 +1,1 @@
+432ebc605de10e2f26d7cc2a1fc3fcb048eea6e6

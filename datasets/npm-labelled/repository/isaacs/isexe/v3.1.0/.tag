@@ -1,0 +1,1 @@
+c23efcc601ceb87f1df108d47e9dd9f09e6d0673

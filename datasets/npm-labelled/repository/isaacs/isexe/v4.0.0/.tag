@@ -1,0 +1,1 @@
+2e7df7dabc4f68e88cf6b32b9029225ba52c6b0c

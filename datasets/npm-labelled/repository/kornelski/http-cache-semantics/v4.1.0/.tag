@@ -1,0 +1,1 @@
+ed83aec75be817967cdac2663907d060fdc6adc3

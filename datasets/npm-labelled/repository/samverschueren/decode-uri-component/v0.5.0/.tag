@@ -1,0 +1,1 @@
+a12fabaa28303cc8b5b07e93d128f4fc09fc31e5

@@ -1,0 +1,1 @@
+66ba0d9def1b32054bbb94eaeb27a345e35abdd7

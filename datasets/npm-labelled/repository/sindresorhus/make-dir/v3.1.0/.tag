@@ -1,0 +1,1 @@
+6d029fe1f75f1a02fcdd7a67f34eadf0941a424f

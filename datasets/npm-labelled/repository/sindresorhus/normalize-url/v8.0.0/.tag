@@ -1,0 +1,1 @@
+67c093d5fc9e9f20edaba809bba8a52cafdf2cc7

@@ -1,0 +1,1 @@
+0d866eb2fd3f96fba7dfbc2687cefe001cdc96ad

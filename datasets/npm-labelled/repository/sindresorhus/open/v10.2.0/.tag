@@ -1,0 +1,1 @@
+dc4dc77f3eba6d3612c05ec15d97e89a2ca77dc9

@@ -1,0 +1,1 @@
+5905bc07affc28349ea6ff49c16c35cbe936abf8
