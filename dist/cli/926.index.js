@@ -12276,13 +12276,14 @@ const ANNOUNCED_BREAKING_MARKERS = [
 ];
 /**
  * A deprecation by this package, not the package moving off something deprecated elsewhere:
- * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22" and
- * "Avoid deprecated `Buffer()`" are fixes; "Warn on use of deprecated `res.send(status)`" is one.
+ * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22",
+ * "Avoid deprecated `Buffer()`" and "Stop using deprecated `process.umask()`" are fixes;
+ * "Warn on use of deprecated `res.send(status)`" is one.
  * Node.js's own deprecations ("Node deprecation DEP0044", a DEP code) are not this package's.
  * "Use `b` over deprecated `a`" stays one: the package's own notice reads the same way.
  */
 const DEPRECATION_MARKERS = [
-    /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
+    /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|stop(?:s|ped|ping)?\s+using)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
 ];
 const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
