@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 798;
-const SAMPLES = 872;
-const RISK_ACCURACY = '0.915';
+const CORRECT = 834;
+const SAMPLES = 912;
+const RISK_ACCURACY = '0.914';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 173 | 10 | 7 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 179 | 11 | 8 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -63,7 +63,6 @@ const MISSES = [
   'vitest 4.0.18 → 4.1.0',
   'prettier 2.8.8 → 3.0.0',
   'prettier 3.8.5 → 3.9.0',
-  'socket.io 4.7.5 → 4.8.0',
   'redis 6.1.0 → 6.2.0',
   'husky 9.1.6 → 9.1.7',
   'esbuild 0.27.7 → 0.28.0',
@@ -120,10 +119,15 @@ const MISSES = [
   'rou3 0.9.0 → 0.9.1',
   'sisteransi 0.1.1 → 1.0.0',
   'punycode 1.4.1 → 2.0.0',
+  'nth-check 2.0.1 → 2.1.0',
+  'http-cache-semantics 3.8.1 → 4.0.0',
+  'http-cache-semantics 4.0.4 → 4.1.0',
+  'normalize-url 7.2.0 → 8.0.0',
+  'indent-string 3.1.0 → 3.2.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 843;
+const LABELS_AGREED = 881;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {
