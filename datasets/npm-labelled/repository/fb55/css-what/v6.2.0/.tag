@@ -1,0 +1,1 @@
+fdefbc6b097e993afa6f7a2abe880ae41151f812

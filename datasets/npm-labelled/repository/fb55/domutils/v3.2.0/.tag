@@ -1,0 +1,1 @@
+3dbfa83cde5d03a1c6f60fbc5707b887d9dec27a

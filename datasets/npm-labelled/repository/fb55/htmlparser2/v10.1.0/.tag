@@ -1,0 +1,1 @@
+57ace50bf6eb3bfab0468deafe10d0a8a2f233aa

@@ -1,0 +1,1 @@
+c123610e003a1eaebc61febed01cabb6e41eb658

@@ -1,0 +1,1 @@
+caeda6502a9f5a7a3b81bba845750eeb1b7d31d2
