@@ -6725,14 +6725,27 @@ function compareVersions(left, right) {
  * nothing better was found, with one request to GitHub's compare API
  * (`GET /repos/{owner}/{repo}/compare/{base}...{head}`), at the tag spelling the repository
  * changelog lookup already found, so it costs a tokenless run one request per bump (two when the
- * older tag turns out to be spelled the other way, `v1.0.0` before `2.0.0`).
+ * older tag turns out to be spelled the other way, `v1.0.0` before `2.0.0`), and one per further
+ * page of a range longer than {@link COMMITS_PER_PAGE} commits.
+ *
+ * Dependency-update commits by Dependabot and Renovate ("chore(deps-dev): Bump @types/node from …")
+ * are counted but not listed: in a repository that merges them, they are most of a release's
+ * commits (fb55/entities 4.5.0: 215 commits, about 200 of them bumps of dev tools) and say nothing
+ * of the package's own changes, which the registry's dependency facts already cover.
  *
  * Not read for a package in a monorepo (`directory` set): the compare API cannot filter by
  * path, so other packages' commits would be cited as this package's changes.
  */
 const COMMIT_LOG_SOURCE_ID = 'github-commits';
-/** Most commits a release's change list is read from (one page of the compare API); a longer range is not read. */
+/** Most change lines a release's change list is read from (dependency-bot commits aside); a longer list is not read. */
 const MAX_COMMITS = 100;
+/** Commits asked for per page of the compare API (GitHub's largest page). */
+const COMMITS_PER_PAGE = 100;
+/**
+ * Most commits a range may hold to be read at all (three pages): a longer range is a merged or
+ * rewritten history, not a release; 250 is also what the compare API returned before it paged.
+ */
+const MAX_COMPARED_COMMITS = 250;
 /** A commit log lists many short lines; a little more room than one release's notes. */
 const MAX_COMMIT_LOG_CHARS = 6_000;
 /** Longest commit subject kept; real subjects are far shorter. */
@@ -6783,6 +6796,23 @@ function changeLineOf(message) {
         .map(oneLine);
     return { subject, footers };
 }
+/**
+ * A dependency update written by Dependabot or Renovate, by its subject: "Bump x from 1 to 2",
+ * "chore(deps-dev): Bump @typescript-eslint/parser (#12)", "build(deps): bump the npm group with
+ * 5 updates", "chore(deps): update dependency typescript to v5", "Update actions/checkout action
+ * to v4", "chore(deps): lock file maintenance". Not "bump minimum Node.js to 18" nor "Bump node
+ * from 16 to 18": a runtime floor is a change of the package's own. A bot commit whose message
+ * carries a `BREAKING CHANGE:` footer is listed all the same (@octokit/rest 22.0.0: "fix(deps):
+ * update octokit monorepo (major)" over "BREAKING CHANGE: Remove deprecated Projects endpoints").
+ */
+function isDependencyBotCommit(subject) {
+    // "fix(deps)!: update dependency x to v5" announces a break of its own: never dropped.
+    const rest = subject.replace(/^(?:build|chore|ci|deps|fix)(?:\([\w./-]{0,40}\))?:\s*/i, '');
+    const dependabot = /^bump\s+(?:the\s+\S+\s+group\b.*|(\S+)(?:\s+and\s+\S+)?(?:\s+from\s+\S+\s+to\s+\S+)?(?:\s+in\s+\S+)?(?:\s+\(#\d+\))?)$/i.exec(rest);
+    if (dependabot !== null)
+        return dependabot[1] === undefined || !/^node(?:\.?js)?$/i.test(dependabot[1]);
+    return /^(?:update\s+(?:dependency\s+(?!node(?:\.?js)?\s)\S+\s+to\s+\S+|\S+\s+(?:action|digest)\s+to\s+\S+|(?:all\s+)?(?:non-major\s+)?(?:dev)?dependencies\b|\S+\s+monorepo\b)|pin\s+(?:dependencies|\S+\s+action)\b|lock\s*file\s+maintenance\b)/i.test(rest);
+}
 /** `5.0.0`, `v5.0.0`, `Release 5.0.0`, `chore(release): 5.0.0`, `chore: bump version to 1.2.4`, `Bump to v4.17.21`. */
 function isReleaseCommit(subject) {
     return (/^v?\d+\.\d+\.\d+(?:[-+][\w.-]*)?$/i.test(subject) ||
@@ -6827,7 +6857,7 @@ async function fetchCommitLog(request) {
     if (!takeRequest()) {
         return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
     }
-    const compare = (base) => octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead: `${base}...${newerTag}`, per_page: MAX_COMMITS, page: 1 });
+    const compare = (base, page = 1) => octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead: `${base}...${newerTag}`, per_page: COMMITS_PER_PAGE, page });
     let triedOtherSpelling = false;
     try {
         let response;
@@ -6849,23 +6879,49 @@ async function fetchCommitLog(request) {
         const read = commitsOf(response.data);
         if (read === null)
             return unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
-        // Oldest first, a cut log shows the start of the work, not what the release does; a range
-        // of thousands (a merged or rewritten history) is not a release's change list at all.
-        if (read.total > MAX_COMMITS || read.commits.length > MAX_COMMITS) {
-            return unavailable(`${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
+        // A range of thousands (a merged or rewritten history) is not a release's change list at all.
+        if (read.total > MAX_COMPARED_COMMITS || read.commits.length > MAX_COMPARED_COMMITS) {
+            return unavailable(`${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMPARED_COMMITS} a release's change list is read from; they were not read.`);
+        }
+        // Whole or not at all: oldest first, a cut log shows the start of the work, not what the
+        // release does. Each further page is one more request.
+        const commits = [...read.commits];
+        for (let page = 2; commits.length < read.total && page <= Math.ceil(MAX_COMPARED_COMMITS / COMMITS_PER_PAGE); page += 1) {
+            if (!takeRequest()) {
+                return unavailable(`The ${read.total} commits of ${fullName} between ${olderTag} and ${newerTag} were not read whole: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
+            }
+            const next = commitsOf((await compare(olderTag, page)).data);
+            if (next === null || next.commits.length === 0)
+                break;
+            commits.push(...next.commits);
+        }
+        if (commits.length < read.total) {
+            return unavailable(`Only ${commits.length} of the ${read.total} commits between ${olderTag} and ${newerTag} in ${fullName} came back; a cut log is not read.`);
         }
         const lines = [];
-        for (const commit of read.commits) {
+        let changes = 0;
+        let dependencyUpdates = 0;
+        for (const commit of commits) {
             const message = commit.commit?.message;
             if (typeof message !== 'string')
                 continue;
             const change = changeLineOf(message);
             if (change === null)
                 continue;
+            if (change.footers.length === 0 && isDependencyBotCommit(change.subject)) {
+                dependencyUpdates += 1;
+                continue;
+            }
+            changes += 1;
             lines.push(`- ${change.subject}`, ...change.footers.map((footer) => `  ${footer}`));
         }
-        if (lines.length === 0)
+        if (changes > MAX_COMMITS) {
+            return unavailable(`${fullName} has ${changes} commits between ${olderTag} and ${newerTag} besides dependency updates, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
+        }
+        if (lines.length === 0 && dependencyUpdates === 0)
             return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only; they say nothing about the changes.`);
+        if (dependencyUpdates > 0)
+            lines.push(`- (${dependencyUpdates} dependency ${dependencyUpdates === 1 ? 'update' : 'updates'} by Dependabot or Renovate, not listed)`);
         // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
         const listed = lines.join('\n');
         if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {

@@ -3,7 +3,7 @@
  * the release text of last resort for packages that publish neither a changelog nor release notes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLineOf, fetchCommitLog, MAX_COMMITS, olderTagLike } from '../../src/evidence/commit-log.js';
+import { changeLineOf, COMMITS_PER_PAGE, fetchCommitLog, isDependencyBotCommit, MAX_COMMITS, MAX_COMPARED_COMMITS, olderTagLike } from '../../src/evidence/commit-log.js';
 import { fetchRepositoryChangelog } from '../../src/evidence/repository-changelog.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { silentLogger } from '../../src/shared/logger.js';
@@ -47,7 +47,7 @@ describe('commit log', () => {
     expect(item.content).toBe('Commits v4.0.0...v5.0.0\n\n- Fix AsyncResource propagation issue (#71)\n- Require Node.js 18');
     const sent = github!.requests.filter((sentRequest) => sentRequest.path.includes('/compare/'));
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.query['per_page']).toBe(String(MAX_COMMITS));
+    expect(sent[0]!.query['per_page']).toBe(String(COMMITS_PER_PAGE));
   });
 
   it('the same commits give the same evidence ID on every run', async () => {
@@ -57,17 +57,89 @@ describe('commit log', () => {
     expect(second.evidence[0]!.id).toBe(first.evidence[0]!.id);
   });
 
-  it('a range longer than one page is not read (a cut log shows the start of the work, not the release), and says so', async () => {
+  it('a range is read whole over several pages, or not at all: more than 250 commits, or more than 100 change lines, is not a release', async () => {
     const many = Array.from({ length: 130 }, (_, index) => `Change number ${index}`);
     const octokit = await start({ 'sindresorhus/p-limit': { compares: { 'v4.0.0...v5.0.0': many } } });
     const result = await fetchCommitLog(request(octokit));
     expect(result.evidence).toEqual([]);
     expect(result.missing[0]).toMatchObject({ code: 'COMMIT_LOG_UNAVAILABLE' });
-    expect(result.missing[0]!.message).toContain(`130 commits between v4.0.0 and v5.0.0, more than the ${MAX_COMMITS}`);
-    const exactlyOnePage = Array.from({ length: MAX_COMMITS }, (_, index) => `Change number ${index}`);
+    expect(result.missing[0]!.message).toContain(`130 commits between v4.0.0 and v5.0.0 besides dependency updates, more than the ${MAX_COMMITS}`);
+    expect(github!.requests.filter((sent) => sent.path.includes('/compare/')).map((sent) => sent.query['page'])).toEqual(['1', '2']);
     await github!.close();
-    const full = await fetchCommitLog(request(await start({ 'sindresorhus/p-limit': { compares: { 'v4.0.0...v5.0.0': exactlyOnePage } } })));
+    const exactlyEnough = Array.from({ length: MAX_COMMITS }, (_, index) => `Change number ${index}`);
+    const full = await fetchCommitLog(request(await start({ 'sindresorhus/p-limit': { compares: { 'v4.0.0...v5.0.0': exactlyEnough } } })));
     expect(full.evidence[0]!.content).toContain(`Change number ${MAX_COMMITS - 1}`);
+    await github!.close();
+    const merged = Array.from({ length: MAX_COMPARED_COMMITS + 1 }, (_, index) => `Bump eslint from 8.${index}.0 to 8.${index + 1}.0`);
+    const history = await fetchCommitLog(request(await start({ 'sindresorhus/p-limit': { compares: { 'v4.0.0...v5.0.0': merged } } })));
+    expect(history.evidence).toEqual([]);
+    expect(history.missing[0]!.message).toContain(`${MAX_COMPARED_COMMITS + 1} commits between v4.0.0 and v5.0.0, more than the ${MAX_COMPARED_COMMITS}`);
+    expect(github!.requests.filter((sent) => sent.path.includes('/compare/'))).toHaveLength(1);
+  });
+
+  it('dependency updates by Dependabot and Renovate are counted, not listed (fb55/entities 4.4.0...4.5.0: 215 commits, most of them bot bumps)', async () => {
+    const bots = Array.from({ length: 200 }, (_, index) => (index % 2 === 0 ? `chore(deps-dev): Bump @types/node from 20.${index}.0 to 20.${index + 1}.0 (#${1000 + index})` : `chore(deps-dev): Bump @typescript-eslint/parser (#${1000 + index})`));
+    const own = ['feat(decode): Add `decodeHTMLAttribute` (#1243)', 'fix(decode): Allow legacy entities in attributes (#1242)', 'v4.5.0'];
+    const octokit = await start({ 'fb55/entities': { compares: { 'v4.4.0...v4.5.0': [...bots.slice(0, 120), ...own.slice(0, 1), ...bots.slice(120), ...own.slice(1)] } } });
+    const budget = { remaining: 3, total: 3 };
+    const result = await fetchCommitLog(request(octokit, { repository: { owner: 'fb55', repo: 'entities', directory: null }, packageName: 'entities', olderVersion: '4.4.0', newerVersion: '4.5.0', newerTag: 'v4.5.0', budget }));
+    expect(result.missing).toEqual([]);
+    expect(result.evidence[0]!.content).toBe(
+      'Commits v4.4.0...v4.5.0\n\n- feat(decode): Add `decodeHTMLAttribute` (#1243)\n- fix(decode): Allow legacy entities in attributes (#1242)\n- (200 dependency updates by Dependabot or Renovate, not listed)',
+    );
+    // Three pages of 100, each one request of the tokenless allowance.
+    expect(budget.remaining).toBe(0);
+    await github!.close();
+    // Without the allowance for the next page, the log is not read in part.
+    const short = await fetchCommitLog(request(await start({ 'fb55/entities': { compares: { 'v4.4.0...v4.5.0': [...bots, ...own] } } }), { repository: { owner: 'fb55', repo: 'entities', directory: null }, packageName: 'entities', olderVersion: '4.4.0', newerVersion: '4.5.0', newerTag: 'v4.5.0', budget: { remaining: 2, total: 2 } }));
+    expect(short.evidence).toEqual([]);
+    expect(short.missing[0]!.message).toContain('were not read whole: without a GitHub token');
+  });
+
+  it('a bot commit that announces a break is listed (@octokit/rest 22.0.0), and a runtime floor is never taken for a bot bump', async () => {
+    const octokit = await start({
+      'octokit/rest.js': {
+        compares: {
+          'v21.1.1...v22.0.0': ['chore(deps): update dependency @types/node to v22', 'fix(deps): update octokit monorepo (major)\n\nBREAKING CHANGE: Remove deprecated Projects endpoints', 'fix(deps)!: update dependency @octokit/core to v7', 'chore: bump minimum Node.js to 20'],
+        },
+      },
+    });
+    const result = await fetchCommitLog(request(octokit, { repository: { owner: 'octokit', repo: 'rest.js', directory: null }, packageName: '@octokit/rest', olderVersion: '21.1.1', newerVersion: '22.0.0', newerTag: 'v22.0.0' }));
+    expect(result.evidence[0]!.content).toBe(
+      'Commits v21.1.1...v22.0.0\n\n- fix(deps): update octokit monorepo (major)\n  BREAKING CHANGE: Remove deprecated Projects endpoints\n- fix(deps)!: update dependency @octokit/core to v7\n- chore: bump minimum Node.js to 20\n- (1 dependency update by Dependabot or Renovate, not listed)',
+    );
+  });
+
+  it('tells dependency-bot subjects from the package\'s own changes', () => {
+    for (const subject of [
+      'Bump lodash from 4.17.20 to 4.17.21',
+      'chore(deps-dev): Bump @typescript-eslint/eslint-plugin (#1187)',
+      'build(deps): bump actions/checkout from 3 to 4 in /.github/workflows',
+      'build(deps-dev): bump the development-dependencies group with 5 updates',
+      'Bump ws and socket.io-adapter',
+      'chore(deps): update dependency typescript to v5.4.5',
+      'fix(deps): update dependency semver to v7.6.0',
+      'Update actions/setup-node action to v4',
+      'chore(deps): update all non-major dependencies',
+      'Update dependencies',
+      'chore(deps): pin dependencies',
+      'chore(deps): lock file maintenance',
+      'update vitest monorepo to v2',
+    ]) {
+      expect(isDependencyBotCommit(subject), subject).toBe(true);
+    }
+    for (const subject of [
+      'chore: bump minimum Node.js to 18',
+      'Bump node from 16 to 18',
+      'chore(deps): update dependency node to v20',
+      'fix(deps)!: update dependency @octokit/core to v7',
+      'Require Node.js 20',
+      'Update readme',
+      'feat: update the parser to support CSS nesting',
+      'Bump version to 1.2.4 and drop the `legacy` export',
+    ]) {
+      expect(isDependencyBotCommit(subject), subject).toBe(false);
+    }
   });
 
   it('a missing tag, a monorepo package, release commits only: each a clear note, never an error', async () => {
