@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 834;
-const SAMPLES = 912;
+const CORRECT = 866;
+const SAMPLES = 947;
 const RISK_ACCURACY = '0.914';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 179 | 11 | 8 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 187 | 13 | 8 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -119,15 +119,18 @@ const MISSES = [
   'rou3 0.9.0 → 0.9.1',
   'sisteransi 0.1.1 → 1.0.0',
   'punycode 1.4.1 → 2.0.0',
-  'nth-check 2.0.1 → 2.1.0',
   'http-cache-semantics 3.8.1 → 4.0.0',
   'http-cache-semantics 4.0.4 → 4.1.0',
   'normalize-url 7.2.0 → 8.0.0',
   'indent-string 3.1.0 → 3.2.0',
+  'domutils 3.1.0 → 3.2.0',
+  'jsonc-parser 2.3.1 → 3.0.0',
+  'postcss-selector-parser 5.0.0 → 6.0.0',
+  'terminal-link 4.0.0 → 5.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 881;
+const LABELS_AGREED = 915;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {
