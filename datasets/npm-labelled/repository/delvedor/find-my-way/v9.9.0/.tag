@@ -1,0 +1,1 @@
+31aa3ae9c26a898d3f478c6bbfcd079ab85d1b99

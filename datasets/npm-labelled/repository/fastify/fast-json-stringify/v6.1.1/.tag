@@ -1,0 +1,1 @@
+cc14cc8abe958274cacca05e8ab8e3a8fd0410b8

@@ -1,0 +1,1 @@
+2176d0bad8464c3ade01438df14b02e3fdad9e8c

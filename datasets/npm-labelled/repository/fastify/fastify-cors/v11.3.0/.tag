@@ -1,0 +1,1 @@
+2c60caa0dce8fafac7575eb6c4c81ebd7991774a

@@ -1,0 +1,1 @@
+47bf239e304f61baba6a87bf27a49ed20b35bbae

@@ -1,0 +1,1 @@
+9daa6d3fe8f2c5aa46a5c5dc0efbd43e5c02b8f5

@@ -1,0 +1,1 @@
+d28917ecf11ffefdcdf2eb4a474f7cd08b3f1e76

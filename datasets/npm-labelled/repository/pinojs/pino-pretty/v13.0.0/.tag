@@ -1,0 +1,1 @@
+aa5abb3831c6b813f87181b8944abd57ff8b9abb

@@ -1,0 +1,1 @@
+ada84a68dfccfe9cf1b34f4b3170b6907dd4c468
