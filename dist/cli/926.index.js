@@ -6797,6 +6797,29 @@ function changeLineOf(message) {
     return { subject, footers };
 }
 /**
+ * The change lines that shipped: a commit and its revert (`Revert "<subject>"`, git's own
+ * wording) within the range cancel out, and so do a revert and the revert of that revert
+ * (domhandler 4.3.0 lists `Revert "Revert "refactor: Remove deprecated … option""` and the
+ * revert of that: the option stayed). A revert of a commit outside the range is kept: it undoes
+ * something an earlier release shipped.
+ */
+function withoutRevertedChanges(changes) {
+    const cancelled = new Set();
+    changes.forEach((change, index) => {
+        const reverted = /^Revert "(.+)"$/.exec(change.subject)?.[1];
+        if (reverted === undefined)
+            return;
+        for (let earlier = index - 1; earlier >= 0; earlier -= 1) {
+            if (!cancelled.has(earlier) && changes[earlier].subject === reverted) {
+                cancelled.add(earlier);
+                cancelled.add(index);
+                return;
+            }
+        }
+    });
+    return changes.filter((_, index) => !cancelled.has(index));
+}
+/**
  * A dependency update written by Dependabot or Renovate, by its subject: "Bump x from 1 to 2",
  * "chore(deps-dev): Bump @typescript-eslint/parser (#12)", "build(deps): bump the npm group with
  * 5 updates", "chore(deps): update dependency typescript to v5", "Update actions/checkout action
@@ -6901,13 +6924,12 @@ async function fetchCommitLog(request) {
         const lines = [];
         let changes = 0;
         let dependencyUpdates = 0;
-        for (const commit of commits) {
+        const changeLines = commits.flatMap((commit) => {
             const message = commit.commit?.message;
-            if (typeof message !== 'string')
-                continue;
-            const change = changeLineOf(message);
-            if (change === null)
-                continue;
+            const change = typeof message === 'string' ? changeLineOf(message) : null;
+            return change === null ? [] : [change];
+        });
+        for (const change of withoutRevertedChanges(changeLines)) {
             if (change.footers.length === 0 && isDependencyBotCommit(change.subject)) {
                 dependencyUpdates += 1;
                 continue;
@@ -6919,7 +6941,7 @@ async function fetchCommitLog(request) {
             return unavailable(`${fullName} has ${changes} commits between ${olderTag} and ${newerTag} besides dependency updates, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
         }
         if (lines.length === 0 && dependencyUpdates === 0)
-            return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only; they say nothing about the changes.`);
+            return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only (or changes reverted within the range); they say nothing about the changes.`);
         if (dependencyUpdates > 0)
             lines.push(`- (${dependencyUpdates} dependency ${dependencyUpdates === 1 ? 'update' : 'updates'} by Dependabot or Renovate, not listed)`);
         // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
@@ -12346,6 +12368,9 @@ const COMPATIBILITY_MARKERS = [
     // "drop node <18", "Drop Node.js 14", "drop node@12": a support drop said without "support";
     // not the CI's test matrix ("drop node < 18 from CI matrix", "drop node 16 tests").
     /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?[ \t]+)?node(?:\.?js)?(?:@|[ \t]*(?:(?:v|<=?|>=?)[ \t]*)?)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+    // "Modernize code and drop old Node versions" (sonic-boom 5.0.0), "drop legacy Node.js
+    // versions": the same drop, with the versions unnamed; not "drop old Node versions from CI".
+    /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?|legacy|outdated|unsupported|eol|end-of-life)[ \t]+node(?:\.?js)?[ \t]+(?:versions?|releases?|lines?)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
     /\bno\s+longer\s+support(?:s|ed)?\b/i,
     /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
     /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,

@@ -111,6 +111,29 @@ export function changeLineOf(message: string): { subject: string; footers: strin
 }
 
 /**
+ * The change lines that shipped: a commit and its revert (`Revert "<subject>"`, git's own
+ * wording) within the range cancel out, and so do a revert and the revert of that revert
+ * (domhandler 4.3.0 lists `Revert "Revert "refactor: Remove deprecated … option""` and the
+ * revert of that: the option stayed). A revert of a commit outside the range is kept: it undoes
+ * something an earlier release shipped.
+ */
+export function withoutRevertedChanges<T extends { subject: string }>(changes: readonly T[]): T[] {
+  const cancelled = new Set<number>();
+  changes.forEach((change, index) => {
+    const reverted = /^Revert "(.+)"$/.exec(change.subject)?.[1];
+    if (reverted === undefined) return;
+    for (let earlier = index - 1; earlier >= 0; earlier -= 1) {
+      if (!cancelled.has(earlier) && changes[earlier]!.subject === reverted) {
+        cancelled.add(earlier);
+        cancelled.add(index);
+        return;
+      }
+    }
+  });
+  return changes.filter((_, index) => !cancelled.has(index));
+}
+
+/**
  * A dependency update written by Dependabot or Renovate, by its subject: "Bump x from 1 to 2",
  * "chore(deps-dev): Bump @typescript-eslint/parser (#12)", "build(deps): bump the npm group with
  * 5 updates", "chore(deps): update dependency typescript to v5", "Update actions/checkout action
@@ -209,11 +232,12 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
     const lines: string[] = [];
     let changes = 0;
     let dependencyUpdates = 0;
-    for (const commit of commits) {
+    const changeLines = commits.flatMap((commit) => {
       const message = commit.commit?.message;
-      if (typeof message !== 'string') continue;
-      const change = changeLineOf(message);
-      if (change === null) continue;
+      const change = typeof message === 'string' ? changeLineOf(message) : null;
+      return change === null ? [] : [change];
+    });
+    for (const change of withoutRevertedChanges(changeLines)) {
       if (change.footers.length === 0 && isDependencyBotCommit(change.subject)) {
         dependencyUpdates += 1;
         continue;
@@ -224,7 +248,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
     if (changes > MAX_COMMITS) {
       return unavailable(`${fullName} has ${changes} commits between ${olderTag} and ${newerTag} besides dependency updates, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
     }
-    if (lines.length === 0 && dependencyUpdates === 0) return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only; they say nothing about the changes.`);
+    if (lines.length === 0 && dependencyUpdates === 0) return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only (or changes reverted within the range); they say nothing about the changes.`);
     if (dependencyUpdates > 0) lines.push(`- (${dependencyUpdates} dependency ${dependencyUpdates === 1 ? 'update' : 'updates'} by Dependabot or Renovate, not listed)`);
     // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
     const listed = lines.join('\n');

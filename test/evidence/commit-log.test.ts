@@ -3,7 +3,7 @@
  * the release text of last resort for packages that publish neither a changelog nor release notes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLineOf, COMMITS_PER_PAGE, fetchCommitLog, isDependencyBotCommit, MAX_COMMITS, MAX_COMPARED_COMMITS, olderTagLike } from '../../src/evidence/commit-log.js';
+import { changeLineOf, COMMITS_PER_PAGE, fetchCommitLog, isDependencyBotCommit, MAX_COMMITS, MAX_COMPARED_COMMITS, olderTagLike, withoutRevertedChanges } from '../../src/evidence/commit-log.js';
 import { fetchRepositoryChangelog } from '../../src/evidence/repository-changelog.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { silentLogger } from '../../src/shared/logger.js';
@@ -108,6 +108,22 @@ describe('commit log', () => {
     expect(result.evidence[0]!.content).toBe(
       'Commits v21.1.1...v22.0.0\n\n- fix(deps): update octokit monorepo (major)\n  BREAKING CHANGE: Remove deprecated Projects endpoints\n- fix(deps)!: update dependency @octokit/core to v7\n- chore: bump minimum Node.js to 20\n- (1 dependency update by Dependabot or Renovate, not listed)',
     );
+  });
+
+  it('a change and its revert within the range cancel out; so does a revert of a revert (domhandler 4.3.0)', async () => {
+    const remove = 'refactor: Remove deprecated `normalizeWhitespace` option (#614)';
+    const revert = (subject: string) => `Revert "${subject}"`;
+    const subjects = (list: string[]) => withoutRevertedChanges(list.map((subject) => ({ subject }))).map((change) => change.subject);
+    // Before the range: remove, revert. In it: revert of the revert, then its revert: the option stays.
+    expect(subjects([revert(revert(remove)), 'feat(node): Add missing props from parse5', revert(revert(revert(remove)))])).toEqual(['feat(node): Add missing props from parse5']);
+    expect(subjects([remove, 'fix: x', revert(remove)])).toEqual(['fix: x']);
+    // Applied, undone, applied again: it shipped.
+    expect(subjects([remove, revert(remove), revert(revert(remove))])).toEqual([revert(revert(remove))]);
+    // A revert of something an earlier release shipped stays: it is this release's change.
+    expect(subjects([revert('feat: add `legacy` export')])).toEqual([revert('feat: add `legacy` export')]);
+    const octokit = await start({ 'fb55/domhandler': { compares: { 'v4.2.2...v4.3.0': [revert(revert(remove)), 'feat(node): Add missing props from parse5', revert(revert(revert(remove))), 'v4.3.0'] } } });
+    const result = await fetchCommitLog(request(octokit, { repository: { owner: 'fb55', repo: 'domhandler', directory: null }, packageName: 'domhandler', olderVersion: '4.2.2', newerVersion: '4.3.0', newerTag: 'v4.3.0' }));
+    expect(result.evidence[0]!.content).toBe('Commits v4.2.2...v4.3.0\n\n- feat(node): Add missing props from parse5');
   });
 
   it('tells dependency-bot subjects from the package\'s own changes', () => {

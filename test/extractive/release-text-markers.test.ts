@@ -167,8 +167,8 @@ describe('release-text markers', () => {
   });
 
   it('reads a Node.js drop said without "support" (content-disposition 1.0.0: "drop node <18"), not a CI matrix change', () => {
-    for (const line of ['* drop node <18', '- Drop Node.js 14', '- update node support (drop node@12, node@14, add node@20)', '- Dropped Node.js 18 and 20 support.']) expect(strongestMarker(line), line).toBe('compatibility');
-    for (const line of ['* drop node < 18 from CI matrix', '- chore: upgrade deps and drop node 16 tests (#507)', '- drop nodes from the tree', '- Drop the node 14 build']) expect(strongestMarker(line), line).toBeNull();
+    for (const line of ['* drop node <18', '- Drop Node.js 14', '- update node support (drop node@12, node@14, add node@20)', '- Dropped Node.js 18 and 20 support.', '- Modernize code and drop old Node versions (#239)', '- drop legacy Node.js versions']) expect(strongestMarker(line), line).toBe('compatibility');
+    for (const line of ['* drop node < 18 from CI matrix', '- chore: upgrade deps and drop node 16 tests (#507)', '- drop nodes from the tree', '- Drop the node 14 build', '- drop old node versions from the CI matrix', '- drop old nodes from the AST']) expect(strongestMarker(line), line).toBeNull();
   });
 
   it('judges a breaking commit subject by its own BREAKING CHANGE footer', () => {

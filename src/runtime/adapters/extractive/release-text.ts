@@ -115,6 +115,9 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   // "drop node <18", "Drop Node.js 14", "drop node@12": a support drop said without "support";
   // not the CI's test matrix ("drop node < 18 from CI matrix", "drop node 16 tests").
   /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?[ \t]+)?node(?:\.?js)?(?:@|[ \t]*(?:(?:v|<=?|>=?)[ \t]*)?)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+  // "Modernize code and drop old Node versions" (sonic-boom 5.0.0), "drop legacy Node.js
+  // versions": the same drop, with the versions unnamed; not "drop old Node versions from CI".
+  /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?|legacy|outdated|unsupported|eol|end-of-life)[ \t]+node(?:\.?js)?[ \t]+(?:versions?|releases?|lines?)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
   /\bno\s+longer\s+support(?:s|ed)?\b/i,
   /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
   /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
