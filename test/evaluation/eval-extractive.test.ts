@@ -39,12 +39,12 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 866;
-const SAMPLES = 947;
-const RISK_ACCURACY = '0.914';
+const CORRECT = 892;
+const SAMPLES = 981;
+const RISK_ACCURACY = '0.909';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 187 | 13 | 8 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 193 | 13 | 8 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -56,6 +56,7 @@ const MISSES = [
   'pino 9.13.1 → 10.0.0',
   '@typescript-eslint/eslint-plugin 7.18.0 → 8.0.0',
   'fastify 5.12.0 → 5.12.1',
+  'zod 4.3.6 → 4.4.0',
   'ms 1.0.0 → 2.0.0',
   'camelcase 8.0.0 → 9.0.0',
   '@octokit/rest 21.0.2 → 21.1.0',
@@ -127,10 +128,17 @@ const MISSES = [
   'jsonc-parser 2.3.1 → 3.0.0',
   'postcss-selector-parser 5.0.0 → 6.0.0',
   'terminal-link 4.0.0 → 5.0.0',
+  'light-my-request 5.14.0 → 6.0.0',
+  'process-warning 4.0.1 → 5.0.0',
+  '@fastify/cookie 10.0.1 → 11.0.0',
+  '@fastify/cookie 9.3.1 → 9.4.0',
+  'pino-pretty 12.1.0 → 13.0.0',
+  'pino-pretty 13.0.0 → 13.1.0',
+  'css-select 5.1.0 → 5.2.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 915;
+const LABELS_AGREED = 947;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {
