@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Records what DepVerdict reads from a package's source repository, for every bump in
- * bumps.json whose target tarball ships no changelog, into datasets/npm-labelled/repository/
+ * bumps.json whose target tarball ships no changelog, or ships one that never names the target
+ * version (DepVerdict then reads the repository as well), into datasets/npm-labelled/repository/
  * (the layout src/evaluation/recorded-github.ts serves):
  *   repository/<owner>/<repo>/<tag>/<changelog file>        byte-for-byte at the target's tag
  *                                                           (a tag with a slash, `@scope/pkg@1.2.3`, URL-encoded)
@@ -188,12 +189,26 @@ async function recordBump(bump, clones) {
   return `tag ${newerTag}, ${changelogs.length > 0 ? changelogs.join(', ') : 'no changelog file'}, ${commits.length} commit(s) since ${olderTag}`;
 }
 
+/**
+ * Whether a changelog the target tarball ships names the target version anywhere. One that does
+ * not (cookie-signature 1.2.0's History.md stops at 1.1.0) has no section for the range, so
+ * DepVerdict goes on to the repository, which must then be recorded too.
+ */
+function tarballChangelogNames(bump) {
+  const tarball = join(labelledDirectory, 'registry', 'tarballs', `${encodePackageName(bump.name)}-${bump.to}.tgz`);
+  if (!existsSync(tarball)) throw new Error(`${bump.name}@${bump.to} has no recorded tarball; run record-labelled-registry.mjs first`);
+  const changelogs = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .split('\n')
+    .filter((path) => /^[^/]+\/[^/]+$/.test(path) && CHANGELOG_NAME.test(path.split('/').pop()));
+  return changelogs.some((path) => execFileSync('tar', ['-xzOf', tarball, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).includes(bump.to));
+}
+
 async function main() {
   const options = parseArguments(process.argv.slice(2));
   const dataset = JSON.parse(await readFile(join(labelledDirectory, 'bumps.json'), 'utf8'));
   let failures = 0;
   for (const bump of dataset.bumps) {
-    if (bump.tarballChangelog !== false) continue;
+    if (bump.tarballChangelog !== false && tarballChangelogNames(bump)) continue;
     if (options.only && !options.only.has(bump.name)) continue;
     try {
       console.log(`${bump.name} ${bump.from} → ${bump.to}: ${await recordBump(bump, options.clones)}`);
