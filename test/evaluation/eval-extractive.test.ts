@@ -44,7 +44,7 @@ const SAMPLES = 981;
 const RISK_ACCURACY = '0.909';
 /** The gate's failures: none means extractive passes and is approved on this set. */
 const FAILURES: string[] = [];
-const CONFUSION_HIGH_ROW = '| high | 193 | 13 | 8 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 192 | 14 | 8 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -71,6 +71,7 @@ const MISSES = [
   'dompurify 2.4.4 → 3.0.0',
   'mongoose 8.9.4 → 8.9.5',
   'mysql2 3.22.6 → 3.23.0',
+  'autoprefixer 9.8.6 → 10.0.0',
   'superagent 9.0.2 → 10.0.0',
   'superagent 3.6.3 → 3.7.0',
   'class-validator 0.14.0 → 0.14.1',
@@ -84,6 +85,7 @@ const MISSES = [
   'mri 0.1.0 → 1.0.0',
   'magic-string 1.1.1 → 1.2.0',
   'log-symbols 6.0.0 → 7.0.0',
+  'negotiator 0.6.3 → 0.6.4',
   'diff 8.0.4 → 9.0.0',
   'ofetch 1.5.0 → 1.5.1',
   'proxy-addr 2.0.6 → 2.0.7',
@@ -105,7 +107,6 @@ const MISSES = [
   'slice-ansi 7.0.0 → 7.1.0',
   'cli-truncate 6.0.1 → 6.1.0',
   'tinyspy 2.1.1 → 2.2.0',
-  'json-parse-even-better-errors 2.2.0 → 2.3.0',
   'uvu 0.4.1 → 0.5.0',
   'mlly 0.5.17 → 1.0.0',
   'regexparam 1.2.2 → 1.3.0',
@@ -115,7 +116,6 @@ const MISSES = [
   'estree-walker 3.0.2 → 3.0.3',
   'is-reference 3.0.2 → 3.0.3',
   'fast-content-type-parse 2.0.1 → 3.0.0',
-  'cookie-signature 1.1.0 → 1.2.0',
   'vary 1.0.1 → 1.1.0',
   'rou3 0.9.0 → 0.9.1',
   'sisteransi 0.1.1 → 1.0.0',
