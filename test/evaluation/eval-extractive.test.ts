@@ -42,8 +42,11 @@ afterAll(async () => {
 const CORRECT = 892;
 const SAMPLES = 981;
 const RISK_ACCURACY = '0.909';
-/** The gate's failures: none means extractive passes and is approved on this set. */
-const FAILURES: string[] = [];
+/**
+ * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
+ * and the recorder fix (981 bumps) it falls just short on the review reason: 0.948 against 0.95.
+ */
+const FAILURES: string[] = ['reasonAccuracy 0.948 (needs >= 0.95).'];
 const CONFUSION_HIGH_ROW = '| high | 192 | 14 | 8 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
