@@ -190,8 +190,8 @@ async function recordBump(bump, clones) {
 }
 
 /**
- * Whether a changelog the target tarball ships names the target version anywhere. One that does
- * not (cookie-signature 1.2.0's History.md stops at 1.1.0) has no section for the range, so
+ * Whether a changelog the target tarball ships has a heading for the target version. One that
+ * does not (cookie-signature 1.2.0's History.md stops at 1.1.0) has no section for the range, so
  * DepVerdict goes on to the repository, which must then be recorded too.
  */
 function tarballChangelogNames(bump) {
@@ -200,7 +200,11 @@ function tarballChangelogNames(bump) {
   const changelogs = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     .split('\n')
     .filter((path) => /^[^/]+\/[^/]+$/.test(path) && CHANGELOG_NAME.test(path.split('/').pop()));
-  return changelogs.some((path) => execFileSync('tar', ['-xzOf', tarball, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).includes(bump.to));
+  // As a heading names it ("# 6.0.0", "## [6.0.0] - …", "v6.0.0 / 2020-01-01"), not in passing
+  // ("The minimum supported version of Node is now `v6.0.0`").
+  const escaped = bump.to.replace(/[.+]/g, '\\$&');
+  const heading = new RegExp(`^[ \\t#*=]*\\[?v?${escaped}(?![\\w.-])`, 'm');
+  return changelogs.some((path) => heading.test(execFileSync('tar', ['-xzOf', tarball, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })));
 }
 
 async function main() {
