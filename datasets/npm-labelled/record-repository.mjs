@@ -194,17 +194,20 @@ async function recordBump(bump, clones) {
  * does not (cookie-signature 1.2.0's History.md stops at 1.1.0) has no section for the range, so
  * DepVerdict goes on to the repository, which must then be recorded too.
  */
+/** GNU tar warns on stderr about npm's pax headers (`NODETAR.*`) of old tarballs: not errors. */
+const TAR_OPTIONS = { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] };
+
 function tarballChangelogNames(bump) {
   const tarball = join(labelledDirectory, 'registry', 'tarballs', `${encodePackageName(bump.name)}-${bump.to}.tgz`);
   if (!existsSync(tarball)) throw new Error(`${bump.name}@${bump.to} has no recorded tarball; run record-labelled-registry.mjs first`);
-  const changelogs = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const changelogs = execFileSync('tar', ['-tzf', tarball], TAR_OPTIONS)
     .split('\n')
     .filter((path) => /^[^/]+\/[^/]+$/.test(path) && CHANGELOG_NAME.test(path.split('/').pop()));
   // As a heading names it ("# 6.0.0", "## [6.0.0] - …", "v6.0.0 / 2020-01-01"), not in passing
   // ("The minimum supported version of Node is now `v6.0.0`").
   const escaped = bump.to.replace(/[.+]/g, '\\$&');
   const heading = new RegExp(`^[ \\t#*=]*\\[?v?${escaped}(?![\\w.-])`, 'm');
-  return changelogs.some((path) => heading.test(execFileSync('tar', ['-xzOf', tarball, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })));
+  return changelogs.some((path) => heading.test(execFileSync('tar', ['-xzOf', tarball, path], TAR_OPTIONS)));
 }
 
 async function main() {
