@@ -68,9 +68,17 @@ const labelledBumpSchema = z.strictObject({
   labels: z.array(independentLabelSchema).min(2).max(3).optional(),
 });
 
+/**
+ * Most bumps a dataset may hold. The shipped npm-labelled set passed 1,000 with wave 27; each
+ * entry is a few KB at most, so this keeps a dataset file to a few MB in memory, and a model
+ * profile's eval to this many calls per repeat (`--max-requests` and `--max-cost` bound it
+ * further). A larger set is better split by purpose than run whole.
+ */
+export const MAX_LABELLED_BUMPS = 2000;
+
 const datasetSchema = z.strictObject({
   description: z.string().max(2000).optional(),
-  bumps: z.array(labelledBumpSchema).min(1).max(1000),
+  bumps: z.array(labelledBumpSchema).min(1).max(MAX_LABELLED_BUMPS),
 });
 
 export type LabelledBump = z.infer<typeof labelledBumpSchema>;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { DatasetError, datasetJsonSchema, parseLabelledDataset } from '../../src/evaluation/dataset.js';
+import { DatasetError, datasetJsonSchema, MAX_LABELLED_BUMPS, parseLabelledDataset } from '../../src/evaluation/dataset.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const schemaPath = join(root, 'docs', 'schemas', 'evaluation-dataset.schema.json');
@@ -28,5 +28,14 @@ describe('evaluation dataset JSON Schema', () => {
       expect(validate(bad), JSON.stringify(bad).slice(0, 80)).toBe(false);
       expect(() => parseLabelledDataset(JSON.stringify(bad), 'bad.json')).toThrow(DatasetError);
     }
+  });
+
+  it(`refuses a dataset of more than ${MAX_LABELLED_BUMPS} bumps, naming the limit; the shipped one is within it`, async () => {
+    const shipped = JSON.parse(await readFile(join(root, 'datasets', 'npm-labelled', 'bumps.json'), 'utf8')) as { bumps: Array<Record<string, unknown>> };
+    expect(shipped.bumps.length).toBeLessThanOrEqual(MAX_LABELLED_BUMPS);
+    const entry = shipped.bumps[0]!;
+    // Distinct versions, so only the count is wrong.
+    const tooMany = Array.from({ length: MAX_LABELLED_BUMPS + 1 }, (_, index) => ({ ...entry, name: `pkg-${index}` }));
+    expect(() => parseLabelledDataset(JSON.stringify({ bumps: tooMany }), 'big.json')).toThrow(new RegExp(`big\\.json is invalid: bumps: Too big: expected array to have <=${MAX_LABELLED_BUMPS} items`));
   });
 });
