@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 892;
-const SAMPLES = 981;
-const RISK_ACCURACY = '0.909';
+const CORRECT = 916;
+const SAMPLES = 1009;
+const RISK_ACCURACY = '0.908';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix (981 bumps) it falls just short on the review reason: 0.948 against 0.95.
+ * and the recorder fix it falls just short on the review reason (1,009 bumps: 0.945 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.948 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 192 | 14 | 8 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.945 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 192 | 16 | 9 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -138,10 +138,14 @@ const MISSES = [
   'pino-pretty 12.1.0 → 13.0.0',
   'pino-pretty 13.0.0 → 13.1.0',
   'css-select 5.1.0 → 5.2.0',
+  'accepts 1.3.8 → 2.0.0',
+  'mime-db 0.0.0 → 1.0.0',
+  'mime-db 1.8.0 → 1.9.1',
+  'response-time 1.0.0 → 2.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 947;
+const LABELS_AGREED = 974;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {
