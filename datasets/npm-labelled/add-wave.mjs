@@ -82,7 +82,7 @@ function tarballChangelogText(bump) {
   if (!existsSync(tarball)) return null;
   const members = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
   const changelogs = members.filter((member) => CHANGELOG_NAME.test(member.split('/').pop() ?? ''));
-  return changelogs.map((member) => execFileSync('tar', ['-xzOf', tarball, member], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).join('\n');
+  return changelogs.map((member) => execFileSync('tar', ['-xzOf', tarball, '--', member], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).join('\n');
 }
 
 /** The repository recorded for this bump: the label's, or the one the recorded packument names (renamed repositories). */

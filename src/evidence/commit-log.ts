@@ -133,21 +133,42 @@ export function withoutRevertedChanges<T extends { subject: string }>(changes: r
   return changes.filter((_, index) => !cancelled.has(index));
 }
 
+/** A version or version range as bots write one: `4.17.21`, `v5`, `^2.0.0`, `2.x`, a digest. */
+const BOT_VERSION = String.raw`[v^~]?[\w.+-]*\d[\w.+-]*`;
+/** The trailer GitHub adds to a squashed pull request: ` (#123)`. */
+const PULL_SUFFIX = String.raw`(?:\s+\(#\d+\))?`;
+/** A package a bot bumps, not Node.js, npm or the `engines` field, whose change is the package's own. */
+const BOT_PACKAGE = String.raw`(?!(?:node(?:\.?js)?|npm|engines(?:\.\S*)?)\s)[@\w./-]+`;
 /**
- * A dependency update written by Dependabot or Renovate, by its subject: "Bump x from 1 to 2",
- * "chore(deps-dev): Bump @typescript-eslint/parser (#12)", "build(deps): bump the npm group with
- * 5 updates", "chore(deps): update dependency typescript to v5", "Update actions/checkout action
- * to v4", "chore(deps): lock file maintenance". Not "bump minimum Node.js to 18" nor "Bump node
- * from 16 to 18": a runtime floor is a change of the package's own. A bot commit whose message
- * carries a `BREAKING CHANGE:` footer is listed all the same (@octokit/rest 22.0.0: "fix(deps):
- * update octokit monorepo (major)" over "BREAKING CHANGE: Remove deprecated Projects endpoints").
+ * Dependabot's and Renovate's subjects, whole: anchored at both ends, so a person's "Update
+ * dependencies and require Node.js 18" or "Bump engines.node from >=14 to >=18" is not one.
+ */
+const DEPENDENCY_BOT_SUBJECTS: RegExp[] = [
+  // Dependabot: "Bump lodash from 4.17.20 to 4.17.21", "… in /docs", "Bump ws and socket.io-adapter".
+  new RegExp(String.raw`^bump\s+${BOT_PACKAGE}(?:\s+and\s+${BOT_PACKAGE})?(?:\s+from\s+${BOT_VERSION}\s+to\s+${BOT_VERSION})?(?:\s+in\s+\S+)?${PULL_SUFFIX}$`, 'i'),
+  // Grouped updates: "bump the development-dependencies group with 5 updates", "… across 1 directory …".
+  new RegExp(String.raw`^bump\s+the\s+[\w.-]+\s+group(?:\s+across\s+\d+\s+director(?:y|ies))?(?:\s+in\s+\S+)?\s+with\s+\d+\s+updates?${PULL_SUFFIX}$`, 'i'),
+  // Renovate: "update dependency typescript to v5.4.5", "… [security]", "update actions/checkout action to v4".
+  new RegExp(String.raw`^update\s+(?:dependency\s+${BOT_PACKAGE}|${BOT_PACKAGE}\s+(?:action|digest|monorepo))(?:\s+to\s+${BOT_VERSION})?(?:\s+\((?:major|minor|patch)\))?(?:\s+\[security\])?${PULL_SUFFIX}$`, 'i'),
+  new RegExp(String.raw`^update\s+(?:all\s+)?(?:non-major\s+)?(?:dev)?dependencies(?:\s+\((?:major|minor|patch)\))?${PULL_SUFFIX}$`, 'i'),
+  new RegExp(String.raw`^(?:pin\s+(?:dependencies|${BOT_PACKAGE}\s+action(?:\s+to\s+[0-9a-f]{7,40})?)|lock\s*file\s+maintenance)${PULL_SUFFIX}$`, 'i'),
+];
+
+/**
+ * A dependency update written by Dependabot or Renovate, by its whole subject: "Bump x from 1
+ * to 2", "chore(deps-dev): Bump @typescript-eslint/parser (#12)", "build(deps): bump the npm
+ * group with 5 updates", "chore(deps): update dependency typescript to v5", "Update
+ * actions/checkout action to v4", "chore(deps): lock file maintenance". Not "bump minimum
+ * Node.js to 18", "Bump node from 16 to 18" nor "Update dependencies and require Node.js 18": a
+ * runtime floor, or anything more than the update itself, is a change of the package's own. A
+ * bot commit whose message carries a `BREAKING CHANGE:` footer is listed all the same
+ * (@octokit/rest 22.0.0: "fix(deps): update octokit monorepo (major)" over "BREAKING CHANGE:
+ * Remove deprecated Projects endpoints").
  */
 export function isDependencyBotCommit(subject: string): boolean {
   // "fix(deps)!: update dependency x to v5" announces a break of its own: never dropped.
   const rest = subject.replace(/^(?:build|chore|ci|deps|fix)(?:\([\w./-]{0,40}\))?:\s*/i, '');
-  const dependabot = /^bump\s+(?:the\s+\S+\s+group\b.*|(\S+)(?:\s+and\s+\S+)?(?:\s+from\s+\S+\s+to\s+\S+)?(?:\s+in\s+\S+)?(?:\s+\(#\d+\))?)$/i.exec(rest);
-  if (dependabot !== null) return dependabot[1] === undefined || !/^node(?:\.?js)?$/i.test(dependabot[1]);
-  return /^(?:update\s+(?:dependency\s+(?!node(?:\.?js)?\s)\S+\s+to\s+\S+|\S+\s+(?:action|digest)\s+to\s+\S+|(?:all\s+)?(?:non-major\s+)?(?:dev)?dependencies\b|\S+\s+monorepo\b)|pin\s+(?:dependencies|\S+\s+action)\b|lock\s*file\s+maintenance\b)/i.test(rest);
+  return DEPENDENCY_BOT_SUBJECTS.some((pattern) => pattern.test(rest));
 }
 
 /** `5.0.0`, `v5.0.0`, `Release 5.0.0`, `chore(release): 5.0.0`, `chore: bump version to 1.2.4`, `Bump to v4.17.21`. */
@@ -159,11 +180,12 @@ function isReleaseCommit(subject: string): boolean {
   );
 }
 
-function commitsOf(data: unknown): { commits: CompareCommit[]; total: number } | null {
+/** The commits of one page, and the range's `total_commits` (null when the answer does not say). */
+function commitsOf(data: unknown): { commits: CompareCommit[]; total: number | null } | null {
   if (typeof data !== 'object' || data === null) return null;
   const record = data as { commits?: unknown; total_commits?: unknown };
   if (!Array.isArray(record.commits)) return null;
-  const total = typeof record.total_commits === 'number' && Number.isFinite(record.total_commits) ? record.total_commits : record.commits.length;
+  const total = typeof record.total_commits === 'number' && Number.isFinite(record.total_commits) && record.total_commits >= 0 ? record.total_commits : null;
   return { commits: record.commits as CompareCommit[], total };
 }
 
@@ -209,8 +231,13 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
       basehead = `${olderTag}...${newerTag}`;
       response = await compare(olderTag);
     }
-    const read = commitsOf(response.data);
-    if (read === null) return unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
+    const page = commitsOf(response.data);
+    if (page === null) return unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
+    // Without a count, a full first page may be the start of a longer range: not read in part.
+    if (page.total === null && page.commits.length >= COMMITS_PER_PAGE) {
+      return unavailable(`The comparison ${basehead} of ${fullName} did not say how many commits it holds, and its first page is full; a cut log is not read.`);
+    }
+    const read = { commits: page.commits, total: page.total ?? page.commits.length };
     // A range of thousands (a merged or rewritten history) is not a release's change list at all.
     if (read.total > MAX_COMPARED_COMMITS || read.commits.length > MAX_COMPARED_COMMITS) {
       return unavailable(`${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMPARED_COMMITS} a release's change list is read from; they were not read.`);
@@ -218,11 +245,15 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
     // Whole or not at all: oldest first, a cut log shows the start of the work, not what the
     // release does. Each further page is one more request.
     const commits = [...read.commits];
-    for (let page = 2; commits.length < read.total && page <= Math.ceil(MAX_COMPARED_COMMITS / COMMITS_PER_PAGE); page += 1) {
-      if (!takeRequest()) {
-        return unavailable(`The ${read.total} commits of ${fullName} between ${olderTag} and ${newerTag} were not read whole: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
-      }
-      const next = commitsOf((await compare(olderTag, page)).data);
+    // Every further page is asked for only when the allowance covers them all: a log that cannot
+    // be read whole is not read, so no request is spent on part of it.
+    const furtherPages = Math.max(0, Math.ceil(read.total / COMMITS_PER_PAGE) - 1);
+    if (budget !== undefined && budget.remaining < furtherPages) {
+      return unavailable(`The ${read.total} commits of ${fullName} between ${olderTag} and ${newerTag} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
+    }
+    for (let pageNumber = 2; commits.length < read.total && pageNumber <= furtherPages + 1; pageNumber += 1) {
+      takeRequest();
+      const next = commitsOf((await compare(olderTag, pageNumber)).data);
       if (next === null || next.commits.length === 0) break;
       commits.push(...next.commits);
     }

@@ -227,8 +227,9 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     if (file === null) return withTag(unavailable(`${fullName} has no changelog file at ${tag}${directory ? ` (looked in ${directory}/ and the root)` : ''}.`));
     let read = await readChangelogSections(octokit, { owner, repo, tag, file, from, to }, spend);
     // socket.io keeps a root CHANGELOG.md for its old single-package history and writes new
-    // releases in packages/socket.io/CHANGELOG.md: a root file without the range is not the end.
-    if (read.kind === 'sections' && read.sections.length === 0 && tagNamesPackage && !inPackagesFolder) {
+    // releases in packages/socket.io/CHANGELOG.md: a root file without the range (or too large to
+    // read) is not the end.
+    if ((read.kind === 'unreadable' || read.sections.length === 0) && tagNamesPackage && !inPackagesFolder) {
       const packageFile = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
       if (packageFile !== null) {
         const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to }, spend);

@@ -19,7 +19,9 @@ import { UNAUTHENTICATED_REQUEST_BUDGET, type AllowanceClaim, type RequestBudget
  *   run (a few requests each); registry and tarball work stays parallel.
  */
 const REQUESTS_PER_BUMP: Readonly<Record<Bump['ecosystem'], number>> = {
-  // Visibility, two tag spellings, a root listing or the commit log, the file.
+  // Visibility, two tag spellings, a root listing or the commit log, the file. A commit log of
+  // more than 100 commits takes one request per further page, and is read only when what is
+  // left of the share covers them all (evidence/commit-log.ts).
   npm: 5,
   'github-actions': 10,
 };

@@ -93,7 +93,23 @@ describe('commit log', () => {
     // Without the allowance for the next page, the log is not read in part.
     const short = await fetchCommitLog(request(await start({ 'fb55/entities': { compares: { 'v4.4.0...v4.5.0': [...bots, ...own] } } }), { repository: { owner: 'fb55', repo: 'entities', directory: null }, packageName: 'entities', olderVersion: '4.4.0', newerVersion: '4.5.0', newerTag: 'v4.5.0', budget: { remaining: 2, total: 2 } }));
     expect(short.evidence).toEqual([]);
-    expect(short.missing[0]!.message).toContain('were not read whole: without a GitHub token');
+    expect(short.missing[0]!.message).toContain('were not read: without a GitHub token');
+    // Nothing is spent on a log that cannot be read whole: the first page only, no second.
+    expect(github!.requests.filter((sent) => sent.path.includes('/compare/')).map((sent) => sent.query['page'])).toEqual(['1']);
+  });
+
+  it('an answer without `total_commits` whose first page is full is not taken for the whole range', async () => {
+    const octokit = await start({ 'sindresorhus/p-limit': { compares: { 'v4.0.0...v5.0.0': Array.from({ length: 130 }, (_, index) => `Change number ${index}`) } } });
+    const { request: send } = octokit;
+    // A proxy or a changed API that drops the count: the same commits, no total.
+    const withoutTotal = Object.assign(async (...args: Parameters<typeof send>) => {
+      const response = await send(...args);
+      const { total_commits: _dropped, ...data } = response.data as Record<string, unknown>;
+      return { ...response, data };
+    }, send) as typeof send;
+    const result = await fetchCommitLog(request({ ...octokit, request: withoutTotal } as typeof octokit));
+    expect(result.evidence).toEqual([]);
+    expect(result.missing[0]!.message).toContain('did not say how many commits it holds, and its first page is full');
   });
 
   it('a bot commit that announces a break is listed (@octokit/rest 22.0.0), and a runtime floor is never taken for a bot bump', async () => {
@@ -153,6 +169,14 @@ describe('commit log', () => {
       'Update readme',
       'feat: update the parser to support CSS nesting',
       'Bump version to 1.2.4 and drop the `legacy` export',
+      // A person's commits that start like a bot's (independent review, session 7).
+      'Update dependencies and require Node.js 18',
+      'chore: lock file maintenance and drop node 14',
+      'Update devDependencies and remove the callback API',
+      'fix: update dependency resolution to throw on cycles',
+      'update the monorepo structure',
+      'Bump engines.node from >=14 to >=18',
+      'bump npm and node',
     ]) {
       expect(isDependencyBotCommit(subject), subject).toBe(false);
     }

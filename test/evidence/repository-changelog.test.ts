@@ -116,7 +116,12 @@ describe('repository changelog', () => {
     await github!.close();
     // A v-tag is a single package's: the packages folder is not searched.
     const plain = await readWith({ 'tj/commander.js': { commits: { 'v4.8.0': { 'CHANGELOG.md': root, 'packages/socket.io/CHANGELOG.md': inPackage } } } }, { name: 'socket.io', from: '4.7.5', to: '4.8.0' });
-    expect(plain.evidence).toEqual([]);
+    expect(plain.evidence).toEqual([]);    await github!.close();
+    // A root changelog too large to read is not the end either.
+    const huge = `# History\n\n${'- an old entry of the single-package history\n'.repeat(50_000)}`;
+    const pastHuge = await readWith({ 'tj/commander.js': { commits: { 'socket.io@4.8.0': { 'CHANGELOG.md': huge, 'packages/socket.io/CHANGELOG.md': inPackage } } } }, { name: 'socket.io', from: '4.7.5', to: '4.8.0' });
+    expect(pastHuge.missing).toEqual([]);
+    expect(pastHuge.evidence[0]?.sourceUrl).toBe('https://github.com/tj/commander.js/blob/socket.io%404.8.0/packages/socket.io/CHANGELOG.md');
   });
 
   it('a private repository is never read', async () => {

@@ -130,8 +130,8 @@ describe('release-text markers', () => {
   });
 
   it('a deprecation by this package is one; moving off something deprecated elsewhere is a fix', () => {
-    for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form', '- Warn on use of deprecated `res.send(status)`', '- Prefer `createClient` over the deprecated `Client` constructor', '- Use `req.socket` over deprecated `req.connection`', '- Disable deprecated `legacyMode` by default', '- The `TSParenthesizedType` node deprecated', '- Stop using `foo`; it is deprecated']) expect(strongestMarker(line)).toBe('deprecation');
-    for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- Stop using deprecated `process.umask()` (#28)', '- stops using the deprecated `url.parse()`', '- migrate away from deprecated punycode', '- Disable Node deprecation DEP0044 for release workflow', '- Node.js deprecation warnings are no longer printed by the CLI', '- Handle the deprecation DEP0170 on Node.js 22']) expect(strongestMarker(line)).toBeNull();
+    for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form', '- Warn on use of deprecated `res.send(status)`', '- Prefer `createClient` over the deprecated `Client` constructor', '- Use `req.socket` over deprecated `req.connection`', '- Disable deprecated `legacyMode` by default', '- The `TSParenthesizedType` node deprecated', '- Stop using `foo`; it is deprecated', '- Please stop using the deprecated `foo` option; it will be removed in v5']) expect(strongestMarker(line)).toBe('deprecation');
+    for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- Stop using deprecated `process.umask()` (#28)', '- stops using the deprecated `url.parse()`', '- fix: stop using deprecated `new Buffer()`', '- migrate away from deprecated punycode', '- Disable Node deprecation DEP0044 for release workflow', '- Node.js deprecation warnings are no longer printed by the CLI', '- Handle the deprecation DEP0170 on Node.js 22']) expect(strongestMarker(line)).toBeNull();
   });
 
   it('a removal named under documentation, test or chore headings is not an API removal; explicit breaking and requirement markers there still count', () => {
@@ -167,7 +167,7 @@ describe('release-text markers', () => {
   });
 
   it('reads a Node.js drop said without "support" (content-disposition 1.0.0: "drop node <18"), not a CI matrix change', () => {
-    for (const line of ['* drop node <18', '- Drop Node.js 14', '- update node support (drop node@12, node@14, add node@20)', '- Dropped Node.js 18 and 20 support.', '- Modernize code and drop old Node versions (#239)', '- drop legacy Node.js versions']) expect(strongestMarker(line), line).toBe('compatibility');
+    for (const line of ['* drop node <18', '- Drop Node.js 14', '- update node support (drop node@12, node@14, add node@20)', '- Dropped Node.js 18 and 20 support.', '- Modernize code and drop old Node versions (#239)', '- drop legacy Node.js versions', '- drop end of life Node.js versions']) expect(strongestMarker(line), line).toBe('compatibility');
     for (const line of ['* drop node < 18 from CI matrix', '- chore: upgrade deps and drop node 16 tests (#507)', '- drop nodes from the tree', '- Drop the node 14 build', '- drop old node versions from the CI matrix', '- drop old nodes from the AST']) expect(strongestMarker(line), line).toBeNull();
   });
 

@@ -101,13 +101,16 @@ const ANNOUNCED_BREAKING_MARKERS: RegExp[] = [
 /**
  * A deprecation by this package, not the package moving off something deprecated elsewhere:
  * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22",
- * "Avoid deprecated `Buffer()`" and "Stop using deprecated `process.umask()`" are fixes;
+ * "Avoid deprecated `Buffer()`" and "Stop using deprecated `process.umask()`" (as a change line's
+ * own verb) are fixes;
  * "Warn on use of deprecated `res.send(status)`" is one.
  * Node.js's own deprecations ("Node deprecation DEP0044", a DEP code) are not this package's.
  * "Use `b` over deprecated `a`" stays one: the package's own notice reads the same way.
  */
 const DEPRECATION_MARKERS: RegExp[] = [
-  /(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|stop(?:s|ped|ping)?\s+using)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
+  // "Stop using …" counts only as the change line's own verb (a commit, "- fix: stop using …"):
+  // "Please stop using the deprecated `foo` option" is the package's own notice.
+  /(?<!(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:[a-z]+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?stop(?:s|ped|ping)?[ \t]+using[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?(?:node(?:\.js)?(?:'s)?[ \t]+)?)(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
 ];
 
 const COMPATIBILITY_MARKERS: RegExp[] = [
@@ -117,7 +120,7 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?[ \t]+)?node(?:\.?js)?(?:@|[ \t]*(?:(?:v|<=?|>=?)[ \t]*)?)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
   // "Modernize code and drop old Node versions" (sonic-boom 5.0.0), "drop legacy Node.js
   // versions": the same drop, with the versions unnamed; not "drop old Node versions from CI".
-  /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?|legacy|outdated|unsupported|eol|end-of-life)[ \t]+node(?:\.?js)?[ \t]+(?:versions?|releases?|lines?)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+  /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?|legacy|outdated|unsupported|eol|end[ \t-]of[ \t-]life)[ \t]+node(?:\.?js)?[ \t]+(?:versions?|releases?|lines?)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
   /\bno\s+longer\s+support(?:s|ed)?\b/i,
   /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
   /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
