@@ -1,0 +1,1 @@
+ff7a4d1fececbf15681da9cdd770cc6a51bf750b

@@ -1,0 +1,1 @@
+06c6b47c6b2d568f3108fb5db7dbdfc6abdd4fc8

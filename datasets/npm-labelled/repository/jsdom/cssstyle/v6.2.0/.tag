@@ -1,0 +1,1 @@
+2d6f8afac8ceadf5e5974dbc111ec884b3fbfc45

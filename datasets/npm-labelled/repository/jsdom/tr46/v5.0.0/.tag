@@ -1,0 +1,1 @@
+d6cd9a73bb9eb4b3defb50c348db2a60704d1367

@@ -1,0 +1,1 @@
+7a9dfddc5c3233ba471563afb9cdcb4b1dd6cbfa

@@ -1,0 +1,1 @@
+7d0cfd34a056a6d8b2ba20ea2c3782dfc3a220a9

@@ -1,0 +1,1 @@
+7eadb26d8e02f9d95bc2f6e272df7eb653d7a903

@@ -1,0 +1,1 @@
+71ade41ca333c8921b3ba51dffce711945b80adf
