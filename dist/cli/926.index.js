@@ -6752,6 +6752,8 @@ const MAX_COMMIT_LOG_CHARS = 6_000;
 const MAX_SUBJECT_CHARS = 200;
 /** Footer lines kept from a commit body ("BREAKING CHANGE: …"), each bounded like a subject. */
 const MAX_FOOTERS_PER_COMMIT = 2;
+/** Why a tokenless run left a commit log unread: its share of GitHub's allowance ran out. */
+const TOKENLESS_LIMIT = 'without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them';
 function unavailable(message) {
     return { evidence: [], missing: [{ code: 'COMMIT_LOG_UNAVAILABLE', message }] };
 }
@@ -6871,6 +6873,31 @@ function commitsOf(data) {
     const total = typeof record.total_commits === 'number' && Number.isFinite(record.total_commits) && record.total_commits >= 0 ? record.total_commits : null;
     return { commits: record.commits, total };
 }
+/**
+ * The change lines of a range's commits, oldest first: reverted changes dropped, dependency-bot
+ * updates counted (and named once at the end) rather than listed.
+ */
+function changeListOf(commits) {
+    const changeLines = commits.flatMap((commit) => {
+        const message = commit.commit?.message;
+        const change = typeof message === 'string' ? changeLineOf(message) : null;
+        return change === null ? [] : [change];
+    });
+    const lines = [];
+    let changes = 0;
+    let dependencyUpdates = 0;
+    for (const change of withoutRevertedChanges(changeLines)) {
+        if (change.footers.length === 0 && isDependencyBotCommit(change.subject)) {
+            dependencyUpdates += 1;
+            continue;
+        }
+        changes += 1;
+        lines.push(`- ${change.subject}`, ...change.footers.map((footer) => `  ${footer}`));
+    }
+    if (dependencyUpdates > 0)
+        lines.push(`- (${dependencyUpdates} dependency ${dependencyUpdates === 1 ? 'update' : 'updates'} by Dependabot or Renovate, not listed)`);
+    return { lines, changes, dependencyUpdates };
+}
 async function fetchCommitLog(request) {
     const { octokit, repository, packageName, olderVersion, newerVersion, newerTag, logger, budget } = request;
     if (repository === null || octokit === null)
@@ -6898,7 +6925,7 @@ async function fetchCommitLog(request) {
         return true;
     };
     if (!takeRequest()) {
-        return unavailable(`The commits of ${fullName} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
+        return unavailable(`The commits of ${fullName} were not read: ${TOKENLESS_LIMIT}.`);
     }
     const compare = (base, page = 1) => octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead: `${base}...${newerTag}`, per_page: COMMITS_PER_PAGE, page });
     let triedOtherSpelling = false;
@@ -6926,57 +6953,39 @@ async function fetchCommitLog(request) {
         if (page.total === null && page.commits.length >= COMMITS_PER_PAGE) {
             return unavailable(`The comparison ${basehead} of ${fullName} did not say how many commits it holds, and its first page is full; a cut log is not read.`);
         }
-        const read = { commits: page.commits, total: page.total ?? page.commits.length };
+        const total = page.total ?? page.commits.length;
         // A range of thousands (a merged or rewritten history) is not a release's change list at all.
-        if (read.total > MAX_COMPARED_COMMITS || read.commits.length > MAX_COMPARED_COMMITS) {
-            return unavailable(`${fullName} has ${read.total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMPARED_COMMITS} a release's change list is read from; they were not read.`);
+        if (total > MAX_COMPARED_COMMITS || page.commits.length > MAX_COMPARED_COMMITS) {
+            return unavailable(`${fullName} has ${total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMPARED_COMMITS} a release's change list is read from; they were not read.`);
         }
         // Whole or not at all: oldest first, a cut log shows the start of the work, not what the
-        // release does. Each further page is one more request.
-        const commits = [...read.commits];
-        // Every further page is asked for only when the allowance covers them all: a log that cannot
-        // be read whole is not read, so no request is spent on part of it.
-        const furtherPages = Math.max(0, Math.ceil(read.total / COMMITS_PER_PAGE) - 1);
+        // release does. Further pages (one request each) are asked for only when the allowance
+        // covers them all, so no request is spent on part of a log.
+        const furtherPages = Math.max(0, Math.ceil(total / COMMITS_PER_PAGE) - 1);
         if (budget !== undefined && budget.remaining < furtherPages) {
-            return unavailable(`The ${read.total} commits of ${fullName} between ${olderTag} and ${newerTag} were not read: without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them.`);
+            return unavailable(`The ${total} commits of ${fullName} between ${olderTag} and ${newerTag} were not read: ${TOKENLESS_LIMIT}.`);
         }
-        for (let pageNumber = 2; commits.length < read.total && pageNumber <= furtherPages + 1; pageNumber += 1) {
+        const commits = [...page.commits];
+        for (let pageNumber = 2; commits.length < total && pageNumber <= furtherPages + 1; pageNumber += 1) {
             takeRequest();
             const next = commitsOf((await compare(olderTag, pageNumber)).data);
             if (next === null || next.commits.length === 0)
                 break;
             commits.push(...next.commits);
         }
-        if (commits.length < read.total) {
-            return unavailable(`Only ${commits.length} of the ${read.total} commits between ${olderTag} and ${newerTag} in ${fullName} came back; a cut log is not read.`);
+        if (commits.length < total) {
+            return unavailable(`Only ${commits.length} of the ${total} commits between ${olderTag} and ${newerTag} in ${fullName} came back; a cut log is not read.`);
         }
-        const lines = [];
-        let changes = 0;
-        let dependencyUpdates = 0;
-        const changeLines = commits.flatMap((commit) => {
-            const message = commit.commit?.message;
-            const change = typeof message === 'string' ? changeLineOf(message) : null;
-            return change === null ? [] : [change];
-        });
-        for (const change of withoutRevertedChanges(changeLines)) {
-            if (change.footers.length === 0 && isDependencyBotCommit(change.subject)) {
-                dependencyUpdates += 1;
-                continue;
-            }
-            changes += 1;
-            lines.push(`- ${change.subject}`, ...change.footers.map((footer) => `  ${footer}`));
-        }
+        const { lines, changes, dependencyUpdates } = changeListOf(commits);
         if (changes > MAX_COMMITS) {
             return unavailable(`${fullName} has ${changes} commits between ${olderTag} and ${newerTag} besides dependency updates, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
         }
-        if (lines.length === 0 && dependencyUpdates === 0)
+        if (changes === 0 && dependencyUpdates === 0)
             return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only (or changes reverted within the range); they say nothing about the changes.`);
-        if (dependencyUpdates > 0)
-            lines.push(`- (${dependencyUpdates} dependency ${dependencyUpdates === 1 ? 'update' : 'updates'} by Dependabot or Renovate, not listed)`);
         // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
         const listed = lines.join('\n');
         if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {
-            return unavailable(`The ${read.total} commits between ${olderTag} and ${newerTag} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
+            return unavailable(`The ${total} commits between ${olderTag} and ${newerTag} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
         }
         const item = makeEvidenceItem({
             packageId: request.packageId ?? `npm:${packageName}`,
@@ -7462,11 +7471,8 @@ async function fetchRepositoryChangelog(request) {
         // A tag that names the package (`pinia@2.2.0`) is a monorepo's even when the registry gives
         // no `directory`; such monorepos keep each package's changelog in `packages/<name>/`.
         const tagNamesPackage = directory === '' && tag !== `v${newerVersion}` && tag !== newerVersion;
-        let inPackagesFolder = false;
-        if (file === null && tagNamesPackage) {
+        if (file === null && tagNamesPackage)
             file = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
-            inPackagesFolder = file !== null;
-        }
         if (file === null && directory !== '') {
             // Monorepos often keep one changelog at the root for every package.
             spend();
@@ -7481,7 +7487,9 @@ async function fetchRepositoryChangelog(request) {
         // socket.io keeps a root CHANGELOG.md for its old single-package history and writes new
         // releases in packages/socket.io/CHANGELOG.md: a root file without the range (or too large to
         // read) is not the end.
-        if ((read.kind === 'unreadable' || read.sections.length === 0) && tagNamesPackage && !inPackagesFolder) {
+        // Without a registry `directory`, a root file's path has no folder; one from packages/ has.
+        const readAtRoot = !file.path.includes('/');
+        if ((read.kind === 'unreadable' || read.sections.length === 0) && tagNamesPackage && readAtRoot) {
             const packageFile = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
             if (packageFile !== null) {
                 const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to }, spend);

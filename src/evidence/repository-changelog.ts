@@ -211,11 +211,7 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     // A tag that names the package (`pinia@2.2.0`) is a monorepo's even when the registry gives
     // no `directory`; such monorepos keep each package's changelog in `packages/<name>/`.
     const tagNamesPackage = directory === '' && tag !== `v${newerVersion}` && tag !== newerVersion;
-    let inPackagesFolder = false;
-    if (file === null && tagNamesPackage) {
-      file = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
-      inPackagesFolder = file !== null;
-    }
+    if (file === null && tagNamesPackage) file = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
     if (file === null && directory !== '') {
       // Monorepos often keep one changelog at the root for every package.
       spend();
@@ -229,7 +225,9 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     // socket.io keeps a root CHANGELOG.md for its old single-package history and writes new
     // releases in packages/socket.io/CHANGELOG.md: a root file without the range (or too large to
     // read) is not the end.
-    if ((read.kind === 'unreadable' || read.sections.length === 0) && tagNamesPackage && !inPackagesFolder) {
+    // Without a registry `directory`, a root file's path has no folder; one from packages/ has.
+    const readAtRoot = !file.path.includes('/');
+    if ((read.kind === 'unreadable' || read.sections.length === 0) && tagNamesPackage && readAtRoot) {
       const packageFile = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
       if (packageFile !== null) {
         const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to }, spend);
