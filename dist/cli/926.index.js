@@ -4900,6 +4900,63 @@ function identifierName(node) {
         return value.value;
     return null;
 }
+/** Interfaces and type aliases declare a type and nothing at runtime. */
+function isTypeOnlyDeclaration(declaration) {
+    return declaration.type === 'TSInterfaceDeclaration' || declaration.type === 'TSTypeAliasDeclaration';
+}
+function declaredExports(declaration) {
+    const typeOnly = isTypeOnlyDeclaration(declaration);
+    return declaredNames(declaration).map((name) => ({ name, typeOnly }));
+}
+/**
+ * Names a body declares only as types, for `export { Name }` lists that point back at them. A
+ * name also declared as a value (declaration merging: `interface X` and `const X`), or imported
+ * from elsewhere, is not type-only: what it is cannot be told from here.
+ */
+function localTypeOnlyNames(statements) {
+    const types = new Set();
+    const values = new Set();
+    for (const statement of statements) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (!declaration)
+            continue;
+        if (declaration.type === 'ImportDeclaration') {
+            const allTypes = declaration.importKind === 'type';
+            for (const specifier of declaration.specifiers ?? []) {
+                const local = identifierName(specifier.local);
+                if (local === null)
+                    continue;
+                if (allTypes || specifier.importKind === 'type')
+                    types.add(local);
+                else
+                    values.add(local);
+            }
+            continue;
+        }
+        for (const name of declaredNames(declaration))
+            (isTypeOnlyDeclaration(declaration) ? types : values).add(name);
+    }
+    return new Set([...types].filter((name) => !values.has(name)));
+}
+/**
+ * The names an export list (`export { a, type B, C as D }`) makes public. A specifier is
+ * type-only when it says so (`export type { … }`, `type B`) or, without a `from`, when the
+ * local name is declared only as a type in the same body.
+ */
+function listedExports(statement, localTypes) {
+    const wholeListIsType = statement.exportKind === 'type';
+    const fromElsewhere = statement.source !== null && statement.source !== undefined;
+    const exported = [];
+    for (const specifier of statement.specifiers ?? []) {
+        const name = identifierName(specifier.exported);
+        if (name === null)
+            continue;
+        const local = identifierName(specifier.local);
+        const typeOnly = wholeListIsType || specifier.exportKind === 'type' || (!fromElsewhere && local !== null && localTypes.has(local));
+        exported.push({ name, typeOnly });
+    }
+    return exported;
+}
 function declaredNames(declaration) {
     if (declaration.type === 'VariableDeclaration') {
         const declarators = declaration.declarations ?? [];
@@ -4924,22 +4981,21 @@ function hasExportStatements(statements) {
  * aliases local), nor is a `global { … }` augmentation; other members are public when they carry
  * `export`, or when the body has no export list at all (`implicit`).
  */
-function ambientStatementNames(statement, implicit) {
+function ambientStatementNames(statement, implicit, localTypes) {
     if (statement.type === 'TSImportEqualsDeclaration') {
         const name = statement.isExport === true ? identifierName(statement.id) : null;
-        return name === null ? [] : [name];
+        return name === null ? [] : [{ name, typeOnly: false }];
     }
     if (statement.type === 'TSModuleDeclaration' && (statement.global === true || statement.kind === 'global'))
         return [];
     if (statement.type === 'ExportNamedDeclaration') {
         const declaration = statement.declaration;
         // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
-        const listed = (statement.specifiers ?? []).map((specifier) => identifierName(specifier.exported)).filter((name) => name !== null);
-        return [...(declaration ? ambientStatementNames(declaration, true) : []), ...listed];
+        return [...(declaration ? ambientStatementNames(declaration, true, localTypes) : []), ...listedExports(statement, localTypes)];
     }
     if (!implicit || statement.type === 'ImportDeclaration')
         return [];
-    return declaredNames(statement);
+    return declaredExports(statement);
 }
 /** Names a `declare namespace X { … }` body exports (see {@link hasExportStatements}). */
 function namespaceMembers(body, name) {
@@ -4952,13 +5008,15 @@ function namespaceMembers(body, name) {
         const block = node.body;
         const statements = block?.body ?? [];
         const implicit = !hasExportStatements(statements);
+        const localTypes = localTypeOnlyNames(statements);
         for (const statement of statements)
-            members.push(...ambientStatementNames(statement, implicit));
+            members.push(...ambientStatementNames(statement, implicit, localTypes));
     }
     return found ? members : null;
 }
 function exportsOfProgram(body, packageName) {
     const result = { names: [], starFrom: [], opaque: false };
+    const localTypes = localTypeOnlyNames(body);
     let sawModuleSyntax = false;
     for (const node of body) {
         switch (node.type) {
@@ -4966,24 +5024,20 @@ function exportsOfProgram(body, packageName) {
                 sawModuleSyntax = true;
                 const declaration = node.declaration;
                 if (declaration)
-                    result.names.push(...declaredNames(declaration));
-                for (const specifier of node.specifiers ?? []) {
-                    const name = identifierName(specifier.exported);
-                    if (name !== null)
-                        result.names.push(name);
-                }
+                    result.names.push(...declaredExports(declaration));
+                result.names.push(...listedExports(node, localTypes));
                 break;
             }
             case 'ExportDefaultDeclaration':
                 sawModuleSyntax = true;
-                result.names.push('default');
+                result.names.push({ name: 'default', typeOnly: false });
                 break;
             case 'ExportAllDeclaration': {
                 sawModuleSyntax = true;
                 const namespace = identifierName(node.exported);
                 const source = node.source?.value;
                 if (namespace !== null)
-                    result.names.push(namespace);
+                    result.names.push({ name: namespace, typeOnly: node.exportKind === 'type' });
                 else if (typeof source === 'string' && source.startsWith('.'))
                     result.starFrom.push(source);
                 else
@@ -4993,7 +5047,7 @@ function exportsOfProgram(body, packageName) {
             case 'TSExportAssignment': {
                 // `export = X`: a CommonJS-style export; its names are X's namespace members, if declared.
                 sawModuleSyntax = true;
-                result.names.push('export=');
+                result.names.push({ name: 'export=', typeOnly: false });
                 const target = identifierName(node.expression);
                 const members = target === null ? null : namespaceMembers(body, target);
                 if (members === null)
@@ -5006,7 +5060,7 @@ function exportsOfProgram(body, packageName) {
                 if (node.isExport === true) {
                     const name = identifierName(node.id);
                     if (name !== null)
-                        result.names.push(name);
+                        result.names.push({ name, typeOnly: false });
                 }
                 break;
             default:
@@ -5020,8 +5074,10 @@ function exportsOfProgram(body, packageName) {
         if (inner === null)
             result.opaque = true;
         // Without an export list, everything an ambient module declares is exported, as in a namespace.
-        else if (!hasExportStatements(inner))
-            return { names: inner.flatMap((statement) => ambientStatementNames(statement, true)), starFrom: [], opaque: false };
+        else if (!hasExportStatements(inner)) {
+            const innerTypes = localTypeOnlyNames(inner);
+            return { names: inner.flatMap((statement) => ambientStatementNames(statement, true, innerTypes)), starFrom: [], opaque: false };
+        }
         else
             return exportsOfProgram(inner, `\u0000${packageName}`);
     }
@@ -5090,9 +5146,11 @@ async function readApiSurface(tarball, shape, options) {
         const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
         if (declaredButMissing)
             notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
-        return { entry: null, names: null, complete: false, missingEntries, notes };
+        return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, notes };
     }
     const names = new Set();
+    const typeNames = new Set();
+    const valueNames = new Set();
     let complete = notes.length === 0;
     const queue = [entry];
     const visited = new Set();
@@ -5114,9 +5172,12 @@ async function readApiSurface(tarball, shape, options) {
         }
         if (parsed.opaque)
             complete = false;
-        for (const name of parsed.names)
-            if (API_NAME.test(name) || name === 'export=')
-                names.add(name);
+        for (const { name, typeOnly } of parsed.names) {
+            if (!API_NAME.test(name) && name !== 'export=')
+                continue;
+            names.add(name);
+            (typeOnly ? typeNames : valueNames).add(name);
+        }
         for (const specifier of parsed.starFrom) {
             const target = declarationCandidates(file, specifier).find((candidate) => declarations.has(candidate));
             if (target === undefined)
@@ -5126,10 +5187,11 @@ async function readApiSurface(tarball, shape, options) {
         }
         if (names.size > SURFACE_LIMITS.names) {
             notes.push(`The type declarations of ${options.label} export more than ${String(SURFACE_LIMITS.names)} names; the surface was not compared.`);
-            return { entry, names: null, complete: false, missingEntries, notes };
+            return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, notes };
         }
     }
-    return { entry, names, complete, missingEntries, notes };
+    const typeOnlyNames = new Set([...typeNames].filter((name) => !valueNames.has(name)));
+    return { entry, names, typeOnlyNames, complete, missingEntries, notes };
 }
 function diffApiSurfaces(from, to) {
     // A removal is reported only when the new surface is fully known: a name re-exported from
@@ -5144,7 +5206,11 @@ function diffApiSurfaces(from, to) {
     // An entry both versions name and neither ships (rxjs 7 declares `types: index.d.ts`, which it
     // never shipped; its `exports` map names the real one) is not something this update changes.
     const missingBefore = new Set(from.missingEntries);
-    return { removedNames, missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path)) };
+    return {
+        removedNames,
+        removedTypeOnlyNames: removedNames.filter((name) => from.typeOnlyNames.has(name)),
+        missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path)),
+    };
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/evidence-item.js
@@ -5234,7 +5300,11 @@ async function apiSurfaceEvidence(input) {
     const diff = diffApiSurfaces(fromSurface, toSurface);
     const sourceUrl = `${facts.packagePageUrl}/v/${to}?activeTab=code`;
     const evidence = [];
-    if (diff.removedNames.length > 0) {
+    const typeOnly = new Set(diff.removedTypeOnlyNames);
+    const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
+    const fromEntry = fromSurface.entry ?? 'types';
+    const toEntry = toSurface.entry ?? 'types';
+    if (removedValues.length > 0) {
         evidence.push(makeEvidenceItem({
             packageId: input.packageId,
             sourceId: API_SURFACE_SOURCE_ID,
@@ -5243,7 +5313,21 @@ async function apiSurfaceEvidence(input) {
             title: `API surface — ${packageName} ${from} → ${to} — exports removed`,
             sourceUrl,
             releaseVersions: [to],
-            content: `The type declarations of ${packageName} ${to} (${toSurface.entry ?? 'types'}) no longer export ${diff.removedNames.length} name(s) that ${from} exported (${fromSurface.entry ?? 'types'}): ${listed(diff.removedNames)}. Code that imports them stops compiling, and they are likely gone at runtime too.`,
+            content: `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${removedValues.length} name(s) that ${from} exported (${fromEntry}): ${listed(removedValues)}. Code that imports them stops compiling, and they are likely gone at runtime too.`,
+        }));
+    }
+    if (diff.removedTypeOnlyNames.length > 0) {
+        // Kept apart from value removals: an interface or type alias exists only for the type
+        // checker, so its removal breaks compilation of code that names it and nothing at runtime.
+        evidence.push(makeEvidenceItem({
+            packageId: input.packageId,
+            sourceId: API_SURFACE_SOURCE_ID,
+            kind: 'apiSurface',
+            locator: `api-surface/${from}..${to}/removed-types`,
+            title: `API surface — ${packageName} ${from} → ${to} — exported types removed`,
+            sourceUrl,
+            releaseVersions: [to],
+            content: `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`,
         }));
     }
     if (diff.missingEntries.length > 0) {
@@ -5262,20 +5346,26 @@ async function apiSurfaceEvidence(input) {
     const missing = notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: (0,redaction.sanitizeMessage)(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
     return { evidence, missing };
 }
+/** The locator endings of the two removal items written above. */
+const REMOVAL_LOCATOR = /\/removed-(?:exports|types)$/;
 /**
- * The names an `apiSurface` removed-exports item lists (the inverse of the sentence written
- * above; names past the listed bound are not recoverable and are not returned).
+ * The names an `apiSurface` removal item lists, values or types (the inverse of the sentences
+ * written above; names past the listed bound are not recoverable and are not returned).
  */
 function removedExportNames(item) {
-    if (item.kind !== 'apiSurface' || !item.locator.endsWith('/removed-exports'))
+    if (item.kind !== 'apiSurface' || !REMOVAL_LOCATOR.test(item.locator))
         return [];
-    const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. Code that imports them/s.exec(item.content)?.[1];
+    const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. (?:TypeScript c|C)ode that imports them/s.exec(item.content)?.[1];
     if (list === undefined)
         return [];
     return list
         .split(', ')
         .map((name) => name.trim())
         .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+}
+/** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
+function isTypeOnlyRemoval(item) {
+    return item.kind === 'apiSurface' && item.locator.endsWith('/removed-types');
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/usage-evidence.js
@@ -12770,10 +12860,13 @@ function isNonBehaviouralPart(content) {
 
 
 
+
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
  * text MARKERS, never from what the text asks for. Rules, strongest first:
- * - breakingChanges evidence, or release text with a breaking marker → high;
+ * - breakingChanges evidence, release text with a breaking marker, or exports removed from the
+ *   type declarations → high (removed type-only names, interfaces and type aliases, → medium
+ *   in a minor or patch);
  * - deprecations / compatibility / migration-guide evidence, a deprecation or compatibility
  *   marker, or an engines change (`fact/engines`) → medium;
  * - other release text only → low, except a major version change, which is never low
@@ -12868,6 +12961,11 @@ function classify(item) {
         case 'advisory':
             return classifyAdvisory(item);
         case 'apiSurface':
+            // Removed interfaces and type aliases fail the compile of code that names them, which the
+            // pull request's own type check reports; nothing breaks at runtime. In a minor or patch that
+            // is shown, not a review (withTypeRemovalInMajor keeps it a break in a major).
+            if (isTypeOnlyRemoval(item))
+                return { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined };
             return { item, level: 'high', findingKind: 'breakingChange', markerClass: undefined };
         case 'usage':
             // Where this repository uses the package says nothing about the release itself.
@@ -13107,6 +13205,19 @@ function withFirstEnginesDeclaration(entry, majorForCallers) {
         return entry;
     return { ...entry, level: 'low' };
 }
+/**
+ * Removed type-only names in a major stay a breaking change: there they come with the reshaped
+ * API the version number announces, not an internal type exported by accident. Independent
+ * readers labelled high five of the six majors in the labelled set whose declarations drop only
+ * types (p-retry 7, fdir 6, eventemitter3 5, fastify-plugin 6, is-reference 3; chokidar 5 was
+ * medium), and low all four such minors and patches (regexparam 1.3.0, estree-walker 3.0.3,
+ * is-reference 3.0.3, class-validator 0.14.1).
+ */
+function withTypeRemovalInMajor(entry, majorForCallers) {
+    if (!majorForCallers || !isTypeOnlyRemoval(entry.item))
+        return entry;
+    return { ...entry, level: 'high', findingKind: 'breakingChange' };
+}
 function extractCandidate(context) {
     const selected = new Set(context.metadata.selectedEvidenceIds);
     const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
@@ -13115,6 +13226,7 @@ function extractCandidate(context) {
     const classified = evidence
         .map(classify)
         .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
+        .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
         .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
     const releaseText = evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind));
     const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);

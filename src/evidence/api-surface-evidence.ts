@@ -56,7 +56,11 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   const diff = diffApiSurfaces(fromSurface, toSurface);
   const sourceUrl = `${facts.packagePageUrl}/v/${to}?activeTab=code`;
   const evidence: EvidenceItem[] = [];
-  if (diff.removedNames.length > 0) {
+  const typeOnly = new Set(diff.removedTypeOnlyNames);
+  const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
+  const fromEntry = fromSurface.entry ?? 'types';
+  const toEntry = toSurface.entry ?? 'types';
+  if (removedValues.length > 0) {
     evidence.push(
       makeEvidenceItem({
         packageId: input.packageId,
@@ -66,7 +70,23 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
         title: `API surface — ${packageName} ${from} → ${to} — exports removed`,
         sourceUrl,
         releaseVersions: [to],
-        content: `The type declarations of ${packageName} ${to} (${toSurface.entry ?? 'types'}) no longer export ${diff.removedNames.length} name(s) that ${from} exported (${fromSurface.entry ?? 'types'}): ${listed(diff.removedNames)}. Code that imports them stops compiling, and they are likely gone at runtime too.`,
+        content: `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${removedValues.length} name(s) that ${from} exported (${fromEntry}): ${listed(removedValues)}. Code that imports them stops compiling, and they are likely gone at runtime too.`,
+      }),
+    );
+  }
+  if (diff.removedTypeOnlyNames.length > 0) {
+    // Kept apart from value removals: an interface or type alias exists only for the type
+    // checker, so its removal breaks compilation of code that names it and nothing at runtime.
+    evidence.push(
+      makeEvidenceItem({
+        packageId: input.packageId,
+        sourceId: API_SURFACE_SOURCE_ID,
+        kind: 'apiSurface',
+        locator: `api-surface/${from}..${to}/removed-types`,
+        title: `API surface — ${packageName} ${from} → ${to} — exported types removed`,
+        sourceUrl,
+        releaseVersions: [to],
+        content: `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`,
       }),
     );
   }
@@ -90,16 +110,24 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   return { evidence, missing };
 }
 
+/** The locator endings of the two removal items written above. */
+const REMOVAL_LOCATOR = /\/removed-(?:exports|types)$/;
+
 /**
- * The names an `apiSurface` removed-exports item lists (the inverse of the sentence written
- * above; names past the listed bound are not recoverable and are not returned).
+ * The names an `apiSurface` removal item lists, values or types (the inverse of the sentences
+ * written above; names past the listed bound are not recoverable and are not returned).
  */
 export function removedExportNames(item: Pick<EvidenceItem, 'kind' | 'locator' | 'content'>): string[] {
-  if (item.kind !== 'apiSurface' || !item.locator.endsWith('/removed-exports')) return [];
-  const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. Code that imports them/s.exec(item.content)?.[1];
+  if (item.kind !== 'apiSurface' || !REMOVAL_LOCATOR.test(item.locator)) return [];
+  const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. (?:TypeScript c|C)ode that imports them/s.exec(item.content)?.[1];
   if (list === undefined) return [];
   return list
     .split(', ')
     .map((name) => name.trim())
     .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+}
+
+/** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
+export function isTypeOnlyRemoval(item: Pick<EvidenceItem, 'kind' | 'locator'>): boolean {
+  return item.kind === 'apiSurface' && item.locator.endsWith('/removed-types');
 }

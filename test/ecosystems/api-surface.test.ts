@@ -107,6 +107,40 @@ describe('diffApiSurfaces', () => {
     expect(diffApiSurfaces(from, to).removedNames).toEqual(['a', 'b']);
   });
 
+  it('tells removed types (interfaces, type aliases, `export type`) from removed values', async () => {
+    const from = await surface({
+      'index.js': '',
+      'index.d.ts': [
+        'export interface Options { a: number }',
+        'export type Mode = "a" | "b";',
+        'interface Local { b: number }',
+        'export { Local };',
+        'declare class Client {}',
+        'export type { Client as ClientType };',
+        'export { type Mode as ModeAlias };',
+        // Declaration merging: an interface and a value of one name is a value.
+        'export interface Merged { c: number }',
+        'export declare const Merged: Merged;',
+        'export declare function make(): void;',
+        "export { Imported } from './other';",
+      ].join('\n'),
+      'other.d.ts': 'export interface Imported {}',
+    });
+    expect([...from.typeOnlyNames].sort()).toEqual(['ClientType', 'Local', 'Mode', 'ModeAlias', 'Options']);
+    const to = await surface({ 'index.js': '', 'index.d.ts': 'export declare function kept(): void;' });
+    const diff = diffApiSurfaces(from, to);
+    expect(diff.removedNames).toEqual(['ClientType', 'Imported', 'Local', 'Merged', 'Mode', 'ModeAlias', 'Options', 'make']);
+    // `export { Imported } from './other'` cannot be told from here: it counts as a value.
+    expect(diff.removedTypeOnlyNames).toEqual(['ClientType', 'Local', 'Mode', 'ModeAlias', 'Options']);
+  });
+
+  it('reads type-only members of ambient modules and namespaces (is-reference 3.0.2, knex-style `export =`)', async () => {
+    const ambient = await surface({ 'index.js': '', 'index.d.ts': "declare module 'lib' {\n  export default function f(): boolean;\n  export type Node = import('estree').Node;\n  export interface Extra {}\n}\n" });
+    expect([...ambient.typeOnlyNames].sort()).toEqual(['Extra', 'Node']);
+    const namespace = await surface({ 'index.js': '', 'index.d.ts': 'declare function lib(): void;\ndeclare namespace lib {\n  interface Options {}\n  const VERSION: string;\n}\nexport = lib;\n' });
+    expect([...namespace.typeOnlyNames]).toEqual(['Options']);
+  });
+
   it('reports an entry file missing only when the update loses it, not when both versions lack it', async () => {
     // rxjs 7.x names `types: index.d.ts` in every release and ships it in none.
     const manifest = { name: 'lib', main: 'dist/index.js', types: 'index.d.ts' };

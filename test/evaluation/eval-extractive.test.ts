@@ -44,9 +44,9 @@ const SAMPLES = 1040;
 const RISK_ACCURACY = '0.907';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,040 bumps: 0.944 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,040 bumps: 0.948 against 0.95, after removed type-only names stopped rating minors and patches high).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
+const FAILURES: string[] = ['reasonAccuracy 0.948 (needs >= 0.95).'];
 const CONFUSION_HIGH_ROW = '| high | 196 | 19 | 9 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',

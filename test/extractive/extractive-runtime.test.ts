@@ -378,6 +378,31 @@ describe('extractive runtime: ESM-only on a Node.js floor that can require() it'
 });
 
 
+describe('extractive runtime: exports removed from the type declarations', () => {
+  const removedValues = evidence('apiSurface', 'The type declarations of lib 2.1.0 (index.d.ts) no longer export 1 name(s) that 2.0.0 exported (index.d.ts): parse. Code that imports them stops compiling, and they are likely gone at runtime too.', { versions: ['2.1.0'], locator: 'api-surface/2.0.0..2.1.0/removed-exports', title: 'API surface — exports removed' });
+  const removedTypes = evidence('apiSurface', 'The type declarations of lib 2.1.0 (index.d.ts) no longer export 1 type-only name(s) (interfaces, type aliases or `export type`) that 2.0.0 exported (index.d.ts): BaseNode. TypeScript code that imports them stops compiling; nothing changes at runtime.', { versions: ['2.1.0'], locator: 'api-surface/2.0.0..2.1.0/removed-types', title: 'API surface — exported types removed' });
+  const plainNotes = evidence('changelog', '## 2.1.0\n- Fix walking of empty arrays', { versions: ['2.1.0'] });
+
+  it('a removed value is a breaking change (high) even when the release text is plain', async () => {
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), removedValues, plainNotes], semverClass: 'minor' }));
+    expect(candidate.riskLevel).toBe('high');
+    expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(removedValues.id))?.kind).toBe('breakingChange');
+  });
+
+  it('removed type-only names in a patch are a compatibility finding (medium): a type check fails, nothing breaks at runtime', async () => {
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('patch'), removedTypes, plainNotes], semverClass: 'patch' }));
+    expect(candidate.riskLevel).toBe('medium');
+    expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(removedTypes.id))?.kind).toBe('compatibility');
+    // In a major, removed types come with the break the version announces: high.
+    const major = await candidateFor(buildContext({ evidence: [semverFact('major'), removedTypes, plainNotes] }));
+    expect(major.riskLevel).toBe('high');
+    expect(major.findings.find((finding) => finding.evidenceRefs.includes(removedTypes.id))?.kind).toBe('breakingChange');
+    // Next to a removed value, the value decides.
+    const both = await candidateFor(buildContext({ evidence: [semverFact('patch'), removedTypes, removedValues, plainNotes], semverClass: 'patch' }));
+    expect(both.riskLevel).toBe('high');
+  });
+});
+
 describe('extractive runtime: an added exports map', () => {
   const exportsAdded = evidence('registryFact', '2.5.0 adds an `exports` map (2.4.0 had none): only its listed subpaths (., ./bind) can be imported; deep imports of other files stop resolving.', { versions: ['2.5.0'], locator: 'fact/exports-added', title: 'npm registry — exports map added' });
 

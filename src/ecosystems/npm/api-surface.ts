@@ -32,6 +32,11 @@ export interface ApiSurface {
   entry: string | null;
   /** Exported names; null when the package has no readable type declarations. */
   names: ReadonlySet<string> | null;
+  /**
+   * The exported names that are types only (interfaces, type aliases, `export type`): they exist
+   * for the type checker and nowhere at runtime. A name also declared as a value is not here.
+   */
+  typeOnlyNames: ReadonlySet<string>;
   /** False when a re-export could not be followed or a bound was hit. */
   complete: boolean;
   /** Entry files the manifest names (main, types, bin, exports targets) that are not in the tarball. */
@@ -93,8 +98,14 @@ function entryCandidates(shape: ManifestShape): string[] {
   return candidates;
 }
 
+/** One exported name, and whether it is a type only (no runtime value behind it). */
+interface ExportedName {
+  name: string;
+  typeOnly: boolean;
+}
+
 interface FileExports {
-  names: string[];
+  names: ExportedName[];
   /** `export * from '<specifier>'` sources still to follow. */
   starFrom: string[];
   /** Something exported that cannot be named from here (a re-export from another package…). */
@@ -109,6 +120,61 @@ function identifierName(node: unknown): string | null {
   if (value.type === 'Identifier' && typeof value.name === 'string') return value.name;
   if (value.type === 'StringLiteral' && typeof value.value === 'string') return value.value;
   return null;
+}
+
+/** Interfaces and type aliases declare a type and nothing at runtime. */
+function isTypeOnlyDeclaration(declaration: Node): boolean {
+  return declaration.type === 'TSInterfaceDeclaration' || declaration.type === 'TSTypeAliasDeclaration';
+}
+
+function declaredExports(declaration: Node): ExportedName[] {
+  const typeOnly = isTypeOnlyDeclaration(declaration);
+  return declaredNames(declaration).map((name) => ({ name, typeOnly }));
+}
+
+/**
+ * Names a body declares only as types, for `export { Name }` lists that point back at them. A
+ * name also declared as a value (declaration merging: `interface X` and `const X`), or imported
+ * from elsewhere, is not type-only: what it is cannot be told from here.
+ */
+function localTypeOnlyNames(statements: Node[]): Set<string> {
+  const types = new Set<string>();
+  const values = new Set<string>();
+  for (const statement of statements) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+    if (!declaration) continue;
+    if (declaration.type === 'ImportDeclaration') {
+      const allTypes = declaration.importKind === 'type';
+      for (const specifier of (declaration.specifiers as Node[] | undefined) ?? []) {
+        const local = identifierName(specifier.local);
+        if (local === null) continue;
+        if (allTypes || specifier.importKind === 'type') types.add(local);
+        else values.add(local);
+      }
+      continue;
+    }
+    for (const name of declaredNames(declaration)) (isTypeOnlyDeclaration(declaration) ? types : values).add(name);
+  }
+  return new Set([...types].filter((name) => !values.has(name)));
+}
+
+/**
+ * The names an export list (`export { a, type B, C as D }`) makes public. A specifier is
+ * type-only when it says so (`export type { … }`, `type B`) or, without a `from`, when the
+ * local name is declared only as a type in the same body.
+ */
+function listedExports(statement: Node, localTypes: ReadonlySet<string>): ExportedName[] {
+  const wholeListIsType = statement.exportKind === 'type';
+  const fromElsewhere = statement.source !== null && statement.source !== undefined;
+  const exported: ExportedName[] = [];
+  for (const specifier of (statement.specifiers as Node[] | undefined) ?? []) {
+    const name = identifierName(specifier.exported);
+    if (name === null) continue;
+    const local = identifierName(specifier.local);
+    const typeOnly = wholeListIsType || specifier.exportKind === 'type' || (!fromElsewhere && local !== null && localTypes.has(local));
+    exported.push({ name, typeOnly });
+  }
+  return exported;
 }
 
 function declaredNames(declaration: Node): string[] {
@@ -137,25 +203,24 @@ function hasExportStatements(statements: Node[]): boolean {
  * aliases local), nor is a `global { … }` augmentation; other members are public when they carry
  * `export`, or when the body has no export list at all (`implicit`).
  */
-function ambientStatementNames(statement: Node, implicit: boolean): string[] {
+function ambientStatementNames(statement: Node, implicit: boolean, localTypes: ReadonlySet<string>): ExportedName[] {
   if (statement.type === 'TSImportEqualsDeclaration') {
     const name = statement.isExport === true ? identifierName(statement.id) : null;
-    return name === null ? [] : [name];
+    return name === null ? [] : [{ name, typeOnly: false }];
   }
   if (statement.type === 'TSModuleDeclaration' && (statement.global === true || statement.kind === 'global')) return [];
   if (statement.type === 'ExportNamedDeclaration') {
     const declaration = statement.declaration as Node | null;
     // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
-    const listed = ((statement.specifiers as Node[] | undefined) ?? []).map((specifier) => identifierName(specifier.exported)).filter((name): name is string => name !== null);
-    return [...(declaration ? ambientStatementNames(declaration, true) : []), ...listed];
+    return [...(declaration ? ambientStatementNames(declaration, true, localTypes) : []), ...listedExports(statement, localTypes)];
   }
   if (!implicit || statement.type === 'ImportDeclaration') return [];
-  return declaredNames(statement);
+  return declaredExports(statement);
 }
 
 /** Names a `declare namespace X { … }` body exports (see {@link hasExportStatements}). */
-function namespaceMembers(body: Node[], name: string): string[] | null {
-  const members: string[] = [];
+function namespaceMembers(body: Node[], name: string): ExportedName[] | null {
+  const members: ExportedName[] = [];
   let found = false;
   for (const node of body) {
     if (node.type !== 'TSModuleDeclaration' || identifierName(node.id) !== name) continue;
@@ -163,35 +228,34 @@ function namespaceMembers(body: Node[], name: string): string[] | null {
     const block = node.body as Node | undefined;
     const statements = (block?.body as Node[] | undefined) ?? [];
     const implicit = !hasExportStatements(statements);
-    for (const statement of statements) members.push(...ambientStatementNames(statement, implicit));
+    const localTypes = localTypeOnlyNames(statements);
+    for (const statement of statements) members.push(...ambientStatementNames(statement, implicit, localTypes));
   }
   return found ? members : null;
 }
 
 function exportsOfProgram(body: Node[], packageName: string): FileExports {
   const result: FileExports = { names: [], starFrom: [], opaque: false };
+  const localTypes = localTypeOnlyNames(body);
   let sawModuleSyntax = false;
   for (const node of body) {
     switch (node.type) {
       case 'ExportNamedDeclaration': {
         sawModuleSyntax = true;
         const declaration = node.declaration as Node | null;
-        if (declaration) result.names.push(...declaredNames(declaration));
-        for (const specifier of (node.specifiers as Node[] | undefined) ?? []) {
-          const name = identifierName(specifier.exported);
-          if (name !== null) result.names.push(name);
-        }
+        if (declaration) result.names.push(...declaredExports(declaration));
+        result.names.push(...listedExports(node, localTypes));
         break;
       }
       case 'ExportDefaultDeclaration':
         sawModuleSyntax = true;
-        result.names.push('default');
+        result.names.push({ name: 'default', typeOnly: false });
         break;
       case 'ExportAllDeclaration': {
         sawModuleSyntax = true;
         const namespace = identifierName(node.exported);
         const source = (node.source as { value?: unknown } | undefined)?.value;
-        if (namespace !== null) result.names.push(namespace);
+        if (namespace !== null) result.names.push({ name: namespace, typeOnly: node.exportKind === 'type' });
         else if (typeof source === 'string' && source.startsWith('.')) result.starFrom.push(source);
         else result.opaque = true;
         break;
@@ -199,7 +263,7 @@ function exportsOfProgram(body: Node[], packageName: string): FileExports {
       case 'TSExportAssignment': {
         // `export = X`: a CommonJS-style export; its names are X's namespace members, if declared.
         sawModuleSyntax = true;
-        result.names.push('export=');
+        result.names.push({ name: 'export=', typeOnly: false });
         const target = identifierName(node.expression);
         const members = target === null ? null : namespaceMembers(body, target);
         if (members === null) result.opaque = true;
@@ -209,7 +273,7 @@ function exportsOfProgram(body: Node[], packageName: string): FileExports {
       case 'TSImportEqualsDeclaration':
         if (node.isExport === true) {
           const name = identifierName(node.id);
-          if (name !== null) result.names.push(name);
+          if (name !== null) result.names.push({ name, typeOnly: false });
         }
         break;
       default:
@@ -222,7 +286,10 @@ function exportsOfProgram(body: Node[], packageName: string): FileExports {
     const inner = ((ambient?.body as Node | undefined)?.body as Node[] | undefined) ?? null;
     if (inner === null) result.opaque = true;
     // Without an export list, everything an ambient module declares is exported, as in a namespace.
-    else if (!hasExportStatements(inner)) return { names: inner.flatMap((statement) => ambientStatementNames(statement, true)), starFrom: [], opaque: false };
+    else if (!hasExportStatements(inner)) {
+      const innerTypes = localTypeOnlyNames(inner);
+      return { names: inner.flatMap((statement) => ambientStatementNames(statement, true, innerTypes)), starFrom: [], opaque: false };
+    }
     else return exportsOfProgram(inner, `\u0000${packageName}`);
   }
   return result;
@@ -291,10 +358,12 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
   if (entry === null) {
     const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
     if (declaredButMissing) notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
-    return { entry: null, names: null, complete: false, missingEntries, notes };
+    return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, notes };
   }
 
   const names = new Set<string>();
+  const typeNames = new Set<string>();
+  const valueNames = new Set<string>();
   let complete = notes.length === 0;
   const queue = [entry];
   const visited = new Set<string>();
@@ -314,7 +383,11 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
       continue;
     }
     if (parsed.opaque) complete = false;
-    for (const name of parsed.names) if (API_NAME.test(name) || name === 'export=') names.add(name);
+    for (const { name, typeOnly } of parsed.names) {
+      if (!API_NAME.test(name) && name !== 'export=') continue;
+      names.add(name);
+      (typeOnly ? typeNames : valueNames).add(name);
+    }
     for (const specifier of parsed.starFrom) {
       const target = declarationCandidates(file, specifier).find((candidate) => declarations.has(candidate));
       if (target === undefined) complete = false;
@@ -322,15 +395,18 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
     }
     if (names.size > SURFACE_LIMITS.names) {
       notes.push(`The type declarations of ${options.label} export more than ${String(SURFACE_LIMITS.names)} names; the surface was not compared.`);
-      return { entry, names: null, complete: false, missingEntries, notes };
+      return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, notes };
     }
   }
-  return { entry, names, complete, missingEntries, notes };
+  const typeOnlyNames = new Set([...typeNames].filter((name) => !valueNames.has(name)));
+  return { entry, names, typeOnlyNames, complete, missingEntries, notes };
 }
 
 export interface ApiSurfaceDiff {
   /** Names `from` exported that `to` does not (only when `to`'s surface is complete), sorted. */
   removedNames: string[];
+  /** Of those, the ones `from` exported as types only: a type-checking change, nothing at runtime. */
+  removedTypeOnlyNames: string[];
   /** Entry files `to`'s manifest names that its tarball lacks, and `from`'s did not lack. */
   missingEntries: string[];
 }
@@ -348,5 +424,9 @@ export function diffApiSurfaces(from: ApiSurface, to: ApiSurface): ApiSurfaceDif
   // An entry both versions name and neither ships (rxjs 7 declares `types: index.d.ts`, which it
   // never shipped; its `exports` map names the real one) is not something this update changes.
   const missingBefore = new Set(from.missingEntries);
-  return { removedNames, missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path)) };
+  return {
+    removedNames,
+    removedTypeOnlyNames: removedNames.filter((name) => from.typeOnlyNames.has(name)),
+    missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path)),
+  };
 }

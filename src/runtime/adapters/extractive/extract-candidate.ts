@@ -3,12 +3,15 @@ import type { Candidate, CandidateFinding, FindingKind, RiskLevel } from '../../
 import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
+import { isTypeOnlyRemoval } from '../../../evidence/api-surface-evidence.js';
 import { excerpts, hasMarker, isNonBehaviouralPart, isRuntimeSupportOnly, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
  * text MARKERS, never from what the text asks for. Rules, strongest first:
- * - breakingChanges evidence, or release text with a breaking marker → high;
+ * - breakingChanges evidence, release text with a breaking marker, or exports removed from the
+ *   type declarations → high (removed type-only names, interfaces and type aliases, → medium
+ *   in a minor or patch);
  * - deprecations / compatibility / migration-guide evidence, a deprecation or compatibility
  *   marker, or an engines change (`fact/engines`) → medium;
  * - other release text only → low, except a major version change, which is never low
@@ -121,6 +124,10 @@ function classify(item: EvidenceItem): Classified {
     case 'advisory':
       return classifyAdvisory(item);
     case 'apiSurface':
+      // Removed interfaces and type aliases fail the compile of code that names them, which the
+      // pull request's own type check reports; nothing breaks at runtime. In a minor or patch that
+      // is shown, not a review (withTypeRemovalInMajor keeps it a break in a major).
+      if (isTypeOnlyRemoval(item)) return { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined };
       return { item, level: 'high', findingKind: 'breakingChange', markerClass: undefined };
     case 'usage':
       // Where this repository uses the package says nothing about the release itself.
@@ -364,6 +371,19 @@ function withFirstEnginesDeclaration(entry: Classified, majorForCallers: boolean
   return { ...entry, level: 'low' };
 }
 
+/**
+ * Removed type-only names in a major stay a breaking change: there they come with the reshaped
+ * API the version number announces, not an internal type exported by accident. Independent
+ * readers labelled high five of the six majors in the labelled set whose declarations drop only
+ * types (p-retry 7, fdir 6, eventemitter3 5, fastify-plugin 6, is-reference 3; chokidar 5 was
+ * medium), and low all four such minors and patches (regexparam 1.3.0, estree-walker 3.0.3,
+ * is-reference 3.0.3, class-validator 0.14.1).
+ */
+function withTypeRemovalInMajor(entry: Classified, majorForCallers: boolean): Classified {
+  if (!majorForCallers || !isTypeOnlyRemoval(entry.item)) return entry;
+  return { ...entry, level: 'high', findingKind: 'breakingChange' };
+}
+
 export function extractCandidate(context: DependencyContext): Candidate {
   const selected = new Set(context.metadata.selectedEvidenceIds);
   const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
@@ -372,6 +392,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
   const classified = evidence
     .map(classify)
     .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
+    .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
     .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
   const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
   const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);

@@ -1,0 +1,60 @@
+/**
+ * API-surface evidence: removed values and removed type-only names are separate items, because
+ * they mean different things to callers (a runtime break against a failed type check), and the
+ * extractive analyzer rates them apart. Tarballs are built in memory.
+ */
+import { describe, expect, it } from 'vitest';
+import { apiSurfaceEvidence, isTypeOnlyRemoval, removedExportNames } from '../../src/evidence/api-surface-evidence.js';
+import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
+import type { RegistryFacts } from '../../src/ecosystems/types.js';
+import { npmTarballOf } from '../ecosystems/tarball-builder.js';
+
+const MANIFEST = { name: 'lib', main: 'index.js', types: 'index.d.ts' };
+
+/** Only the fields apiSurfaceEvidence reads; the rest of RegistryFacts plays no part here. */
+function factsOf(from: string, to: string): RegistryFacts {
+  return {
+    packagePageUrl: 'https://www.npmjs.com/package/lib',
+    from: { version: from, shape: manifestShapeOf(MANIFEST) },
+    to: { version: to, shape: manifestShapeOf(MANIFEST) },
+  } as unknown as RegistryFacts;
+}
+
+async function evidenceFor(fromDeclarations: string, toDeclarations: string) {
+  return apiSurfaceEvidence({
+    packageName: 'lib',
+    packageId: 'npm:lib',
+    facts: factsOf('1.0.0', '1.1.0'),
+    from: '1.0.0',
+    to: '1.1.0',
+    tarballs: { from: npmTarballOf({ 'index.js': '', 'index.d.ts': fromDeclarations }), to: npmTarballOf({ 'index.js': '', 'index.d.ts': toDeclarations }) },
+  });
+}
+
+describe('apiSurfaceEvidence', () => {
+  it('writes removed values and removed type-only names as two items, each listing its names', async () => {
+    const { evidence, missing } = await evidenceFor(
+      'export declare function make(): void;\nexport declare function gone(): void;\nexport interface Options {}\nexport type Mode = "a";',
+      'export declare function make(): void;',
+    );
+    expect(missing).toEqual([]);
+    expect(evidence.map((item) => item.locator)).toEqual(['api-surface/1.0.0..1.1.0/removed-exports', 'api-surface/1.0.0..1.1.0/removed-types']);
+    const [values, types] = evidence;
+    expect(values!.content).toContain('no longer export 1 name(s)');
+    expect(values!.content).toContain('likely gone at runtime too');
+    expect(types!.content).toContain('no longer export 2 type-only name(s)');
+    expect(types!.content).toContain('nothing changes at runtime');
+    expect(removedExportNames(values!)).toEqual(['gone']);
+    expect(removedExportNames(types!)).toEqual(['Mode', 'Options']);
+    expect(evidence.map(isTypeOnlyRemoval)).toEqual([false, true]);
+  });
+
+  it('a release that removes only types has no value-removal item (regexparam 1.3.0 drops `RouteParsed`)', async () => {
+    const { evidence } = await evidenceFor(
+      'export interface RouteParsed { keys: Array<string>, pattern: RegExp }\ndeclare const regexparam: (route: string, loose?: boolean) => RouteParsed;\nexport default regexparam;',
+      'declare const regexparam: (route: string, loose?: boolean) => { keys: Array<string>, pattern: RegExp };\nexport default regexparam;',
+    );
+    expect(evidence.map((item) => item.locator)).toEqual(['api-surface/1.0.0..1.1.0/removed-types']);
+    expect(removedExportNames(evidence[0]!)).toEqual(['RouteParsed']);
+  });
+});
