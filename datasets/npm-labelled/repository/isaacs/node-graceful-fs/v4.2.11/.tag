@@ -1,0 +1,1 @@
+514861c372899df14beb7aaecca4cdbb498d7d11

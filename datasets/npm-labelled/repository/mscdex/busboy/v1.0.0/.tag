@@ -1,0 +1,1 @@
+8935b77a46c950d383b1fa9e1cfacaf27ecbd27d

@@ -1,0 +1,1 @@
+9aadb7afbcb8c70c81c93b1018313c1b1835afb0

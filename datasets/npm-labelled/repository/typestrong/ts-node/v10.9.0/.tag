@@ -1,0 +1,1 @@
+11424e06ac360c4aea26f94e1bacaa3b74b7e57f
