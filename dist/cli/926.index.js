@@ -12440,8 +12440,10 @@ const API_NOUN = String.raw `(?:options?|methods?|functions?|propert(?:y|ies)|pa
  */
 const API_REMOVAL_MARKERS = [
     new RegExp(
-    // A quoted name followed by "comment" is a comment in the source ("fix: remove `PURE` comment").
-    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
+    // A quoted name followed by "comment" is a comment in the source ("fix: remove `PURE` comment"),
+    // and one removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
+    // build on package publish": markdown-it 14.0.0 still publishes it).
+    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
     // A camelCase name is code even without quotes: "remove deprecated parseExpressions option".
     new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:\(\))?[ \t]+${API_NOUN}\b`, 'm'),
     // A rename of a quoted name anywhere in the item: the old name stops working.
@@ -12467,6 +12469,54 @@ const BREAKING_MARKERS = [
     BREAKING_TAG,
     ...API_REMOVAL_MARKERS,
 ];
+/**
+ * A line that introduces something: "* Add `application/manifest+json`", "Adds the
+ * `distributedTtl` option and …", "- feat: new `x` helper". Lines that also remove are not.
+ */
+const INTRODUCING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:feat|fix)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:add(?:s|ed)?|introduc(?:e|es|ed)|new)\b/i;
+const QUOTED_NAME = /`([^`\n]{1,80})`/g;
+/** The code-quoted names the range's release text introduces (see {@link INTRODUCING_LINE}). */
+function namesIntroduced(text) {
+    const names = new Set();
+    for (const line of text.split('\n')) {
+        if (!INTRODUCING_LINE.test(line) || API_REMOVAL_MARKERS.some((pattern) => pattern.test(line)))
+            continue;
+        for (const match of line.matchAll(QUOTED_NAME))
+            names.add(match[1]);
+    }
+    return names;
+}
+/**
+ * What a removal line takes away: its first code-quoted name, and the quoted name it is taken
+ * from ("Remove `.json` extension from `application/manifest+json`"). Not the new name of a
+ * rename ("Rename `a` to `b`"): `b` being new says nothing about `a`.
+ */
+function removalSubjects(line) {
+    const first = /`([^`\n]{1,80})`/.exec(line)?.[1];
+    const containers = [...line.matchAll(/\b(?:from|of|on)[ \t]+(?:the[ \t]+)?`([^`\n]{1,80})`/gi)].map((match) => match[1]);
+    return first === undefined ? containers : [first, ...containers];
+}
+/**
+ * Without the removals of what the same range introduced: a release that adds an option and a
+ * later one in the range that renames it ("`distributedTtl` was introduced in 4.4.0 and is
+ * removed without an alias", node-cron 4.4.1), or a mapping added and then taken back (mime-db
+ * 1.9.0 → 1.9.1), take nothing away from a caller of the version the update starts from. A
+ * line that also carries another breaking marker ("feat!: …") keeps it.
+ */
+function withoutRemovalsOfIntroducedNames(text, introduced) {
+    if (introduced.size === 0)
+        return text;
+    return text
+        .split('\n')
+        .filter((line) => {
+        if (!API_REMOVAL_MARKERS.some((pattern) => pattern.test(line)))
+            return true;
+        if (BREAKING_MARKERS_BUT_REMOVALS.some((pattern) => pattern.test(line)))
+            return true;
+        return !removalSubjects(line).some((name) => introduced.has(name));
+    })
+        .join('\n');
+}
 /** Breaking markers that still count where a named removal does not (documentation, tests, chores). */
 const BREAKING_MARKERS_BUT_REMOVALS = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
 /**
@@ -12698,7 +12748,7 @@ function strongestMarker(text, options = {}) {
         const patterns = markerClass === 'breaking' && options.ignoreApiRemovals === true ? BREAKING_MARKERS_BUT_REMOVALS : MARKERS[markerClass];
         // Footers are matched to their subjects before lines are dropped by type, so a chore's
         // footer cannot be taken for the footer of the commit listed above it.
-        const judged = markerClass === 'breaking' ? withoutSubjectsExplainedByFooters(text, patterns) : text;
+        const judged = markerClass === 'breaking' ? withoutSubjectsExplainedByFooters(withoutRemovalsOfIntroducedNames(text, options.introducedInRange ?? new Set()), patterns) : text;
         const behavioural = withoutNonBehaviouralLines(judged, markerClass);
         if (!patterns.some((pattern) => pattern.test(behavioural)))
             continue;
@@ -12947,7 +12997,7 @@ function classifyAdvisory(item) {
     const introduced = item.locator.endsWith('/introduced');
     return { item, level: introduced ? 'high' : 'none', findingKind: 'security', markerClass: undefined };
 }
-function classify(item) {
+function classify(item, introducedInRange) {
     switch (item.kind) {
         case 'breakingChanges':
             // "BREAKING CHANGES: drop Node.js 16" breaks nobody on a supported runtime.
@@ -12975,7 +13025,7 @@ function classify(item) {
             return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };
         }
         default: {
-            const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content), { ignoreApiRemovals: isNonBehaviouralPart(item.content) }) : null;
+            const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content), { ignoreApiRemovals: isNonBehaviouralPart(item.content), introducedInRange }) : null;
             if (marker === 'breaking')
                 return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
             if (marker !== null)
@@ -13223,8 +13273,10 @@ function extractCandidate(context) {
     const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
     const { from, to, semverClass, direction } = context.versions;
     const majorForCallers = isMajorForCallers(from, to, semverClass);
+    // Names the range's own release text adds: removing one of them later in the range is no break.
+    const introducedInRange = new Set(evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind)).flatMap((item) => [...namesIntroduced(ownReleaseText(item.content))]));
     const classified = evidence
-        .map(classify)
+        .map((item) => classify(item, introducedInRange))
         .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
         .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
         .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));

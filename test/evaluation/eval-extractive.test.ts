@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 943;
-const SAMPLES = 1040;
-const RISK_ACCURACY = '0.907';
+const CORRECT = 975;
+const SAMPLES = 1076;
+const RISK_ACCURACY = '0.906';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,040 bumps: 0.948 against 0.95, after removed type-only names stopped rating minors and patches high).
+ * and the recorder fix it falls just short on the review reason (1,076 bumps: 0.947 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.948 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 196 | 19 | 9 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.947 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 201 | 21 | 9 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -140,16 +140,20 @@ const MISSES = [
   'css-select 5.1.0 → 5.2.0',
   'accepts 1.3.8 → 2.0.0',
   'mime-db 0.0.0 → 1.0.0',
-  'mime-db 1.8.0 → 1.9.1',
   'response-time 1.0.0 → 2.0.0',
   'webidl-conversions 7.0.0 → 8.0.0',
   'webidl-conversions 6.0.0 → 6.1.0',
   'whatwg-mimetype 4.0.0 → 5.0.0',
   'tr46 4.1.1 → 5.0.0',
+  'ejs 5.0.2 → 6.0.1',
+  'validator 12.2.0 → 13.0.0',
+  'busboy 0.3.1 → 1.0.0',
+  'nunjucks 2.5.2 → 3.0.0',
+  'formidable 0.9.11 → 1.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1005;
+const LABELS_AGREED = 1039;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -403,6 +403,16 @@ describe('extractive runtime: exports removed from the type declarations', () =>
   });
 });
 
+describe('extractive runtime: a removal of what the range itself added', () => {
+  it('is no break when one release adds an option and a later one in the range renames it (node-cron 4.3.0 → 4.4.1)', async () => {
+    const added = evidence('changelog', '## 4.4.0\n- Distributed run coordination.\n  Adds the `distributedTtl` option.', { versions: ['4.4.0'], locator: 'CHANGELOG.md#4.4.0/added' });
+    const renamed = evidence('changelog', '## 4.4.1\n- Renamed the `distributedTtl` option to `distributedLease`.', { versions: ['4.4.1'], locator: 'CHANGELOG.md#4.4.1/changed' });
+    expect((await candidateFor(buildContext({ evidence: [semverFact('minor'), added, renamed], semverClass: 'minor' }))).riskLevel).toBe('low');
+    // Without the release that added it, the rename takes it from callers: high.
+    expect((await candidateFor(buildContext({ evidence: [semverFact('patch'), renamed], semverClass: 'patch' }))).riskLevel).toBe('high');
+  });
+});
+
 describe('extractive runtime: an added exports map', () => {
   const exportsAdded = evidence('registryFact', '2.5.0 adds an `exports` map (2.4.0 had none): only its listed subpaths (., ./bind) can be imported; deep imports of other files stop resolving.', { versions: ['2.5.0'], locator: 'fact/exports-added', title: 'npm registry — exports map added' });
 

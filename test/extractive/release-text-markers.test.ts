@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, excerpts, hasMarker, isNonBehaviouralPart, isRuntimeSupportOnly, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+import { excerpt, excerpts, hasMarker, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -121,7 +121,25 @@ describe('release-text markers', () => {
     for (const line of ['- Remove `package-lock.json` (#407)', '- Remove `.travis.yml`', '- Removed `yarn.lock`', '- Drop `docs/usage.md`', '- Remove `.npmignore`', '- Remove `.eslintrc.json`', '- Remove `.github/workflows/ci.yml`']) expect(strongestMarker(line)).toBeNull();
     // A comment in the source is not an API (regexparam 2.0.2).
     for (const line of ['- fix: remove `PURE` comment', '- Remove `@ts-ignore` comments', '- remove `eslint-disable` annotation']) expect(strongestMarker(line), line).toBeNull();
+    // A folder dropped "from repo" stays in the package (markdown-it 14.0.0 builds `dist/` on publish).
+    for (const line of ['- Dropped `dist/` folder from repo, build on package publish.', '- Remove `build/` from the repository']) expect(strongestMarker(line), line).toBeNull();
     for (const line of ['- Remove `send.etag()` -- use `etag`', '- Remove `lib/legacy.js`', '- Rename `parse` to `parseCookie`', '- Remove `.then` from the query builder', '- Removed `.should` interface', '- Rename `.get` to `.fetch`']) expect(strongestMarker(line)).toBe('breaking');
+  });
+
+  it('a removal of what the same range introduced takes nothing from callers of the older version', () => {
+    // node-cron 4.4.0 adds `distributedTtl`; 4.4.1 renames it.
+    const added = '- **Distributed run coordination**: opt-in `distributed: true`.\n  Adds the `distributedTtl` option and an `execution:skipped` event.';
+    const renamed = '- Renamed the `distributedTtl` option to **`distributedLease`** (same meaning).';
+    expect([...namesIntroduced(added)]).toEqual(['distributedTtl', 'execution:skipped']);
+    expect(strongestMarker(renamed)).toBe('breaking');
+    expect(strongestMarker(renamed, { introducedInRange: namesIntroduced(added) })).toBeNull();
+    // mime-db 1.9.0 adds a type, 1.9.1 takes back an extension of it.
+    expect(strongestMarker('* Remove `.json` extension from `application/manifest+json`', { introducedInRange: namesIntroduced('* Add `application/manifest+json`') })).toBeNull();
+    // The new name of a rename says nothing about the old one; a bang still announces a break;
+    // a line that adds one thing and removes another introduces nothing.
+    expect(strongestMarker('- Rename `parse` to `parseCookie`', { introducedInRange: new Set(['parseCookie']) })).toBe('breaking');
+    expect(strongestMarker('- feat!: remove `distributedTtl`', { introducedInRange: new Set(['distributedTtl']) })).toBe('breaking');
+    expect([...namesIntroduced('- Add `baseUrl` option, rename `prefixUrl` to `prefix`')]).toEqual([]);
   });
 
   it('a change that now refuses input it accepted is a compatibility change, named by its own verb', () => {

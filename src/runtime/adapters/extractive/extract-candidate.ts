@@ -4,7 +4,7 @@ import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
 import { isTypeOnlyRemoval } from '../../../evidence/api-surface-evidence.js';
-import { excerpts, hasMarker, isNonBehaviouralPart, isRuntimeSupportOnly, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
+import { excerpts, hasMarker, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
@@ -111,7 +111,7 @@ function classifyAdvisory(item: EvidenceItem): Classified {
   return { item, level: introduced ? 'high' : 'none', findingKind: 'security', markerClass: undefined };
 }
 
-function classify(item: EvidenceItem): Classified {
+function classify(item: EvidenceItem, introducedInRange: ReadonlySet<string>): Classified {
   switch (item.kind) {
     case 'breakingChanges':
       // "BREAKING CHANGES: drop Node.js 16" breaks nobody on a supported runtime.
@@ -137,7 +137,7 @@ function classify(item: EvidenceItem): Classified {
       return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };
     }
     default: {
-      const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content), { ignoreApiRemovals: isNonBehaviouralPart(item.content) }) : null;
+      const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content), { ignoreApiRemovals: isNonBehaviouralPart(item.content), introducedInRange }) : null;
       if (marker === 'breaking') return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
       if (marker !== null) return { item, level: 'medium', findingKind: FINDING_KIND_OF_MARKER[marker], markerClass: marker };
       // A migration guide exists because something needs migrating.
@@ -389,8 +389,10 @@ export function extractCandidate(context: DependencyContext): Candidate {
   const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
   const { from, to, semverClass, direction } = context.versions;
   const majorForCallers = isMajorForCallers(from, to, semverClass);
+  // Names the range's own release text adds: removing one of them later in the range is no break.
+  const introducedInRange = new Set(evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind)).flatMap((item) => [...namesIntroduced(ownReleaseText(item.content))]));
   const classified = evidence
-    .map(classify)
+    .map((item) => classify(item, introducedInRange))
     .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
     .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
     .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
