@@ -34,10 +34,11 @@ const VERSION_SOURCE = String.raw`(\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,
 /*
  * What may stand before the version in a heading: a link bracket, backtick or bold mark;
  * the words "Version"/"Release"; a `v`; a package name with `@` (changesets/monorepos,
- * `@scope/name@1.2.3`). Anything else (e.g. "Upgrading to 2.0.0") is not a version heading.
+ * `@scope/name@1.2.3`) or with a space (`## tmp v0.2.0`, node-tmp's changelog). Anything of
+ * more than one word before the version (e.g. "Upgrading to 2.0.0") is not a version heading.
  */
 const HEADING_VERSION_PATTERN = new RegExp(
-  String.raw`^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100}@)?v?` +
+  String.raw`^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100}(?:@|[ \t]{1,3}(?=v?\d)))?v?` +
     VERSION_SOURCE +
     String.raw`(?=$|[\s\]\)\x60*_,:])`,
   'i',

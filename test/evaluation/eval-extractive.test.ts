@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 975;
-const SAMPLES = 1076;
-const RISK_ACCURACY = '0.906';
+const CORRECT = 1007;
+const SAMPLES = 1114;
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,076 bumps: 0.947 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,114 bumps: 0.944 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.947 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 201 | 21 | 9 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 206 | 22 | 10 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -150,10 +150,16 @@ const MISSES = [
   'busboy 0.3.1 → 1.0.0',
   'nunjucks 2.5.2 → 3.0.0',
   'formidable 0.9.11 → 1.0.0',
+  'serialize-javascript 6.0.2 → 7.0.0',
+  'url-parse 0.2.3 → 1.0.0',
+  'url-parse 1.4.7 → 1.5.0',
+  'enquirer 1.0.3 → 2.0.0',
+  'ip 1.1.9 → 2.0.0',
+  'cross-fetch 2.2.6 → 3.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1039;
+const LABELS_AGREED = 1075;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

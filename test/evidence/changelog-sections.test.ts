@@ -120,6 +120,14 @@ describe('parseChangelog on synthetic forms (written here, labelled)', () => {
     expect(sections[0]?.body).toContain('### Major Changes');
   });
 
+  it('reads headings that name the package before the version with a space (node-tmp: `## tmp v0.2.0`)', () => {
+    const text = ['# CHANGELOG', '', '## tmp v0.2.0', '', '- drop support for node version < v8.17.0', '', '## tmp v0.1.0', '', '- older'].join('\n');
+    expect(summary(parseChangelog(text))).toEqual([
+      ['0.2.0', null, 3],
+      ['0.1.0', null, 7],
+    ]);
+  });
+
   it('does not take headings that merely mention a version', () => {
     const text = ['# Upgrading to 2.0.0', '', 'Read this first.', '', '## Notes for 1.2.3 users', '', 'Nothing.'].join('\n');
     expect(parseChangelog(text)).toEqual([]);

@@ -1,0 +1,1 @@
+9cf052c1dccf40558ec6ee7a351cfa1bd680344f

@@ -1,0 +1,1 @@
+2d7beded9bb57d8498fb4cb30e7d67a38af5820d
