@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1007;
-const SAMPLES = 1114;
-const RISK_ACCURACY = '0.904';
+const CORRECT = 1038;
+const SAMPLES = 1151;
+const RISK_ACCURACY = '0.902';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,114 bumps: 0.944 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,151 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 206 | 22 | 10 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 212 | 22 | 10 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -156,10 +156,16 @@ const MISSES = [
   'enquirer 1.0.3 → 2.0.0',
   'ip 1.1.9 → 2.0.0',
   'cross-fetch 2.2.6 → 3.0.0',
+  'postcss-loader 7.3.4 → 8.0.0',
+  'loglevel 1.8.1 → 1.9.0',
+  'copy-webpack-plugin 13.0.1 → 14.0.0',
+  'copy-webpack-plugin 13.0.0 → 13.0.1',
+  'cli-table3 0.5.1 → 0.6.0',
+  'log4js 6.3.0 → 6.4.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1075;
+const LABELS_AGREED = 1110;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

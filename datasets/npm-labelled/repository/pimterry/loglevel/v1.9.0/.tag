@@ -1,0 +1,1 @@
+118c2aeb6c976a350bde78fdfa80ea7bc6f1d544
