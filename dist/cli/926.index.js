@@ -4264,10 +4264,11 @@ const HEADING_RULES = [
 ];
 /**
  * Reduces a heading to comparable words: lower case, no markup, no leading emoji or symbols
- * (`⚠ BREAKING CHANGES`, `🚨 Breaking`), no trailing colon.
+ * (`⚠ BREAKING CHANGES`, `🚨 Breaking`) or GitHub emoji shortcodes (lerna-changelog's
+ * `:boom: Breaking Change`, cli-table3 0.6.0), no trailing colon.
  */
 function normaliseHeading(heading) {
-    const scanned = heading.slice(0, MAX_HEADING_SCAN_CHARS).toLowerCase();
+    const scanned = heading.slice(0, MAX_HEADING_SCAN_CHARS).toLowerCase().replace(/:[a-z0-9_+-]{1,40}:/g, ' ');
     // Keep letters, digits and the few punctuation marks our rules use; everything else is a separator.
     const spaced = scanned.replace(/[^\p{L}\p{N}.\s-]/gu, ' ');
     return spaced.replace(/\s+/g, ' ').trim().replace(/^[.\s-]+/, '').replace(/[.\s-]+$/, '');
@@ -5009,7 +5010,9 @@ function namespaceMembers(body, name) {
         const block = node.body;
         const statements = block?.body ?? [];
         const implicit = !hasExportStatements(statements);
-        const localTypes = localTypeOnlyNames(statements);
+        // An export list resolves names in the enclosing file too: tsc's declarations of JSDoc-typed
+        // code list file-level `type X = …` aliases in `declare namespace P { export { X } }`.
+        const localTypes = localTypeOnlyNames([...body, ...statements]);
         for (const statement of statements)
             members.push(...ambientStatementNames(statement, implicit, localTypes));
     }
@@ -12630,8 +12633,15 @@ const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?[\s).]*$/i;
  */
 const VERSION_RANGE_CODE = /(\bnode(?:\.?js)?[ \t]+)`(?=[^`\n]{0,120}\d)[\d\s.xX*^~<>=|v-]{1,120}`/gi;
 const SUBJECT_CODE_OF_RUNTIME_CLAUSE = /^`[^`\n]{1,120}`(?=\s+(?:now\s+)?(?:supports?|requires?)\s+node(?:\.?js)?\b)/i;
+/**
+ * The runtime's name and its version in code spans, as webpack's release tooling writes every
+ * floor: "minimum supported `Node.js` version is `20.9.0`". Only a dotted version right after
+ * "version (is|to)" counts: "port `3000`" or "`0`-based" are values, not runtimes.
+ */
+const RUNTIME_NAME_CODE = /`(node(?:\.?js)?)`/gi;
+const VERSION_CODE = /(\bversion[ \t]+(?:is[ \t]+|to[ \t]+)?)`v?\d{1,9}(?:\.\d{1,9}){1,2}`/gi;
 function isRuntimeSupportLine(line) {
-    const plain = release_text_plainLine(line).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it');
+    const plain = release_text_plainLine(line).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
     if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain))
         return false;
     // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.

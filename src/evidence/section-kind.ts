@@ -57,10 +57,11 @@ const HEADING_RULES: readonly HeadingRule[] = [
 
 /**
  * Reduces a heading to comparable words: lower case, no markup, no leading emoji or symbols
- * (`⚠ BREAKING CHANGES`, `🚨 Breaking`), no trailing colon.
+ * (`⚠ BREAKING CHANGES`, `🚨 Breaking`) or GitHub emoji shortcodes (lerna-changelog's
+ * `:boom: Breaking Change`, cli-table3 0.6.0), no trailing colon.
  */
 export function normaliseHeading(heading: string): string {
-  const scanned = heading.slice(0, MAX_HEADING_SCAN_CHARS).toLowerCase();
+  const scanned = heading.slice(0, MAX_HEADING_SCAN_CHARS).toLowerCase().replace(/:[a-z0-9_+-]{1,40}:/g, ' ');
   // Keep letters, digits and the few punctuation marks our rules use; everything else is a separator.
   const spaced = scanned.replace(/[^\p{L}\p{N}.\s-]/gu, ' ');
   return spaced.replace(/\s+/g, ' ').trim().replace(/^[.\s-]+/, '').replace(/[.\s-]+$/, '');

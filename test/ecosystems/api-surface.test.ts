@@ -139,6 +139,9 @@ describe('diffApiSurfaces', () => {
     expect([...ambient.typeOnlyNames].sort()).toEqual(['Extra', 'Node']);
     const namespace = await surface({ 'index.js': '', 'index.d.ts': 'declare function lib(): void;\ndeclare namespace lib {\n  interface Options {}\n  const VERSION: string;\n}\nexport = lib;\n' });
     expect([...namespace.typeOnlyNames]).toEqual(['Options']);
+    // tsc's output for JSDoc-typed code: file-level aliases listed in the namespace (copy-webpack-plugin 13).
+    const jsdoc = await surface({ 'index.js': '', 'index.d.ts': 'export = Plugin;\ndeclare class Plugin { apply(): void }\ndeclare namespace Plugin {\n  export { WebpackError, Options };\n}\ntype WebpackError = import("webpack").WebpackError;\ntype Options = { a: number };\n' });
+    expect([...jsdoc.typeOnlyNames].sort()).toEqual(['Options', 'WebpackError']);
   });
 
   it('reports an entry file missing only when the update loses it, not when both versions lack it', async () => {

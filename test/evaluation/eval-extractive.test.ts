@@ -39,14 +39,14 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1038;
+const CORRECT = 1040;
 const SAMPLES = 1151;
-const RISK_ACCURACY = '0.902';
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,151 bumps: 0.942 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,151 bumps: 0.944 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
 const CONFUSION_HIGH_ROW = '| high | 212 | 22 | 10 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
@@ -156,9 +156,7 @@ const MISSES = [
   'enquirer 1.0.3 → 2.0.0',
   'ip 1.1.9 → 2.0.0',
   'cross-fetch 2.2.6 → 3.0.0',
-  'postcss-loader 7.3.4 → 8.0.0',
   'loglevel 1.8.1 → 1.9.0',
-  'copy-webpack-plugin 13.0.1 → 14.0.0',
   'copy-webpack-plugin 13.0.0 → 13.0.1',
   'cli-table3 0.5.1 → 0.6.0',
   'log4js 6.3.0 → 6.4.0',

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 41,
   changedFromFirst: 21,
-  extractiveAgainstFirstLabels: '1033/1151',
+  extractiveAgainstFirstLabels: '1035/1151',
   semverAgainstFirstLabels: '685/1151',
 };
 /**
@@ -261,9 +261,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '756/1151',
       'registry only: tarball ships a changelog': '190/207',
       'registry only: no tarball changelog': '566/944',
-      'registry + repository: all': '1038/1151',
+      'registry + repository: all': '1040/1151',
       'registry + repository: tarball ships a changelog': '189/207',
-      'registry + repository: no tarball changelog': '849/944',
+      'registry + repository: no tarball changelog': '851/944',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -10,6 +10,8 @@ describe('classifyHeading', () => {
     ['Breaking', 'breakingChanges'],
     ['Breaking: drop Node 14', 'breakingChanges'],
     ['Major Changes', 'breakingChanges'],
+    // lerna-changelog writes GitHub emoji shortcodes before its headings (cli-table3 0.6.0).
+    [':boom: Breaking Change', 'breakingChanges'],
     ['Removed', 'breakingChanges'],
     ['Removals', 'breakingChanges'],
     ['Deprecated', 'deprecations'],

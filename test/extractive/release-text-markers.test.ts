@@ -189,6 +189,16 @@ describe('release-text markers', () => {
     for (const line of ['* drop node < 18 from CI matrix', '- chore: upgrade deps and drop node 16 tests (#507)', '- drop nodes from the tree', '- Drop the node 14 build', '- drop old node versions from the CI matrix', '- drop old nodes from the AST']) expect(strongestMarker(line), line).toBeNull();
   });
 
+  it('reads a floor whose runtime and version are code spans (webpack\'s release tooling) as runtime support, not an API change', () => {
+    // postcss-loader 8.0.0 and copy-webpack-plugin 14.0.0 list only this under BREAKING CHANGES.
+    for (const section of ['* minimum supported Node.js version is `18.12.0` ([#677](https://github.com/webpack-contrib/postcss-loader/issues/677))', '* minimum supported `Node.js` version is `20.9.0` ([#819](https://github.com/webpack/copy-webpack-plugin/issues/819))']) {
+      expect(isRuntimeSupportOnly(section), section).toBe(true);
+    }
+    // A code span that names an API still makes the line more than a floor.
+    expect(isRuntimeSupportOnly('* minimum supported Node.js version is `18.12.0`, `parse()` removed')).toBe(false);
+    expect(isRuntimeSupportOnly('* the `Node.js` adapter now listens on port `3000.1`')).toBe(false);
+  });
+
   it('judges a breaking commit subject by its own BREAKING CHANGE footer', () => {
     // fast-uri 2.0.0's commit log: the bang is on a CI change, the footer says what breaks.
     const nodeOnly = 'Commits v1.0.1...v2.0.0\n\n- chore: fix typo (#34)\n- ci!: migrate to fastify reusable workflow (#35)\n  BREAKING CHANGE: drops support for node 10 and 12; adds support for node 18';

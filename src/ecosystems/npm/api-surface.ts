@@ -228,7 +228,9 @@ function namespaceMembers(body: Node[], name: string): ExportedName[] | null {
     const block = node.body as Node | undefined;
     const statements = (block?.body as Node[] | undefined) ?? [];
     const implicit = !hasExportStatements(statements);
-    const localTypes = localTypeOnlyNames(statements);
+    // An export list resolves names in the enclosing file too: tsc's declarations of JSDoc-typed
+    // code list file-level `type X = …` aliases in `declare namespace P { export { X } }`.
+    const localTypes = localTypeOnlyNames([...body, ...statements]);
     for (const statement of statements) members.push(...ambientStatementNames(statement, implicit, localTypes));
   }
   return found ? members : null;

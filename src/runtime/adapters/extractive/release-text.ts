@@ -252,9 +252,16 @@ const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?[\s).]*$/i;
  */
 const VERSION_RANGE_CODE = /(\bnode(?:\.?js)?[ \t]+)`(?=[^`\n]{0,120}\d)[\d\s.xX*^~<>=|v-]{1,120}`/gi;
 const SUBJECT_CODE_OF_RUNTIME_CLAUSE = /^`[^`\n]{1,120}`(?=\s+(?:now\s+)?(?:supports?|requires?)\s+node(?:\.?js)?\b)/i;
+/**
+ * The runtime's name and its version in code spans, as webpack's release tooling writes every
+ * floor: "minimum supported `Node.js` version is `20.9.0`". Only a dotted version right after
+ * "version (is|to)" counts: "port `3000`" or "`0`-based" are values, not runtimes.
+ */
+const RUNTIME_NAME_CODE = /`(node(?:\.?js)?)`/gi;
+const VERSION_CODE = /(\bversion[ \t]+(?:is[ \t]+|to[ \t]+)?)`v?\d{1,9}(?:\.\d{1,9}){1,2}`/gi;
 
 export function isRuntimeSupportLine(line: string): boolean {
-  const plain = plainLine(line).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it');
+  const plain = plainLine(line).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
   if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain)) return false;
   // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
   const clauses = plain.replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').split(/,|;|\band\b|&|\+/i);
