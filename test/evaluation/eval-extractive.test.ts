@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1040;
-const SAMPLES = 1151;
-const RISK_ACCURACY = '0.904';
+const CORRECT = 1069;
+const SAMPLES = 1187;
+const RISK_ACCURACY = '0.901';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,151 bumps: 0.944 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,187 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 212 | 22 | 10 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 216 | 24 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -160,10 +160,17 @@ const MISSES = [
   'copy-webpack-plugin 13.0.0 → 13.0.1',
   'cli-table3 0.5.1 → 0.6.0',
   'log4js 6.3.0 → 6.4.0',
+  'jasmine 6.3.0 → 7.0.0',
+  'filesize 10.0.12 → 10.1.0',
+  'bignumber.js 10.0.2 → 11.0.0',
+  'bignumber.js 11.0.0 → 11.1.0',
+  'c8 10.1.3 → 11.0.0',
+  'c8 10.0.0 → 10.1.0',
+  'object-hash 2.2.0 → 3.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1110;
+const LABELS_AGREED = 1145;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

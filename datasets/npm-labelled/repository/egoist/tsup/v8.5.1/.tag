@@ -1,0 +1,1 @@
+1ecb6a5783fc91c73a7426adaa9a5abf3f978f07

@@ -1,0 +1,1 @@
+dc7a244c636a677b438ade5d7fb6e3acf5fe9ace

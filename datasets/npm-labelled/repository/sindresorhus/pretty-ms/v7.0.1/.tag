@@ -1,0 +1,1 @@
+eda21362097d47ab309dca8cf07dc79b25fb0efa

@@ -1,0 +1,1 @@
+ab52d6aec3aea644a4f07ddab2928e2f39dd9941
