@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1069;
+const CORRECT = 1070;
 const SAMPLES = 1187;
 const RISK_ACCURACY = '0.901';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,187 bumps: 0.942 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,187 bumps: 0.943 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 216 | 24 | 11 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 217 | 23 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -160,7 +160,6 @@ const MISSES = [
   'copy-webpack-plugin 13.0.0 → 13.0.1',
   'cli-table3 0.5.1 → 0.6.0',
   'log4js 6.3.0 → 6.4.0',
-  'jasmine 6.3.0 → 7.0.0',
   'filesize 10.0.12 → 10.1.0',
   'bignumber.js 10.0.2 → 11.0.0',
   'bignumber.js 11.0.0 → 11.1.0',

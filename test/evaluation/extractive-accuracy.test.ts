@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 42,
   changedFromFirst: 22,
-  extractiveAgainstFirstLabels: '1064/1187',
+  extractiveAgainstFirstLabels: '1065/1187',
   semverAgainstFirstLabels: '707/1187',
 };
 /**
@@ -261,9 +261,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '780/1187',
       'registry only: tarball ships a changelog': '200/217',
       'registry only: no tarball changelog': '580/970',
-      'registry + repository: all': '1069/1187',
+      'registry + repository: all': '1070/1187',
       'registry + repository: tarball ships a changelog': '199/217',
-      'registry + repository: no tarball changelog': '870/970',
+      'registry + repository: no tarball changelog': '871/970',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

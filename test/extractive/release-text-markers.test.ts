@@ -18,6 +18,9 @@ describe('release-text markers', () => {
     ['* **deprecated:** remove deprecated parseExpressions option ([#11597](https://github.com/vuejs/core/issues/11597))', 'breaking'],
     ['- fix(parser): drop the legacy `strict` flag', 'breaking'],
     ['- Add `baseUrl` option, rename `prefixUrl` to `prefix`, and allow leading slashes in input (#606)', 'breaking'],
+    // Removing what was deprecated, named or not (jasmine 7.0.0, express-validator 7.0.0).
+    ['- rm deprecated properties that were forwarded to core', 'breaking'],
+    ['- breaking: remove deprecated APIs (#993)', 'breaking'],
     ['- [breaking] Abort commands not running when max processes < N (#460)', 'breaking'],
     ['**This release deliberately contains backwards-incompatible changes.**', 'breaking'],
     // A hedged break is a compatibility change: Dart Sass's "Potentially breaking bug fix".
@@ -115,6 +118,10 @@ describe('release-text markers', () => {
     ].join('\n');
     expect(excerpts(section, 200, undefined, 4)).toEqual(['`res.status()` accepts only integers', "`res.redirect('back')` is no longer a supported magic string"]);
     expect(excerpts(section, 200, undefined, 1)).toHaveLength(1);
+  });
+
+  it('removing deprecated things that are not API (runtime versions, warnings) is no break', () => {
+    for (const line of ['- drop deprecated Node.js versions', '- Removed deprecated warnings in tests', '- remove deprecated dependency `request`']) expect(strongestMarker(line), line).not.toBe('breaking');
   });
 
   it('removing a repository housekeeping file is not a breaking change; removing a named API or module file is', () => {

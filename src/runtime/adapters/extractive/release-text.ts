@@ -56,6 +56,9 @@ const API_REMOVAL_MARKERS: RegExp[] = [
     String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`,
     'im',
   ),
+  // Removing what was deprecated is the break the deprecation announced, named or not: "remove
+  // deprecated APIs", "rm deprecated properties that were forwarded to core" (jasmine 7).
+  new RegExp(String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Rr]m|[Dd]rop(?:s|ped)?)[ \t]+(?:(?:[Tt]he|[Aa]ll)[ \t]+)?(?:[Dd]eprecated|[Ll]egacy|[Oo]bsolete)[ \t]+(?:[^\n]{0,60}?[ \t])?${API_NOUN}\b`, 'im'),
   // A camelCase name is code even without quotes: "remove deprecated parseExpressions option".
   new RegExp(String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:\(\))?[ \t]+${API_NOUN}\b`, 'm'),
   // A rename of a quoted name anywhere in the item: the old name stops working.
