@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1070;
-const SAMPLES = 1187;
+const CORRECT = 1099;
+const SAMPLES = 1220;
 const RISK_ACCURACY = '0.901';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,187 bumps: 0.943 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,220 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 217 | 23 | 11 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 227 | 24 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -166,10 +166,14 @@ const MISSES = [
   'c8 10.1.3 → 11.0.0',
   'c8 10.0.0 → 10.1.0',
   'object-hash 2.2.0 → 3.0.0',
+  'react-redux 9.1.1 → 9.1.2',
+  'class-variance-authority 0.7.0 → 0.7.1',
+  'reselect 5.1.0 → 5.1.1',
+  'import-fresh 3.3.1 → 4.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1145;
+const LABELS_AGREED = 1178;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+d782915ed4ef09a5cf44dddff7a55765cfb865c6

@@ -1,0 +1,1 @@
+f1dddc06da4f1cdfb44a3aaba1f2c353c00dea02

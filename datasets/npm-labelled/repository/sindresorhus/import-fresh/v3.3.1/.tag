@@ -1,0 +1,1 @@
+1fad065ac60c08a99d69a6b8a6f5f50e1bcdaaa9
