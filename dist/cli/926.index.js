@@ -12410,9 +12410,10 @@ async function writeRunOutputs(outcome, options) {
  * Files of the repository, not of the package's API: lockfiles, known dotfiles and dot-config
  * files (CI, editor, lint: `.travis.yml`, `.npmignore`, `.eslintrc.json`) and documents. Commit
  * logs remove them often ("Remove `package-lock.json`"). A bare `.then` or `.should` is an API
- * member, not a file.
+ * member, not a file. Tool configuration files (`vitest.config.ts`, `eslint.config.mjs`,
+ * `tsconfig.build.json`) are the repository's too (reselect 5.1.1 renames one).
  */
-const HOUSEKEEPING_FILE = String.raw `(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.(?:github|gitignore|gitattributes|npmignore|npmrc|nvmrc|node-version|editorconfig|eslintignore|prettierignore|travis|circleci|gitlab-ci|vscode|husky|[\w-]+rc)(?:[./][\w./-]*)?|\.[\w-]+\.(?:ya?ml|json|c?js|mjs|toml)|[\w./-]+\.(?:md|markdown|ya?ml|txt))`;
+const HOUSEKEEPING_FILE = String.raw `(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.(?:github|gitignore|gitattributes|npmignore|npmrc|nvmrc|node-version|editorconfig|eslintignore|prettierignore|travis|circleci|gitlab-ci|vscode|husky|[\w-]+rc)(?:[./][\w./-]*)?|\.[\w-]+\.(?:ya?ml|json|c?js|mjs|toml)|[\w./-]+\.(?:md|markdown|ya?ml|txt)|[\w-]+\.config\.(?:[cm]?[jt]s|json)|tsconfig(?:\.[\w-]+)?\.json)`;
 /**
  * What may stand between a list bullet and the change's own verb: a conventional-commit type
  * ("feat: ", "fix(parser)!: ") or a changelog's bold scope ("**compiler-sfc:** "), as
@@ -12447,14 +12448,14 @@ const API_REMOVAL_MARKERS = [
     // A quoted name followed by "comment" is a comment in the source ("fix: remove `PURE` comment"),
     // and one removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
     // build on package publish": markdown-it 14.0.0 still publishes it).
-    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
+    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
     // Removing what was deprecated is the break the deprecation announced, named or not: "remove
     // deprecated APIs", "rm deprecated properties that were forwarded to core" (jasmine 7).
     new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Rr]m|[Dd]rop(?:s|ped)?)[ \t]+(?:(?:[Tt]he|[Aa]ll)[ \t]+)?(?:[Dd]eprecated|[Ll]egacy|[Oo]bsolete)[ \t]+(?:[^\n]{0,60}?[ \t])?${API_NOUN}\b`, 'im'),
     // A camelCase name is code even without quotes: "remove deprecated parseExpressions option".
     new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:\(\))?[ \t]+${API_NOUN}\b`, 'm'),
     // A rename of a quoted name anywhere in the item: the old name stops working.
-    /^[ \t]*[-*+][ \t]+[^\n]{0,300}\brenam(?:e[sd]?|ing)[ \t]+`[^`\n]{1,80}`[ \t]+(?:to|into|as)[ \t]+`/im,
+    new RegExp(String.raw `^[ \t]*[-*+][ \t]+[^\n]{0,300}\brenam(?:e[sd]?|ing)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`[ \t]+(?:to|into|as)[ \t]+\``, 'im'),
     // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
     /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
@@ -12541,7 +12542,8 @@ const ANNOUNCED_BREAKING_MARKERS = [
 ];
 /**
  * A deprecation by this package, not the package moving off something deprecated elsewhere:
- * "replace deprecated url.parse() with WHATWG URL", "Fix deprecation warning on Node.js 22",
+ * "replace deprecated url.parse() with WHATWG URL", "Replace usage of deprecated `JSX` global
+ * namespace with `React.JSX`" (react-redux 9.1.2), "Fix deprecation warning on Node.js 22",
  * "Avoid deprecated `Buffer()`" and "Stop using deprecated `process.umask()`" (as a change line's
  * own verb) are fixes;
  * "Warn on use of deprecated `res.send(status)`" is one.
@@ -12551,7 +12553,7 @@ const ANNOUNCED_BREAKING_MARKERS = [
 const DEPRECATION_MARKERS = [
     // "Stop using …" counts only as the change line's own verb (a commit, "- fix: stop using …"):
     // "Please stop using the deprecated `foo` option" is the package's own notice.
-    /(?<!(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:[a-z]+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?stop(?:s|ped|ping)?[ \t]+using[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?(?:node(?:\.js)?(?:'s)?[ \t]+)?)(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
+    /(?<!(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:[a-z]+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?stop(?:s|ped|ping)?[ \t]+using[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?(?:node(?:\.js)?(?:'s)?[ \t]+)?)(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:(?:usages?|uses?|calls?)\s+(?:of|to)\s+)?(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
 ];
 const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,

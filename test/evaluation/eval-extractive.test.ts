@@ -39,14 +39,14 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1099;
+const CORRECT = 1101;
 const SAMPLES = 1220;
-const RISK_ACCURACY = '0.901';
+const RISK_ACCURACY = '0.902';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,220 bumps: 0.942 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,220 bumps: 0.943 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
 const CONFUSION_HIGH_ROW = '| high | 227 | 24 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
@@ -166,9 +166,7 @@ const MISSES = [
   'c8 10.1.3 → 11.0.0',
   'c8 10.0.0 → 10.1.0',
   'object-hash 2.2.0 → 3.0.0',
-  'react-redux 9.1.1 → 9.1.2',
   'class-variance-authority 0.7.0 → 0.7.1',
-  'reselect 5.1.0 → 5.1.1',
   'import-fresh 3.3.1 → 4.0.0',
 ];
 const PASSES = FAILURES.length === 0;

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 42,
   changedFromFirst: 22,
-  extractiveAgainstFirstLabels: '1094/1220',
+  extractiveAgainstFirstLabels: '1096/1220',
   semverAgainstFirstLabels: '730/1220',
 };
 /**
@@ -261,9 +261,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '805/1220',
       'registry only: tarball ships a changelog': '202/219',
       'registry only: no tarball changelog': '603/1001',
-      'registry + repository: all': '1099/1220',
+      'registry + repository: all': '1101/1220',
       'registry + repository: tarball ships a changelog': '201/219',
-      'registry + repository: no tarball changelog': '898/1001',
+      'registry + repository: no tarball changelog': '900/1001',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);
