@@ -4447,7 +4447,7 @@ const VERSION_SOURCE = String.raw `(\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1
  * `@scope/name@1.2.3`) or with a space (`## tmp v0.2.0`, node-tmp's changelog). Anything of
  * more than one word before the version (e.g. "Upgrading to 2.0.0") is not a version heading.
  */
-const HEADING_VERSION_PATTERN = new RegExp(String.raw `^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100}(?:@|[ \t]{1,3}(?=v?\d)))?v?` +
+const HEADING_VERSION_PATTERN = new RegExp(String.raw `^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?<name>(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100})(?:@|(?<spaced>[ \t]{1,3})(?=v?\d)))?v?` +
     VERSION_SOURCE +
     String.raw `(?=$|[\s\]\)\x60*_,:])`, 'i');
 /** esprima's `2018-06-17: Version 4.0.1` form. */
@@ -4501,8 +4501,21 @@ function majorMinorHeading(text) {
     const version = changelog_sections_cleanVersion(`${match[1] ?? ''}.${match[2] ?? ''}.0`);
     return version === null ? null : { version, tail: '', date: findDate(text) };
 }
-/** Reads a version from heading text; null when the heading does not start with one. */
-function versionFromHeading(text) {
+/** `@scope/name` and `name` both stand for the package `@scope/name` in its own headings. */
+function namesPackage(word, packageName) {
+    if (packageName === undefined)
+        return false;
+    const lower = word.toLowerCase();
+    const name = packageName.toLowerCase();
+    return lower === name || lower === name.slice(name.lastIndexOf('/') + 1);
+}
+/**
+ * Reads a version from heading text; null when the heading does not start with one. A word
+ * before the version with a space (`## tmp v0.2.0`) counts only when it is the package's name
+ * and nothing but a date follows: "### React 18.0.0 support" or "### Node 20.0.0" head notes
+ * about another project's version inside a release.
+ */
+function versionFromHeading(text, packageName) {
     const scanned = text.slice(0, MAX_HEADING_SCAN_CHARS);
     const dated = DATED_VERSION_LINE_PATTERN.exec(scanned);
     if (dated !== null) {
@@ -4512,10 +4525,13 @@ function versionFromHeading(text) {
     const match = HEADING_VERSION_PATTERN.exec(scanned);
     if (match === null)
         return majorMinorHeading(scanned);
-    const version = changelog_sections_cleanVersion(match[1] ?? '');
+    // The version is the pattern's last capture group.
+    const version = changelog_sections_cleanVersion(match[match.length - 1] ?? '');
     if (version === null)
         return null;
     const tail = scanned.slice(match[0].length);
+    if (match.groups?.spaced !== undefined && !(namesPackage(match.groups.name ?? '', packageName) && isDateOnlyTail(tail, findDate(tail))))
+        return null;
     return { version, tail, date: findDate(tail) };
 }
 /**
@@ -4558,7 +4574,7 @@ function stripBoldMarks(text) {
     return text.replace(/^(?:\*\*|__)/, '').replace(/(?:\*\*|__)$/, '').trim();
 }
 /** Every heading-like line, in order, with the version it carries (if any). */
-function scanCandidates(lines) {
+function scanCandidates(lines, packageName) {
     const candidates = [];
     let insideFence = false;
     for (let index = 0; index < lines.length; index += 1) {
@@ -4573,7 +4589,7 @@ function scanCandidates(lines) {
         const heading = parseHeadingLine(line);
         if (heading !== null && heading.level <= 6) {
             const text = stripBoldMarks(heading.text);
-            candidates.push({ index, headingClass: HeadingClass.Markdown, level: heading.level, heading: text, version: versionFromHeading(text), span: 1 });
+            candidates.push({ index, headingClass: HeadingClass.Markdown, level: heading.level, heading: text, version: versionFromHeading(text, packageName), span: 1 });
             continue;
         }
         // Setext: a non-indented text line directly over `===` or `---` (History.md style).
@@ -4581,18 +4597,18 @@ function scanCandidates(lines) {
         if (underline !== null && !/^ {0,3}(?:[-*+>]|\d{1,9}[.)])[ \t]/.test(trimmedStart)) {
             // Only the underline is length-checked; the text line itself may be huge, so bound it too.
             const text = line.slice(0, MAX_HEADING_SCAN_CHARS).trim();
-            candidates.push({ index, headingClass: HeadingClass.Markdown, level: underline, heading: text, version: versionFromHeading(text), span: 2 });
+            candidates.push({ index, headingClass: HeadingClass.Markdown, level: underline, heading: text, version: versionFromHeading(text, packageName), span: 2 });
             index += 1;
             continue;
         }
         if (heading !== null) {
             // A whole-line bold heading; bold lines name versions in some hand-written changelogs.
-            const version = versionFromHeading(heading.text);
+            const version = versionFromHeading(heading.text, packageName);
             candidates.push({ index, headingClass: HeadingClass.Bold, level: 7, heading: heading.text, version, span: 1 });
             continue;
         }
         if (line.length <= MAX_HEADING_SCAN_CHARS && !/^[ \t]/.test(line)) {
-            const version = versionFromHeading(line.trim());
+            const version = versionFromHeading(line.trim(), packageName);
             if (version !== null && isDateOnlyTail(version.tail, version.date)) {
                 candidates.push({ index, headingClass: HeadingClass.Bare, level: 8, heading: line.trim(), version, span: 1 });
             }
@@ -4621,9 +4637,9 @@ function trimBlankEdges(lines) {
  * `###` for major, minor and patch releases); a section runs to the next version heading or
  * to a non-version heading above its own level.
  */
-function parseChangelog(text) {
+function parseChangelog(text, packageName) {
     const lines = text.slice(0, MAX_CHANGELOG_CHARS).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
-    const candidates = scanCandidates(lines);
+    const candidates = scanCandidates(lines, packageName);
     const versioned = candidates.filter((candidate) => candidate.version !== null);
     if (versioned.length === 0)
         return [];
@@ -4803,7 +4819,7 @@ async function extractChangelogFromTarball(tarball, options = {}) {
     candidates.sort(compareCandidates);
     for (const candidate of candidates) {
         // Release-procedure notes and other prose have no version sections: try the next name.
-        if (parseChangelog(candidate.text).length > 0)
+        if (parseChangelog(candidate.text, options.packageName).length > 0)
             return { path: candidate.path, fileName: candidate.fileName, text: candidate.text };
     }
     return null;
@@ -7518,7 +7534,7 @@ async function readChangelogSections(octokit, where, spend) {
     const text = rawText(content.data);
     if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES)
         return { kind: 'unreadable', message: `${file.path} in ${fullName} at ${tag} did not come back as text.` };
-    return { kind: 'sections', sections: selectSectionsInRange(parseChangelog(text), where.from, where.to) };
+    return { kind: 'sections', sections: selectSectionsInRange(parseChangelog(text, where.packageName), where.from, where.to) };
 }
 async function fetchRepositoryChangelog(request) {
     const { octokit, repository, packageName, from, to, newerVersion, logger } = request;
@@ -7577,7 +7593,7 @@ async function fetchRepositoryChangelog(request) {
         const withTag = (result) => ({ ...result, publicTag: foundTag });
         if (file === null)
             return withTag(repository_changelog_unavailable(`${fullName} has no changelog file at ${tag}${directory ? ` (looked in ${directory}/ and the root)` : ''}.`));
-        let read = await readChangelogSections(octokit, { owner, repo, tag, file, from, to }, spend);
+        let read = await readChangelogSections(octokit, { owner, repo, tag, file, from, to, packageName }, spend);
         // socket.io keeps a root CHANGELOG.md for its old single-package history and writes new
         // releases in packages/socket.io/CHANGELOG.md: a root file without the range (or too large to
         // read) is not the end.
@@ -7586,7 +7602,7 @@ async function fetchRepositoryChangelog(request) {
         if ((read.kind === 'unreadable' || read.sections.length === 0) && tagNamesPackage && readAtRoot) {
             const packageFile = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
             if (packageFile !== null) {
-                const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to }, spend);
+                const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to, packageName }, spend);
                 if (packageRead.kind === 'sections' && packageRead.sections.length > 0) {
                     file = packageFile;
                     read = packageRead;
@@ -8175,10 +8191,10 @@ async function readTarballChangelog(bump, side, tarballs, facts, sources, packag
     }
     try {
         const tarball = await tarballs.get(side);
-        const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, onWarning: (warning) => warnings.push(warning) });
+        const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, packageName: bump.name, onWarning: (warning) => warnings.push(warning) });
         if (!changelog)
             return { evidence: [], missing: whyNoTarballChangelog(`${bump.name}@${version}`, warnings) };
-        const sections = selectSectionsInRange(parseChangelog(changelog.text), bump.from, bump.to);
+        const sections = selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from, bump.to);
         if (sections.length === 0) {
             return {
                 evidence: [],
@@ -12446,9 +12462,10 @@ const API_NOUN = String.raw `(?:options?|methods?|functions?|propert(?:y|ies)|pa
 const API_REMOVAL_MARKERS = [
     new RegExp(
     // A quoted name followed by "comment" is a comment in the source ("fix: remove `PURE` comment"),
-    // and one removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
-    // build on package publish": markdown-it 14.0.0 still publishes it).
-    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
+    // and a path removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
+    // build on package publish": markdown-it 14.0.0 still publishes it); only a path (ending in
+    // `/` or an extension): "Removed `fetchAll()` from Repository" is a class's method.
+    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
     // Removing what was deprecated is the break the deprecation announced, named or not: "remove
     // deprecated APIs", "rm deprecated properties that were forwarded to core" (jasmine 7).
     new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Rr]m|[Dd]rop(?:s|ped)?)[ \t]+(?:(?:[Tt]he|[Aa]ll)[ \t]+)?(?:[Dd]eprecated|[Ll]egacy|[Oo]bsolete)[ \t]+(?:[^\n]{0,60}?[ \t])?${API_NOUN}\b`, 'im'),
@@ -12478,19 +12495,19 @@ const BREAKING_MARKERS = [
     ...API_REMOVAL_MARKERS,
 ];
 /**
- * A line that introduces something: "* Add `application/manifest+json`", "Adds the
- * `distributedTtl` option and …", "- feat: new `x` helper". Lines that also remove are not.
+ * A line that introduces something, and only the direct object of its verb: "* Add
+ * `application/manifest+json`", "Adds the `distributedTtl` option and …", "- feat: new `x`
+ * helper". Not "Add deprecation warning for `foo()`", "Add `timeout` option to `request()`"
+ * (`request()` is older) or "add tests for `parse()`". Lines that also remove are not.
  */
-const INTRODUCING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:feat|fix)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:add(?:s|ed)?|introduc(?:e|es|ed)|new)\b/i;
-const QUOTED_NAME = /`([^`\n]{1,80})`/g;
+const INTRODUCING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:feat|fix)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:add(?:s|ed)?|introduc(?:e|es|ed)|new)[ \t]+(?:(?:the|a|an)[ \t]+)?(?:new[ \t]+)?`([^`\n]{1,80})`/i;
 /** The code-quoted names the range's release text introduces (see {@link INTRODUCING_LINE}). */
 function namesIntroduced(text) {
     const names = new Set();
     for (const line of text.split('\n')) {
         if (!INTRODUCING_LINE.test(line) || API_REMOVAL_MARKERS.some((pattern) => pattern.test(line)))
             continue;
-        for (const match of line.matchAll(QUOTED_NAME))
-            names.add(match[1]);
+        names.add(INTRODUCING_LINE.exec(line)[1]);
     }
     return names;
 }
@@ -12640,10 +12657,11 @@ const VERSION_RANGE_CODE = /(\bnode(?:\.?js)?[ \t]+)`(?=[^`\n]{0,120}\d)[\d\s.xX
 const SUBJECT_CODE_OF_RUNTIME_CLAUSE = /^`[^`\n]{1,120}`(?=\s+(?:now\s+)?(?:supports?|requires?)\s+node(?:\.?js)?\b)/i;
 /**
  * The runtime's name and its version in code spans, as webpack's release tooling writes every
- * floor: "minimum supported `Node.js` version is `20.9.0`". Only a dotted version right after
- * "version (is|to)" counts: "port `3000`" or "`0`-based" are values, not runtimes.
+ * floor: "minimum supported `Node.js` version is `20.9.0`". Only the runtime's name before
+ * "version" ("Drop `Node` class" names an API) and a dotted version right after "version (is|to)"
+ * count: "port `3000`" or "`0`-based" are values, not runtimes.
  */
-const RUNTIME_NAME_CODE = /`(node(?:\.?js)?)`/gi;
+const RUNTIME_NAME_CODE = /`(node(?:\.?js)?)`(?=[ \t]+versions?\b)/gi;
 const VERSION_CODE = /(\bversion[ \t]+(?:is[ \t]+|to[ \t]+)?)`v?\d{1,9}(?:\.\d{1,9}){1,2}`/gi;
 function isRuntimeSupportLine(line) {
     const plain = release_text_plainLine(line).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');

@@ -38,7 +38,7 @@ const VERSION_SOURCE = String.raw`(\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,
  * more than one word before the version (e.g. "Upgrading to 2.0.0") is not a version heading.
  */
 const HEADING_VERSION_PATTERN = new RegExp(
-  String.raw`^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100}(?:@|[ \t]{1,3}(?=v?\d)))?v?` +
+  String.raw`^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?<name>(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100})(?:@|(?<spaced>[ \t]{1,3})(?=v?\d)))?v?` +
     VERSION_SOURCE +
     String.raw`(?=$|[\s\]\)\x60*_,:])`,
   'i',
@@ -104,8 +104,21 @@ function majorMinorHeading(text: string): VersionMatch | null {
   return version === null ? null : { version, tail: '', date: findDate(text) };
 }
 
-/** Reads a version from heading text; null when the heading does not start with one. */
-export function versionFromHeading(text: string): VersionMatch | null {
+/** `@scope/name` and `name` both stand for the package `@scope/name` in its own headings. */
+function namesPackage(word: string, packageName: string | undefined): boolean {
+  if (packageName === undefined) return false;
+  const lower = word.toLowerCase();
+  const name = packageName.toLowerCase();
+  return lower === name || lower === name.slice(name.lastIndexOf('/') + 1);
+}
+
+/**
+ * Reads a version from heading text; null when the heading does not start with one. A word
+ * before the version with a space (`## tmp v0.2.0`) counts only when it is the package's name
+ * and nothing but a date follows: "### React 18.0.0 support" or "### Node 20.0.0" head notes
+ * about another project's version inside a release.
+ */
+export function versionFromHeading(text: string, packageName?: string): VersionMatch | null {
   const scanned = text.slice(0, MAX_HEADING_SCAN_CHARS);
   const dated = DATED_VERSION_LINE_PATTERN.exec(scanned);
   if (dated !== null) {
@@ -114,9 +127,11 @@ export function versionFromHeading(text: string): VersionMatch | null {
   }
   const match = HEADING_VERSION_PATTERN.exec(scanned);
   if (match === null) return majorMinorHeading(scanned);
-  const version = cleanVersion(match[1] ?? '');
+  // The version is the pattern's last capture group.
+  const version = cleanVersion(match[match.length - 1] ?? '');
   if (version === null) return null;
   const tail = scanned.slice(match[0].length);
+  if (match.groups?.spaced !== undefined && !(namesPackage(match.groups.name ?? '', packageName) && isDateOnlyTail(tail, findDate(tail)))) return null;
   return { version, tail, date: findDate(tail) };
 }
 
@@ -171,7 +186,7 @@ function stripBoldMarks(text: string): string {
 }
 
 /** Every heading-like line, in order, with the version it carries (if any). */
-function scanCandidates(lines: readonly string[]): Candidate[] {
+function scanCandidates(lines: readonly string[], packageName: string | undefined): Candidate[] {
   const candidates: Candidate[] = [];
   let insideFence = false;
   for (let index = 0; index < lines.length; index += 1) {
@@ -186,7 +201,7 @@ function scanCandidates(lines: readonly string[]): Candidate[] {
     const heading = parseHeadingLine(line);
     if (heading !== null && heading.level <= 6) {
       const text = stripBoldMarks(heading.text);
-      candidates.push({ index, headingClass: HeadingClass.Markdown, level: heading.level, heading: text, version: versionFromHeading(text), span: 1 });
+      candidates.push({ index, headingClass: HeadingClass.Markdown, level: heading.level, heading: text, version: versionFromHeading(text, packageName), span: 1 });
       continue;
     }
     // Setext: a non-indented text line directly over `===` or `---` (History.md style).
@@ -194,18 +209,18 @@ function scanCandidates(lines: readonly string[]): Candidate[] {
     if (underline !== null && !/^ {0,3}(?:[-*+>]|\d{1,9}[.)])[ \t]/.test(trimmedStart)) {
       // Only the underline is length-checked; the text line itself may be huge, so bound it too.
       const text = line.slice(0, MAX_HEADING_SCAN_CHARS).trim();
-      candidates.push({ index, headingClass: HeadingClass.Markdown, level: underline, heading: text, version: versionFromHeading(text), span: 2 });
+      candidates.push({ index, headingClass: HeadingClass.Markdown, level: underline, heading: text, version: versionFromHeading(text, packageName), span: 2 });
       index += 1;
       continue;
     }
     if (heading !== null) {
       // A whole-line bold heading; bold lines name versions in some hand-written changelogs.
-      const version = versionFromHeading(heading.text);
+      const version = versionFromHeading(heading.text, packageName);
       candidates.push({ index, headingClass: HeadingClass.Bold, level: 7, heading: heading.text, version, span: 1 });
       continue;
     }
     if (line.length <= MAX_HEADING_SCAN_CHARS && !/^[ \t]/.test(line)) {
-      const version = versionFromHeading(line.trim());
+      const version = versionFromHeading(line.trim(), packageName);
       if (version !== null && isDateOnlyTail(version.tail, version.date)) {
         candidates.push({ index, headingClass: HeadingClass.Bare, level: 8, heading: line.trim(), version, span: 1 });
       }
@@ -234,9 +249,9 @@ function trimBlankEdges(lines: readonly string[]): string {
  * `###` for major, minor and patch releases); a section runs to the next version heading or
  * to a non-version heading above its own level.
  */
-export function parseChangelog(text: string): ChangelogSection[] {
+export function parseChangelog(text: string, packageName?: string): ChangelogSection[] {
   const lines = text.slice(0, MAX_CHANGELOG_CHARS).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
-  const candidates = scanCandidates(lines);
+  const candidates = scanCandidates(lines, packageName);
   const versioned = candidates.filter((candidate) => candidate.version !== null);
   if (versioned.length === 0) return [];
   const strongest = versioned.reduce<HeadingClass>((best, candidate) => (candidate.headingClass < best ? candidate.headingClass : best), HeadingClass.Bare);

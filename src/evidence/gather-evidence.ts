@@ -247,9 +247,9 @@ async function readTarballChangelog(
   }
   try {
     const tarball = await tarballs.get(side);
-    const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, onWarning: (warning) => warnings.push(warning) });
+    const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, packageName: bump.name, onWarning: (warning) => warnings.push(warning) });
     if (!changelog) return { evidence: [], missing: whyNoTarballChangelog(`${bump.name}@${version}`, warnings) };
-    const sections = selectSectionsInRange(parseChangelog(changelog.text), bump.from!, bump.to!);
+    const sections = selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from!, bump.to!);
     if (sections.length === 0) {
       return {
         evidence: [],

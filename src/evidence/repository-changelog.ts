@@ -157,7 +157,7 @@ type ChangelogRead = { kind: 'sections'; sections: ReturnType<typeof selectSecti
 /** Reads one changelog file at `tag` (within the size limit) and selects its sections in range. */
 async function readChangelogSections(
   octokit: GitHubClient,
-  where: { owner: string; repo: string; tag: string; file: DirectoryEntry; from: string; to: string },
+  where: { owner: string; repo: string; tag: string; file: DirectoryEntry; from: string; to: string; packageName: string },
   spend: () => void,
 ): Promise<ChangelogRead> {
   const { owner, repo, tag, file } = where;
@@ -169,7 +169,7 @@ async function readChangelogSections(
   const content = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: file.path, ref: tag, headers: { accept: RAW_MEDIA_TYPE } });
   const text = rawText(content.data);
   if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES) return { kind: 'unreadable', message: `${file.path} in ${fullName} at ${tag} did not come back as text.` };
-  return { kind: 'sections', sections: selectSectionsInRange(parseChangelog(text), where.from, where.to) };
+  return { kind: 'sections', sections: selectSectionsInRange(parseChangelog(text, where.packageName), where.from, where.to) };
 }
 
 export async function fetchRepositoryChangelog(request: RepositoryChangelogRequest): Promise<RepositoryChangelogResult> {
@@ -221,7 +221,7 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     const foundTag = tag;
     const withTag = (result: RepositoryChangelogResult): RepositoryChangelogResult => ({ ...result, publicTag: foundTag });
     if (file === null) return withTag(unavailable(`${fullName} has no changelog file at ${tag}${directory ? ` (looked in ${directory}/ and the root)` : ''}.`));
-    let read = await readChangelogSections(octokit, { owner, repo, tag, file, from, to }, spend);
+    let read = await readChangelogSections(octokit, { owner, repo, tag, file, from, to, packageName }, spend);
     // socket.io keeps a root CHANGELOG.md for its old single-package history and writes new
     // releases in packages/socket.io/CHANGELOG.md: a root file without the range (or too large to
     // read) is not the end.
@@ -230,7 +230,7 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
     if ((read.kind === 'unreadable' || read.sections.length === 0) && tagNamesPackage && readAtRoot) {
       const packageFile = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
       if (packageFile !== null) {
-        const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to }, spend);
+        const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to, packageName }, spend);
         if (packageRead.kind === 'sections' && packageRead.sections.length > 0) {
           file = packageFile;
           read = packageRead;

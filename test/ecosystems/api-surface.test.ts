@@ -134,6 +134,21 @@ describe('diffApiSurfaces', () => {
     expect(diff.removedTypeOnlyNames).toEqual(['ClientType', 'Local', 'Mode', 'ModeAlias', 'Options']);
   });
 
+  it('a name that is also a value, or imported without `type`, is never type-only (review 8)', async () => {
+    const result = await surface({
+      'index.js': '',
+      'index.d.ts': [
+        'interface Point { x: number }',
+        'declare namespace Point { const ORIGIN: Point; }',
+        "import { Options } from './options';",
+        "import type { Mode } from './options';",
+        'export { Point, Options, Mode };',
+      ].join('\n'),
+      'options.d.ts': 'export interface Options {}\nexport type Mode = "a";',
+    });
+    expect([...result.typeOnlyNames]).toEqual(['Mode']);
+  });
+
   it('reads type-only members of ambient modules and namespaces (is-reference 3.0.2, knex-style `export =`)', async () => {
     const ambient = await surface({ 'index.js': '', 'index.d.ts': "declare module 'lib' {\n  export default function f(): boolean;\n  export type Node = import('estree').Node;\n  export interface Extra {}\n}\n" });
     expect([...ambient.typeOnlyNames].sort()).toEqual(['Extra', 'Node']);

@@ -92,7 +92,7 @@ const shipsChangelog = new Map<LabelledBump, boolean>();
 describe('labelled dataset', () => {
   beforeAll(async () => {
     for (const bump of bumps) {
-      const changelog = await extractChangelogFromTarball(await readFile(tarballPathOf(bump)), { label: `${bump.name}@${bump.to}` });
+      const changelog = await extractChangelogFromTarball(await readFile(tarballPathOf(bump)), { label: `${bump.name}@${bump.to}`, packageName: bump.name });
       shipsChangelog.set(bump, changelog !== null);
     }
   });
@@ -131,7 +131,7 @@ describe('labelled dataset', () => {
         if (!source.url.startsWith('https://github.com/')) problems.push(`${bumpLabel(bump)}: ${source.kind} source must be a github.com URL`);
         continue;
       }
-      const changelog = await extractChangelogFromTarball(await readFile(tarballPathOf(bump)), { label: `${bump.name}@${bump.to}` });
+      const changelog = await extractChangelogFromTarball(await readFile(tarballPathOf(bump)), { label: `${bump.name}@${bump.to}`, packageName: bump.name });
       if (changelog === null) {
         problems.push(`${bumpLabel(bump)}: no changelog in the recorded tarball`);
         continue;
@@ -142,7 +142,7 @@ describe('labelled dataset', () => {
       }
       // Reported, not failed: the quote is real, but the changelog parser did not place it in a
       // section for the versions in range (a parser gap the analyzer then cannot see).
-      const inRange = selectSectionsInRange(parseChangelog(changelog.text), bump.from, bump.to);
+      const inRange = selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from, bump.to);
       if (!inRange.some((section) => `${section.heading}\n${section.body}`.includes(bump.quote))) outsideRange.push(bumpLabel(bump));
     }
     if (outsideRange.length > 0) console.log(`Quotes outside the parsed in-range sections: ${outsideRange.join(', ')}`);

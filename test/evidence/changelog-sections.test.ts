@@ -122,10 +122,22 @@ describe('parseChangelog on synthetic forms (written here, labelled)', () => {
 
   it('reads headings that name the package before the version with a space (node-tmp: `## tmp v0.2.0`)', () => {
     const text = ['# CHANGELOG', '', '## tmp v0.2.0', '', '- drop support for node version < v8.17.0', '', '## tmp v0.1.0', '', '- older'].join('\n');
-    expect(summary(parseChangelog(text))).toEqual([
+    expect(summary(parseChangelog(text, 'tmp'))).toEqual([
       ['0.2.0', null, 3],
       ['0.1.0', null, 7],
     ]);
+    // Only for the package's own name: without it, the same text has no version heading.
+    expect(parseChangelog(text)).toEqual([]);
+    expect(summary(parseChangelog(text.replace(/## tmp /g, '## @scope/tmp '), '@scope/tmp'))).toHaveLength(2);
+  });
+
+  it('keeps notes about another project\'s version inside the release (review 8: "### React 18.0.0 support")', () => {
+    const text = ['## 3.0.0', '', '### React 18.0.0 support', '', '- works with React 18', '', '### Node 20.0.0', '', '- tested', '', '### Breaking changes', '', '- Remove `legacyRender()`', '', '## 2.1.0', '', '- older'].join('\n');
+    const sections = parseChangelog(text, 'widget');
+    expect(summary(sections).map(([version]) => version)).toEqual(['3.0.0', '2.1.0']);
+    expect(sections[0]?.body).toContain('Remove `legacyRender()`');
+    // The package's own name with anything but a date after the version is prose too.
+    expect(parseChangelog('## widget 3.0.0 is out\n\n- notes', 'widget')).toEqual([]);
   });
 
   it('does not take headings that merely mention a version', () => {

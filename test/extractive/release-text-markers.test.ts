@@ -131,8 +131,10 @@ describe('release-text markers', () => {
     // Tool configuration files are the repository's (reselect 5.1.1), and so is what is removed from them.
     for (const line of ['- Rename `vitest.config.ts` to `vitest.config.mts`', '- Remove `interopDefault` from `vitest.config.mts` as it is enabled by default', '- Rename `.travis.yml` to `.github/ci.yml`', '- Remove `tsconfig.build.json`']) expect(strongestMarker(line), line).toBeNull();
     expect(strongestMarker('- Remove `parse` from `index.js`')).toBe('breaking');
-    // A folder dropped "from repo" stays in the package (markdown-it 14.0.0 builds `dist/` on publish).
+    // A folder dropped "from repo" stays in the package (markdown-it 14.0.0 builds `dist/` on publish);
+    // a method removed from a Repository class is API (review 8).
     for (const line of ['- Dropped `dist/` folder from repo, build on package publish.', '- Remove `build/` from the repository']) expect(strongestMarker(line), line).toBeNull();
+    for (const line of ['- Removed `fetchAll()` from Repository', '- Remove `Repo#clone` from repo API']) expect(strongestMarker(line), line).toBe('breaking');
     for (const line of ['- Remove `send.etag()` -- use `etag`', '- Remove `lib/legacy.js`', '- Rename `parse` to `parseCookie`', '- Remove `.then` from the query builder', '- Removed `.should` interface', '- Rename `.get` to `.fetch`']) expect(strongestMarker(line)).toBe('breaking');
   });
 
@@ -140,7 +142,7 @@ describe('release-text markers', () => {
     // node-cron 4.4.0 adds `distributedTtl`; 4.4.1 renames it.
     const added = '- **Distributed run coordination**: opt-in `distributed: true`.\n  Adds the `distributedTtl` option and an `execution:skipped` event.';
     const renamed = '- Renamed the `distributedTtl` option to **`distributedLease`** (same meaning).';
-    expect([...namesIntroduced(added)]).toEqual(['distributedTtl', 'execution:skipped']);
+    expect([...namesIntroduced(added)]).toEqual(['distributedTtl']);
     expect(strongestMarker(renamed)).toBe('breaking');
     expect(strongestMarker(renamed, { introducedInRange: namesIntroduced(added) })).toBeNull();
     // mime-db 1.9.0 adds a type, 1.9.1 takes back an extension of it.
@@ -150,6 +152,15 @@ describe('release-text markers', () => {
     expect(strongestMarker('- Rename `parse` to `parseCookie`', { introducedInRange: new Set(['parseCookie']) })).toBe('breaking');
     expect(strongestMarker('- feat!: remove `distributedTtl`', { introducedInRange: new Set(['distributedTtl']) })).toBe('breaking');
     expect([...namesIntroduced('- Add `baseUrl` option, rename `prefixUrl` to `prefix`')]).toEqual([]);
+    // Only the direct object of the verb is introduced (review 8): a deprecation warning, an option
+    // added to an older API, tests or an alias do not make the older name new.
+    for (const [introducing, removal] of [
+      ['- Add deprecation warning for `foo()`', '- Remove `foo()`'],
+      ['- Add `timeout` option to `request()`', '- Remove `request()`; use `fetch()`'],
+      ['- fix: add tests for `parse()`', '- Remove `parse()`'],
+      ['- Add `retry` option to `Client`', '- Remove `timeout` option from `Client`'],
+      ['- Added `app.delete()` as an alias of `app.del()`', '- Removed `app.del()`'],
+    ]) expect(strongestMarker(removal!, { introducedInRange: namesIntroduced(introducing!) }), `${introducing} / ${removal}`).toBe('breaking');
   });
 
   it('a change that now refuses input it accepted is a compatibility change, named by its own verb', () => {
@@ -207,6 +218,10 @@ describe('release-text markers', () => {
     // A code span that names an API still makes the line more than a floor.
     expect(isRuntimeSupportOnly('* minimum supported Node.js version is `18.12.0`, `parse()` removed')).toBe(false);
     expect(isRuntimeSupportOnly('* the `Node.js` adapter now listens on port `3000.1`')).toBe(false);
+    // An API named Node is not the runtime (review 8).
+    expect(isRuntimeSupportOnly('- Drop `Node` class')).toBe(false);
+    expect(isRuntimeSupportOnly('- Drop `node` entry point')).toBe(false);
+    expect(strongestMarker('- Drop `Node` class')).toBe('breaking');
   });
 
   it('judges a breaking commit subject by its own BREAKING CHANGE footer', () => {

@@ -34,6 +34,8 @@ export interface ExtractChangelogOptions {
   maxTotalBytes?: number;
   /** Names the tarball in errors and warnings, e.g. `express@5.1.0`. */
   label?: string;
+  /** The package's name, for changelog headings that name it (`## tmp v0.2.0`). */
+  packageName?: string;
   /** Told about skipped candidates and an incomplete scan, so the caller can say so. */
   onWarning?: (warning: EvidenceWarning) => void;
   /** Told once, when the scan ends (also on error), how much work it did. */
@@ -162,7 +164,7 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
   candidates.sort(compareCandidates);
   for (const candidate of candidates) {
     // Release-procedure notes and other prose have no version sections: try the next name.
-    if (parseChangelog(candidate.text).length > 0) return { path: candidate.path, fileName: candidate.fileName, text: candidate.text };
+    if (parseChangelog(candidate.text, options.packageName).length > 0) return { path: candidate.path, fileName: candidate.fileName, text: candidate.text };
   }
   return null;
 }

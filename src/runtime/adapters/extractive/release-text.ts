@@ -52,9 +52,10 @@ const API_NOUN = String.raw`(?:options?|methods?|functions?|propert(?:y|ies)|par
 const API_REMOVAL_MARKERS: RegExp[] = [
   new RegExp(
     // A quoted name followed by "comment" is a comment in the source ("fix: remove `PURE` comment"),
-    // and one removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
-    // build on package publish": markdown-it 14.0.0 still publishes it).
-    String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`,
+    // and a path removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
+    // build on package publish": markdown-it 14.0.0 still publishes it); only a path (ending in
+    // `/` or an extension): "Removed `fetchAll()` from Repository" is a class's method.
+    String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`,
     'im',
   ),
   // Removing what was deprecated is the break the deprecation announced, named or not: "remove
@@ -89,18 +90,19 @@ const BREAKING_MARKERS: RegExp[] = [
 ];
 
 /**
- * A line that introduces something: "* Add `application/manifest+json`", "Adds the
- * `distributedTtl` option and …", "- feat: new `x` helper". Lines that also remove are not.
+ * A line that introduces something, and only the direct object of its verb: "* Add
+ * `application/manifest+json`", "Adds the `distributedTtl` option and …", "- feat: new `x`
+ * helper". Not "Add deprecation warning for `foo()`", "Add `timeout` option to `request()`"
+ * (`request()` is older) or "add tests for `parse()`". Lines that also remove are not.
  */
-const INTRODUCING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:feat|fix)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:add(?:s|ed)?|introduc(?:e|es|ed)|new)\b/i;
-const QUOTED_NAME = /`([^`\n]{1,80})`/g;
+const INTRODUCING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:feat|fix)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:add(?:s|ed)?|introduc(?:e|es|ed)|new)[ \t]+(?:(?:the|a|an)[ \t]+)?(?:new[ \t]+)?`([^`\n]{1,80})`/i;
 
 /** The code-quoted names the range's release text introduces (see {@link INTRODUCING_LINE}). */
 export function namesIntroduced(text: string): Set<string> {
   const names = new Set<string>();
   for (const line of text.split('\n')) {
     if (!INTRODUCING_LINE.test(line) || API_REMOVAL_MARKERS.some((pattern) => pattern.test(line))) continue;
-    for (const match of line.matchAll(QUOTED_NAME)) names.add(match[1]!);
+    names.add(INTRODUCING_LINE.exec(line)![1]!);
   }
   return names;
 }
@@ -259,10 +261,11 @@ const VERSION_RANGE_CODE = /(\bnode(?:\.?js)?[ \t]+)`(?=[^`\n]{0,120}\d)[\d\s.xX
 const SUBJECT_CODE_OF_RUNTIME_CLAUSE = /^`[^`\n]{1,120}`(?=\s+(?:now\s+)?(?:supports?|requires?)\s+node(?:\.?js)?\b)/i;
 /**
  * The runtime's name and its version in code spans, as webpack's release tooling writes every
- * floor: "minimum supported `Node.js` version is `20.9.0`". Only a dotted version right after
- * "version (is|to)" counts: "port `3000`" or "`0`-based" are values, not runtimes.
+ * floor: "minimum supported `Node.js` version is `20.9.0`". Only the runtime's name before
+ * "version" ("Drop `Node` class" names an API) and a dotted version right after "version (is|to)"
+ * count: "port `3000`" or "`0`-based" are values, not runtimes.
  */
-const RUNTIME_NAME_CODE = /`(node(?:\.?js)?)`/gi;
+const RUNTIME_NAME_CODE = /`(node(?:\.?js)?)`(?=[ \t]+versions?\b)/gi;
 const VERSION_CODE = /(\bversion[ \t]+(?:is[ \t]+|to[ \t]+)?)`v?\d{1,9}(?:\.\d{1,9}){1,2}`/gi;
 
 export function isRuntimeSupportLine(line: string): boolean {
