@@ -1,0 +1,1 @@
+d00dac8750b58835ff84efd219e31afc69ff13ec

@@ -1,0 +1,1 @@
+8dbf3046befe610cef2d16a3df5c4a30dda9b61d

@@ -1,0 +1,1 @@
+4a253c0d8f0d4d7f4c01f566bf8bf16f775dcdca
