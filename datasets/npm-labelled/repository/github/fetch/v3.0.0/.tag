@@ -1,0 +1,1 @@
+cc84bc284bd2d8eeddaf1c6a68e02e5329482f97

@@ -1,0 +1,1 @@
+0d285bfee559fab227354d0bcc4ec4c7d74afd97

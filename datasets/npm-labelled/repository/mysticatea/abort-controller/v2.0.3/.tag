@@ -1,0 +1,1 @@
+4b0c82d7b45caea2ee21c0d8ef506505af3b6f89
