@@ -144,8 +144,11 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
     // Only a narrowed range can turn a runtime away; a widened one is said, but rates nothing.
     // A first declaration whose floor turns away only end-of-life Node.js lines is told apart:
     // it may only write down a floor the package already had.
-    if (Object.keys(fromEngines).length === 0 && declaresOnlyAnEndOfLifeFloor(toEngines)) {
-      add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} declared none).`, target);
+    // Only `engines.node` names a Node.js floor: a key npm does not know (abort-controller 1.0.2's
+    // typo `"code": ">=4"`, fixed to `"node"` in 1.1.0) declared none.
+    if (fromEngines.node === undefined && declaresOnlyAnEndOfLifeFloor(toEngines)) {
+      const before = Object.keys(fromEngines).length === 0 ? 'declared none' : `declared no Node.js engine: ${describeEngines(fromEngines)}`;
+      add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} ${before}).`, target);
     } else if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
     else add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
   }

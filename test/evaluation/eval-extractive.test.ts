@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1152;
+const CORRECT = 1153;
 const SAMPLES = 1276;
-const RISK_ACCURACY = '0.903';
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
@@ -172,7 +172,6 @@ const MISSES = [
   'ajv-keywords 4.0.1 → 5.0.0',
   'jsonpointer 4.1.0 → 5.0.0',
   'form-data-encoder 3.0.1 → 4.0.2',
-  'abort-controller 1.0.2 → 1.1.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 43,
   changedFromFirst: 23,
-  extractiveAgainstFirstLabels: '1147/1276',
+  extractiveAgainstFirstLabels: '1148/1276',
   semverAgainstFirstLabels: '765/1276',
 };
 /**
@@ -261,9 +261,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '843/1276',
       'registry only: tarball ships a changelog': '207/225',
       'registry only: no tarball changelog': '636/1051',
-      'registry + repository: all': '1152/1276',
+      'registry + repository: all': '1153/1276',
       'registry + repository: tarball ships a changelog': '207/225',
-      'registry + repository: no tarball changelog': '945/1051',
+      'registry + repository: no tarball changelog': '946/1051',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

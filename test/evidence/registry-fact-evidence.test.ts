@@ -144,6 +144,13 @@ describe('registryFactEvidence', () => {
     const addedItems = registryFactEvidence(added, bumpOf('express', '4.21.2', '5.1.0', 'major'));
     expect(byLocator(addedItems, 'fact/engines')).toBeUndefined();
     expect(byLocator(addedItems, 'fact/engines-declared')?.content).toBe('engines declared for the first time: node >=18 (4.21.2 declared none).');
+    // A key npm does not know names no floor: abort-controller 1.0.2's typo `"code": ">=4"`.
+    const misspelt = structuredClone(facts);
+    if (misspelt.from) misspelt.from.engines = { code: '>=4' };
+    if (misspelt.to) misspelt.to.engines = { node: '>=4' };
+    const misspeltItems = registryFactEvidence(misspelt, bumpOf('express', '4.21.2', '5.1.0', 'major'));
+    expect(byLocator(misspeltItems, 'fact/engines')).toBeUndefined();
+    expect(byLocator(misspeltItems, 'fact/engines-declared')?.content).toBe('engines declared for the first time: node >=4 (4.21.2 declared no Node.js engine: code >=4).');
     // A first floor that turns away a line still maintained is a raised floor like any other (review S6).
     for (const node of ['>=20', '>=22', '^20.17.0 || >=22.9.0']) {
       const recent = structuredClone(facts);
