@@ -12508,9 +12508,9 @@ const INTRODUCING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:feat|fix)(?:\([^
 function namesIntroduced(text) {
     const names = new Set();
     for (const line of text.split('\n')) {
-        if (!INTRODUCING_LINE.test(line) || API_REMOVAL_MARKERS.some((pattern) => pattern.test(line)))
-            continue;
-        names.add(INTRODUCING_LINE.exec(line)[1]);
+        const introduced = INTRODUCING_LINE.exec(line)?.[1];
+        if (introduced !== undefined && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(line)))
+            names.add(introduced);
     }
     return names;
 }

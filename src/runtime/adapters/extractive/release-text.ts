@@ -101,8 +101,8 @@ const INTRODUCING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:feat|fix)(?:\([^
 export function namesIntroduced(text: string): Set<string> {
   const names = new Set<string>();
   for (const line of text.split('\n')) {
-    if (!INTRODUCING_LINE.test(line) || API_REMOVAL_MARKERS.some((pattern) => pattern.test(line))) continue;
-    names.add(INTRODUCING_LINE.exec(line)![1]!);
+    const introduced = INTRODUCING_LINE.exec(line)?.[1];
+    if (introduced !== undefined && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(line))) names.add(introduced);
   }
   return names;
 }
