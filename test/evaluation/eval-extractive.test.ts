@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1153;
-const SAMPLES = 1276;
-const RISK_ACCURACY = '0.904';
+const CORRECT = 1181;
+const SAMPLES = 1308;
+const RISK_ACCURACY = '0.903';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 239 | 25 | 12 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 244 | 25 | 12 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -172,10 +172,14 @@ const MISSES = [
   'ajv-keywords 4.0.1 → 5.0.0',
   'jsonpointer 4.1.0 → 5.0.0',
   'form-data-encoder 3.0.1 → 4.0.2',
+  'rc 0.6.0 → 1.0.0',
+  'conf 14.0.0 → 15.0.0',
+  'escape-html 0.0.1 → 1.0.0',
+  'config 4.3.0 → 4.4.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1233;
+const LABELS_AGREED = 1264;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

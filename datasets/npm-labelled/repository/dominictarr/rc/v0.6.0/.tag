@@ -1,0 +1,1 @@
+1f2ccd5baeb81933b754e8ced208c7f91b870f2d

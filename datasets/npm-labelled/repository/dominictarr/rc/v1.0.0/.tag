@@ -1,0 +1,1 @@
+647ba0b545c1e82bf4a9e45fdbdc27ecb364137e

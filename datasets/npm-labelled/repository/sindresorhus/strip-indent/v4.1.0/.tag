@@ -1,0 +1,1 @@
+0d3cfcafffeba020e725b1ef362fcf2b147f02fc

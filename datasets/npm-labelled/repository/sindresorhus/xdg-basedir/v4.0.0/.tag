@@ -1,0 +1,1 @@
+bc65ded91e797cbdedbe3e5e1a2882372e3ba983
