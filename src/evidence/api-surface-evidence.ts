@@ -56,52 +56,34 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   const diff = diffApiSurfaces(fromSurface, toSurface);
   const sourceUrl = `${facts.packagePageUrl}/v/${to}?activeTab=code`;
   const evidence: EvidenceItem[] = [];
+  const addItem = (locator: string, title: string, content: string): void => {
+    evidence.push(makeEvidenceItem({ packageId: input.packageId, sourceId: API_SURFACE_SOURCE_ID, kind: 'apiSurface', locator, title: `API surface — ${title}`, sourceUrl, releaseVersions: [to], content }));
+  };
   const typeOnly = new Set(diff.removedTypeOnlyNames);
   const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
   const fromEntry = fromSurface.entry ?? 'types';
   const toEntry = toSurface.entry ?? 'types';
   if (removedValues.length > 0) {
-    evidence.push(
-      makeEvidenceItem({
-        packageId: input.packageId,
-        sourceId: API_SURFACE_SOURCE_ID,
-        kind: 'apiSurface',
-        locator: `api-surface/${from}..${to}/removed-exports`,
-        title: `API surface — ${packageName} ${from} → ${to} — exports removed`,
-        sourceUrl,
-        releaseVersions: [to],
-        content: `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${removedValues.length} name(s) that ${from} exported (${fromEntry}): ${listed(removedValues)}. Code that imports them stops compiling, and they are likely gone at runtime too.`,
-      }),
+    addItem(
+      `api-surface/${from}..${to}/removed-exports`,
+      `${packageName} ${from} → ${to} — exports removed`,
+      `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${removedValues.length} name(s) that ${from} exported (${fromEntry}): ${listed(removedValues)}. Code that imports them stops compiling, and they are likely gone at runtime too.`,
     );
   }
   if (diff.removedTypeOnlyNames.length > 0) {
     // Kept apart from value removals: an interface or type alias exists only for the type
     // checker, so its removal breaks compilation of code that names it and nothing at runtime.
-    evidence.push(
-      makeEvidenceItem({
-        packageId: input.packageId,
-        sourceId: API_SURFACE_SOURCE_ID,
-        kind: 'apiSurface',
-        locator: `api-surface/${from}..${to}/removed-types`,
-        title: `API surface — ${packageName} ${from} → ${to} — exported types removed`,
-        sourceUrl,
-        releaseVersions: [to],
-        content: `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`,
-      }),
+    addItem(
+      `api-surface/${from}..${to}/removed-types`,
+      `${packageName} ${from} → ${to} — exported types removed`,
+      `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`,
     );
   }
   if (diff.missingEntries.length > 0) {
-    evidence.push(
-      makeEvidenceItem({
-        packageId: input.packageId,
-        sourceId: API_SURFACE_SOURCE_ID,
-        kind: 'apiSurface',
-        locator: `api-surface/${to}/missing-entries`,
-        title: `API surface — ${packageName} ${to} — entry files missing`,
-        sourceUrl,
-        releaseVersions: [to],
-        content: `The manifest of ${packageName} ${to} names entry file(s) its tarball does not contain: ${listed(diff.missingEntries.map((path) => JSON.stringify(path)))}. Loading the package that way fails.`,
-      }),
+    addItem(
+      `api-surface/${to}/missing-entries`,
+      `${packageName} ${to} — entry files missing`,
+      `The manifest of ${packageName} ${to} names entry file(s) its tarball does not contain: ${listed(diff.missingEntries.map((path) => JSON.stringify(path)))}. Loading the package that way fails.`,
     );
   }
   const notes = [...fromSurface.notes, ...toSurface.notes];
