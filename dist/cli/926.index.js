@@ -12642,8 +12642,15 @@ const SUBJECT_CODE_OF_RUNTIME_CLAUSE = /^`[^`\n]{1,120}`(?=\s+(?:now\s+)?(?:supp
  */
 const RUNTIME_NAME_CODE = /`(node(?:\.?js)?)`(?=[ \t]+versions?\b)/gi;
 const VERSION_CODE = /(\bversion[ \t]+(?:is[ \t]+|to[ \t]+)?)`v?\d{1,9}(?:\.\d{1,9}){1,2}`/gi;
+/**
+ * A version range of `||`-joined majors after "require(s)", without the runtime's name: "deps:
+ * transitive deps require 20 || >=22" (c8 11.0.0, whose `engines` became `20 || >=22`). Only a
+ * Node.js `engines` range is written that way; the runtime's name is put back so the line reads
+ * as the floor it is.
+ */
+const UNNAMED_ENGINES_RANGE = /\b(requires?|required)[ \t]+(?=\^?\d{1,2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*(?:>=?|\^)?[ \t]*\d{1,2}\b)/gi;
 function isRuntimeSupportLine(line) {
-    const plain = release_text_plainLine(line).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
+    const plain = release_text_plainLine(line).replace(UNNAMED_ENGINES_RANGE, '$1 node ').replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
     if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain))
         return false;
     // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
@@ -12733,6 +12740,27 @@ const DOCUMENTATION_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|s
  * ignored there, as under a Chores heading.
  */
 const HOUSEKEEPING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+/**
+ * TypeScript compiler options are settings of the package's own build (its tsconfig.json), not
+ * options of its API: "Remove deprecated downlevelIteration option" (zod 4.4.0) drops a setting
+ * TypeScript 6 deprecates. Only names no library would pick for an option of its own: `strict`,
+ * `target`, `module` or `sourceMap` are left out, since libraries do use them. The option must be
+ * all the line removes: "Remove `downlevelIteration` and `legacy()` option" still removes an API.
+ */
+const COMPILER_OPTION = String.raw `(?:downlevelIteration|esModuleInterop|allowSyntheticDefaultImports|importHelpers|isolatedModules|verbatimModuleSyntax|moduleResolution|skipLibCheck|noImplicitAny|strictNullChecks|experimentalDecorators|emitDecoratorMetadata|useDefineForClassFields|preserveValueImports|importsNotUsedAsValues|keyofStringsOnly|suppressImplicitAnyIndexErrors|noImplicitUseStrict|noUncheckedIndexedAccess|exactOptionalPropertyTypes|resolveJsonModule|forceConsistentCasingInFileNames|allowImportingTsExtensions|erasableSyntaxOnly)`;
+const COMPILER_OPTION_REMOVAL = new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|drop(?:s|ped)?|rm)[ \t]+(?:(?:the|deprecated|obsolete)[ \t]+){0,2}\`?${COMPILER_OPTION}\`?(?:[ \t]+(?:(?:compiler|tsconfig|typescript)[ \t]+)?(?:options?|flags?|settings?))?[ \t]*(?:\((?:#\d+|[0-9a-f]{7,40})\)[ \t]*)*\.?[ \t]*$`, 'i');
+/**
+ * Phrases that name a deprecation without making one: editing the wording of a notice the package
+ * already prints ("fix: add husky label to deprecated warning", husky 9.1.7), and saying that
+ * something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0). "Add
+ * deprecation warning for `foo()`" does deprecate, and so does a line that also deprecates
+ * something by its own words.
+ */
+const NON_DEPRECATING_PHRASES = /\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+function namesDeprecationsWithoutMakingOne(line) {
+    const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
+    return rest !== line && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));
+}
 function isNonBehaviouralLine(line, markerClass) {
     if (markerClass === 'security')
         return false;
@@ -12742,7 +12770,9 @@ function isNonBehaviouralLine(line, markerClass) {
         return false;
     if (NON_BEHAVIOURAL_LINE.test(line))
         return true;
-    return markerClass !== 'compatibility' && HOUSEKEEPING_LINE.test(line);
+    if (markerClass === 'deprecation' && namesDeprecationsWithoutMakingOne(line))
+        return true;
+    return markerClass !== 'compatibility' && (HOUSEKEEPING_LINE.test(line) || COMPILER_OPTION_REMOVAL.test(line));
 }
 function withoutNonBehaviouralLines(text, markerClass) {
     return text

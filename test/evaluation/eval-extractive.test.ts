@@ -39,14 +39,14 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1181;
+const CORRECT = 1184;
 const SAMPLES = 1308;
-const RISK_ACCURACY = '0.903';
+const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
 const CONFUSION_HIGH_ROW = '| high | 244 | 25 | 12 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
@@ -59,7 +59,6 @@ const MISSES = [
   'pino 9.13.1 → 10.0.0',
   '@typescript-eslint/eslint-plugin 7.18.0 → 8.0.0',
   'fastify 5.12.0 → 5.12.1',
-  'zod 4.3.6 → 4.4.0',
   'ms 1.0.0 → 2.0.0',
   'camelcase 8.0.0 → 9.0.0',
   '@octokit/rest 21.0.2 → 21.1.0',
@@ -68,7 +67,6 @@ const MISSES = [
   'prettier 2.8.8 → 3.0.0',
   'prettier 3.8.5 → 3.9.0',
   'redis 6.1.0 → 6.2.0',
-  'husky 9.1.6 → 9.1.7',
   'esbuild 0.27.7 → 0.28.0',
   'esbuild 0.28.0 → 0.28.1',
   'dompurify 2.4.4 → 3.0.0',
@@ -163,7 +161,6 @@ const MISSES = [
   'filesize 10.0.12 → 10.1.0',
   'bignumber.js 10.0.2 → 11.0.0',
   'bignumber.js 11.0.0 → 11.1.0',
-  'c8 10.1.3 → 11.0.0',
   'c8 10.0.0 → 10.1.0',
   'object-hash 2.2.0 → 3.0.0',
   'class-variance-authority 0.7.0 → 0.7.1',

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 44,
   changedFromFirst: 24,
-  extractiveAgainstFirstLabels: '1176/1308',
+  extractiveAgainstFirstLabels: '1179/1308',
   semverAgainstFirstLabels: '783/1308',
 };
 /**
@@ -261,9 +261,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '862/1308',
       'registry only: tarball ships a changelog': '214/233',
       'registry only: no tarball changelog': '648/1075',
-      'registry + repository: all': '1181/1308',
+      'registry + repository: all': '1184/1308',
       'registry + repository: tarball ships a changelog': '214/233',
-      'registry + repository: no tarball changelog': '967/1075',
+      'registry + repository: no tarball changelog': '970/1075',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

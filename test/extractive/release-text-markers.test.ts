@@ -205,6 +205,27 @@ describe('release-text markers', () => {
     expect(isRuntimeSupportOnly('* `which` now supports node `>=20`\n* template-oss-apply, the package is now ESM only')).toBe(false);
   });
 
+  it('reads an engines range written without the runtime\'s name as a floor (c8 11.0.0), and only a range of majors', () => {
+    expect(isRuntimeSupportOnly('⚠ BREAKING CHANGES\n\n* **deps:** transitive deps require 20 || >=22')).toBe(true);
+    expect(strongestMarker('* BREAKING CHANGE: transitive deps require 20 || >=22')).toBe('compatibility');
+    expect(isRuntimeSupportOnly('* requires ^20.17.0 || >=22.9.0')).toBe(true);
+    // Not a range of majors, or not after "require": left to the other rules.
+    expect(strongestMarker('- BREAKING CHANGE: `parse()` requires 2 arguments')).toBe('breaking');
+    expect(strongestMarker('- BREAKING CHANGE: require 20 || >=22 and remove `legacy()`')).toBe('breaking');
+    expect(strongestMarker('- BREAKING CHANGE: options now require 1 || 2 flags')).toBe('breaking');
+  });
+
+  it('a removed TypeScript compiler option is the build\'s, not the API\'s (zod 4.4.0)', () => {
+    for (const line of ['- Remove deprecated downlevelIteration option (#5684)', '- chore: drop `esModuleInterop`', '- Remove the `importsNotUsedAsValues` compiler option', '- remove skipLibCheck']) expect(strongestMarker(line), line).toBeNull();
+    // A library's own option names, an announced break, or a second removal on the line stay breaks.
+    for (const line of ['- Remove deprecated `strict` option', '- Remove deprecated parseExpressions option', '- BREAKING CHANGE: remove `esModuleInterop` support; use named imports', '- Remove `downlevelIteration` and `legacy()` option']) expect(strongestMarker(line), line).toBe('breaking');
+  });
+
+  it('editing the words of a deprecation notice, or saying a thing is not deprecated, deprecates nothing new (husky 9.1.7, zod 4.4.0)', () => {
+    for (const line of ['- fix: add husky label to deprecated warning (#1538)', '- Improve wording of the deprecation message', '- Add a link to the deprecation notice', '- Preprocess is not deprecated (#5721)', '- `foo` is no longer deprecated', '- Un-deprecate `bar`']) expect(strongestMarker(line), line).toBeNull();
+    for (const line of ['- Add deprecation warning for `foo()`', '- Deprecate `bar`; add a link to its deprecation message', '- Add deprecated warning to `legacy()`', '- `a` is not deprecated; `b` is deprecated']) expect(strongestMarker(line), line).toBe('deprecation');
+  });
+
   it('reads a Node.js drop said without "support" (content-disposition 1.0.0: "drop node <18"), not a CI matrix change', () => {
     for (const line of ['* drop node <18', '- Drop Node.js 14', '- update node support (drop node@12, node@14, add node@20)', '- Dropped Node.js 18 and 20 support.', '- Modernize code and drop old Node versions (#239)', '- drop legacy Node.js versions', '- drop end of life Node.js versions']) expect(strongestMarker(line), line).toBe('compatibility');
     for (const line of ['* drop node < 18 from CI matrix', '- chore: upgrade deps and drop node 16 tests (#507)', '- drop nodes from the tree', '- Drop the node 14 build', '- drop old node versions from the CI matrix', '- drop old nodes from the AST']) expect(strongestMarker(line), line).toBeNull();
