@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1184;
-const SAMPLES = 1308;
-const RISK_ACCURACY = '0.905';
+const CORRECT = 1211;
+const SAMPLES = 1344;
+const RISK_ACCURACY = '0.901';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 244 | 25 | 12 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 255 | 25 | 13 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -173,10 +173,19 @@ const MISSES = [
   'conf 14.0.0 → 15.0.0',
   'escape-html 0.0.1 → 1.0.0',
   'config 4.3.0 → 4.4.0',
+  '@babel/core 7.28.6 → 7.29.0',
+  '@vitejs/plugin-react 6.0.5 → 6.1.0',
+  '@commitlint/cli 20.5.3 → 21.0.0',
+  '@eslint/js 10.0.0 → 10.0.1',
+  '@apollo/server 5.4.0 → 5.5.0',
+  '@apollo/server 4.12.2 → 4.13.0',
+  '@changesets/cli 2.30.0 → 2.31.0',
+  '@hookform/resolvers 5.7.0 → 5.7.1',
+  '@tanstack/react-query 5.101.4 → 5.102.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1264;
+const LABELS_AGREED = 1295;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

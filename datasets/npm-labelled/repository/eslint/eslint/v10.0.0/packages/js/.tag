@@ -1,0 +1,1 @@
+4e6c4ac042e321da8fc29ce53ed03c86dcaa44a7

@@ -1,0 +1,1 @@
+576a02f8056fbee2dcaddb4d2e4d2da3b7937c58
