@@ -77,8 +77,9 @@ function tagSpellings(name, version, directory) {
   const names = folder !== undefined && folder !== bare && /^[\w.-]{1,100}$/.test(folder) ? [bare, folder] : [bare];
   const all = [...new Set([`${name}@${version}`, `${name}@v${version}`, ...names.flatMap((tagName) => [`${tagName}@${version}`, `${tagName}@v${version}`, `${tagName}-v${version}`]), `v${version}`, version])];
   const folderTag = folder !== undefined && all.includes(`${folder}-v${version}`) ? [`${folder}-v${version}`] : [];
-  const first = directory ? [`${name}@${version}`, `v${version}`, `${bare}-v${version}`, ...folderTag] : [`v${version}`, version];
-  return [...new Set([...first, ...all])].slice(0, 4);
+  const bareNameTag = bare !== name ? [`${bare}@${version}`] : [];
+  const first = directory ? [`${name}@${version}`, `v${version}`, ...bareNameTag, `${bare}-v${version}`, ...folderTag] : [`v${version}`, version];
+  return [...new Set([...first, ...all])].slice(0, 6);
 }
 
 /** A GitHub owner or repository name; `.` and `..` could leave the output directory. */

@@ -5963,6 +5963,45 @@ function isNarrowed(fromRange, toRange) {
         return false;
     }
 }
+/** Majors to examine at most: ranges are registry data, and a hostile one may name huge majors. */
+const MAX_MAJORS_EXAMINED = 100;
+/**
+ * Majors of a peer that `fromRange` accepted some version of and `toRange` accepts none of:
+ * `^4.2.0 || ^5.0.0 || … || ^8.0.0 → ^8.0.0` drops 4 to 7; `>=5 → >=5.61.0` drops none (a newer
+ * 5.x still satisfies both). Empty when a range does not parse.
+ */
+function droppedMajors(fromRange, toRange) {
+    try {
+        if (!semver.validRange(fromRange) || !semver.validRange(toRange))
+            return [];
+        const lowest = semver.minVersion(fromRange)?.major;
+        if (lowest === undefined)
+            return [];
+        const named = [...`${fromRange} ${toRange}`.matchAll(/\d+/g)].map((match) => Number(match[0])).filter((value) => Number.isSafeInteger(value));
+        const highest = Math.max(lowest, ...named) + 1;
+        if (highest - lowest > MAX_MAJORS_EXAMINED)
+            return [];
+        const dropped = [];
+        for (let major = lowest; major <= highest; major += 1) {
+            const line = `>=${major}.0.0-0 <${major + 1}.0.0-0`;
+            if (semver.intersects(fromRange, line, { includePrerelease: true }) && !semver.intersects(toRange, line, { includePrerelease: true }))
+                dropped.push(major);
+        }
+        return dropped;
+    }
+    catch {
+        return [];
+    }
+}
+/** A peer range anything satisfies (`*`, `x`, `>=0`) asks no install for a particular version. */
+function acceptsAnything(range) {
+    try {
+        return semver.validRange(range) !== null && semver.subset('>=0.0.0-0', range, { includePrerelease: true });
+    }
+    catch {
+        return false;
+    }
+}
 /** A platform list became stricter: a restriction where there was none, or fewer allowed values. */
 function platformNarrowed(from, to) {
     if (to.length === 0)
@@ -6045,9 +6084,11 @@ target) {
         .map((name) => ({ name, range: to.peerDependencies[name] }));
     const narrowed = Object.keys(to.peerDependencies)
         .filter((name) => Object.hasOwn(from.peerDependencies, name) && isNarrowed(from.peerDependencies[name], to.peerDependencies[name]) && !isLockstepSibling(name, to.peerDependencies[name], target))
-        .map((name) => ({ name, from: from.peerDependencies[name], to: to.peerDependencies[name] }));
-    if (added.length > 0 || narrowed.length > 0)
-        changes.push({ fact: 'peer-dependencies', effect: 'compatibility', added, narrowed });
+        .map((name) => ({ name, from: from.peerDependencies[name], to: to.peerDependencies[name], droppedMajors: droppedMajors(from.peerDependencies[name], to.peerDependencies[name]) }));
+    if (added.length > 0 || narrowed.length > 0) {
+        const peerUpgradeRequired = added.some((peer) => !acceptsAnything(peer.range)) || narrowed.some((peer) => peer.droppedMajors.length > 0);
+        changes.push({ fact: 'peer-dependencies', effect: 'compatibility', added, narrowed, peerUpgradeRequired });
+    }
     for (const field of ['os', 'cpu']) {
         if (platformNarrowed(from[field], to[field]))
             changes.push({ fact: 'platform', effect: 'compatibility', field, from: from[field], to: to[field] });
@@ -6077,6 +6118,12 @@ const MANIFEST_CHANGE_TITLE = {
 function describeEsmOnly(change, from, to) {
     return `${to} is ESM-only: its package root no longer resolves to CommonJS (package type ${change.toType}; no \`require\` condition reaches a CommonJS file), while ${from} could be loaded with require().`;
 }
+/** "vite 4, 5, 6 or 7": the majors of a peer a narrowed range no longer accepts. */
+function droppedMajorsOf(peer) {
+    const majors = peer.droppedMajors.map(String);
+    const named = majors.length === 1 ? majors[0] : `${majors.slice(0, -1).join(', ')} or ${majors.at(-1)}`;
+    return `${plainOrQuoted(peer.name)} ${named}`;
+}
 /** One plain sentence per change; registry names are quoted as data when they are not plain. */
 function describeManifestChange(change, from, to) {
     switch (change.fact) {
@@ -6096,6 +6143,9 @@ function describeManifestChange(change, from, to) {
                 parts.push(`${to} adds required peer dependencies: ${manifest_diff_listed(change.added.map((peer) => `${peer.name}@${peer.range}`))}.`);
             if (change.narrowed.length > 0) {
                 parts.push(`${to} narrows peer dependency ranges: ${manifest_diff_listed(change.narrowed.map((peer) => `${peer.name} ${peer.from} → ${peer.to}`))}.`);
+                const dropped = change.narrowed.filter((peer) => peer.droppedMajors.length > 0).slice(0, LISTED);
+                if (dropped.length > 0)
+                    parts.push(`It no longer accepts ${dropped.map(droppedMajorsOf).join('; ')}.`);
             }
             return parts.join(' ');
         }
@@ -7427,14 +7477,14 @@ function missingOnly(code, message) {
  *
  * Requests are few on purpose (the CLI may read without a token, 60 requests an hour): one to
  * refuse private repositories, one directory listing per tag spelling tried (at most
- * {@link MAX_TAG_ATTEMPTS}), one more listing for a monorepo root, one file read; for a tag that
+ * {@link MAX_TAG_ATTEMPTS} with a token, two without), one more listing for a monorepo root, one file read; for a tag that
  * names the package, whose root changelog lacks the range, one listing and one read more in
  * `packages/<name>/`.
  */
 const REPOSITORY_SOURCE_ID = 'github-repository';
 /** Largest changelog read; the biggest real ones (e.g. babel's) stay well below this. */
 const MAX_REPOSITORY_CHANGELOG_BYTES = 2 * 1024 * 1024;
-const MAX_TAG_ATTEMPTS = 4;
+const MAX_TAG_ATTEMPTS = 6;
 const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
 /** Tokenless runs spend at most this many requests on repository changelogs. */
 const UNAUTHENTICATED_REQUEST_BUDGET = 40;
@@ -7454,7 +7504,9 @@ function tagsToTry(packageName, version, directory) {
     // [bare name, folder when it differs]: rollup/plugins tags after the folder (`node-resolve-v16.0.0`).
     const [bareName, folder] = tagNamesOf(packageName, directory);
     const folderTag = folder !== undefined ? [`${folder}-v${version}`] : [];
-    const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
+    // A scoped package's bare name tags it too: vitejs/vite-plugin-react tags `plugin-react@6.1.0`.
+    const bareNameTag = bareName !== packageName ? [`${bareName}@${version}`] : [];
+    const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, ...bareNameTag, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
     return [...new Set([...first, ...all])].slice(0, MAX_TAG_ATTEMPTS);
 }
 function asEntries(data) {
@@ -7959,6 +8011,11 @@ function registryFactEvidence(facts, bump) {
             if (change.fact === 'exports-added' && !change.subpaths.includes('./package.json')) {
                 // Tools read a dependency's version with require('<name>/package.json'): say that it closes too.
                 add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], `${describeManifestChange(change, bump.from, bump.to)} That includes \`${facts.packageName}/package.json\`, which some tools read for the version.`, target);
+                continue;
+            }
+            if (change.fact === 'peer-dependencies' && change.peerUpgradeRequired) {
+                // Its own locator: in a major, a peer that installs must add or move a major up is a break.
+                add('peer-upgrade', MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
                 continue;
             }
             add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
@@ -12462,12 +12519,14 @@ const CONVENTIONAL_BANG = new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)
 /** A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …". */
 const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im;
 const BREAKING_MARKERS = [
-    // "Potentially breaking change" hedges: a compatibility change (below), not a break.
-    // "No breaking changes", "non-breaking change" say the opposite.
-    /(?<!\b(?:potentially|possibly|no|non|not|without)[\s-]+)\bbreaking[\s_-]*changes?\b/i,
+    // "Potentially breaking change" hedges: a compatibility change (below), not a break, and so is
+    // "technically a backwards-incompatible change" (@apollo/server 5.5.0: "Apollo is not aware of
+    // any GraphQL clients which" send such requests). "No breaking changes", "non-breaking change"
+    // say the opposite.
+    /(?<!\b(?:potentially|possibly|no|non|not|without)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbreaking[\s_-]*changes?\b/i,
     // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
     // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
-    /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
+    /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
     BREAKING_LEAD,
     CONVENTIONAL_BANG,
     BREAKING_TAG,
@@ -12575,6 +12634,7 @@ const COMPATIBILITY_MARKERS = [
     /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
     // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
     /\b(?:potentially|possibly)[\s-]+breaking\b/i,
+    /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatible)\b/i,
     // "This change might break existing code if it uses prototype methods on `.files`" (jszip 3.7).
     /\b(?:may|might|could)\s+break\s+(?:existing|older)\s+(?:code|setups?|configurations?|usages?|projects?|apps?|applications?)\b/i,
 ];
@@ -12625,8 +12685,8 @@ function hasMarker(text, markerClass) {
 const RUNTIME_NAME = /\bnode(?:\.?js)?\b|\bengines\b|\bengine\s+(?:range|field|requirements?)\b/i;
 const RUNTIME_SUPPORT_WORDS = /\b(?:drop(?:s|ped|ping)?|support(?:s|ed)?|requires?|required|minimum|range|versions?|older|eol|end[\s-]of[\s-]life|bump(?:s|ed)?|rais(?:e|es|ed)|adapt)\b|\bv?\d+(?:\.\d+)*\b/i;
 const OTHER_CHANGE_WORDS = /\b(?:remov(?:e|es|ed|al)|renam(?:e|es|ed)|defaults?|options?|apis?|exports?|esm|commonjs|cjs|throws?|config(?:uration)?|signatures?|behaviou?rs?|typescript|browsers?|deno|bun)\b|`/i;
-/** A clause that is only a version ("… Node.js 14 and 16", "node@14"). */
-const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?[\s).]*$/i;
+/** A clause that is only a version ("… Node.js 14 and 16", "node@14", "drop node v18 and v20 support"). */
+const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?(?:\s+support)?[\s).]*$/i;
 /**
  * Code spans that name no API in a runtime line: a version range (`^20.17.0 || >=22.9.0`), and the
  * package named as the line's subject, as npm's release tooling writes every Node.js range
@@ -13025,6 +13085,8 @@ const REGISTRY_FACT_EFFECT = {
     'fact/exports-added': { level: 'low', findingKind: 'compatibility' },
     'fact/types-dropped': { level: 'medium', findingKind: 'compatibility' },
     'fact/peer-dependencies': { level: 'medium', findingKind: 'compatibility' },
+    // A peer installs must add, or move up a major (withPeerUpgradeInMajor makes it a break in a major).
+    'fact/peer-upgrade': { level: 'medium', findingKind: 'compatibility' },
     'fact/platform': { level: 'medium', findingKind: 'compatibility' },
     // GitHub Actions: a SHA pin that is not the release its comment names.
     'fact/pin-mismatch': { level: 'high', findingKind: 'security' },
@@ -13311,6 +13373,20 @@ function withTypeRemovalInMajor(entry, majorForCallers) {
         return entry;
     return { ...entry, level: 'high', findingKind: 'breakingChange' };
 }
+/**
+ * A major that makes installs bring a peer they may not have (a newly required one, or a newer
+ * major of one: ajv-keywords 5 needs ajv 8, @vitejs/plugin-react 6 needs vite 8) cannot be taken
+ * without upgrading that peer too: existing setups break until they do. Every such major in the
+ * labelled set (21 of 21: ts-jest 29, react-redux 9, autoprefixer 10, …) was labelled high by
+ * its readers. In a minor or patch it stays a compatibility finding (vitest 4.1 adds a required
+ * `vite` peer: labelled medium), and a narrowing within one major (`webpack >=5 → >=5.61.0`) is
+ * not this fact.
+ */
+function withPeerUpgradeInMajor(entry, majorForCallers) {
+    if (!majorForCallers || entry.item.kind !== 'registryFact' || entry.item.locator !== 'fact/peer-upgrade')
+        return entry;
+    return { ...entry, level: 'high', findingKind: 'breakingChange' };
+}
 function extractCandidate(context) {
     const selected = new Set(context.metadata.selectedEvidenceIds);
     const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
@@ -13322,6 +13398,7 @@ function extractCandidate(context) {
         .map((item) => classify(item, introducedInRange))
         .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
         .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
+        .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
         .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
     const releaseText = evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind));
     const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);

@@ -183,6 +183,11 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
         add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], `${describeManifestChange(change, bump.from, bump.to)} That includes \`${facts.packageName}/package.json\`, which some tools read for the version.`, target);
         continue;
       }
+      if (change.fact === 'peer-dependencies' && change.peerUpgradeRequired) {
+        // Its own locator: in a major, a peer that installs must add or move a major up is a break.
+        add('peer-upgrade', MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
+        continue;
+      }
       add(change.fact, MANIFEST_CHANGE_TITLE[change.fact], describeManifestChange(change, bump.from, bump.to), target);
     }
   }

@@ -16,7 +16,7 @@ import type { EvidenceItem, MissingInformation } from './types.js';
  *
  * Requests are few on purpose (the CLI may read without a token, 60 requests an hour): one to
  * refuse private repositories, one directory listing per tag spelling tried (at most
- * {@link MAX_TAG_ATTEMPTS}), one more listing for a monorepo root, one file read; for a tag that
+ * {@link MAX_TAG_ATTEMPTS} with a token, two without), one more listing for a monorepo root, one file read; for a tag that
  * names the package, whose root changelog lacks the range, one listing and one read more in
  * `packages/<name>/`.
  */
@@ -24,7 +24,7 @@ import type { EvidenceItem, MissingInformation } from './types.js';
 export const REPOSITORY_SOURCE_ID = 'github-repository';
 /** Largest changelog read; the biggest real ones (e.g. babel's) stay well below this. */
 export const MAX_REPOSITORY_CHANGELOG_BYTES = 2 * 1024 * 1024;
-const MAX_TAG_ATTEMPTS = 4;
+const MAX_TAG_ATTEMPTS = 6;
 const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
 
 export interface RepositoryChangelogRequest {
@@ -99,7 +99,9 @@ export function tagsToTry(packageName: string, version: string, directory: strin
   // [bare name, folder when it differs]: rollup/plugins tags after the folder (`node-resolve-v16.0.0`).
   const [bareName, folder] = tagNamesOf(packageName, directory);
   const folderTag = folder !== undefined ? [`${folder}-v${version}`] : [];
-  const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
+  // A scoped package's bare name tags it too: vitejs/vite-plugin-react tags `plugin-react@6.1.0`.
+  const bareNameTag = bareName !== packageName ? [`${bareName}@${version}`] : [];
+  const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, ...bareNameTag, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
   return [...new Set([...first, ...all])].slice(0, MAX_TAG_ATTEMPTS);
 }
 

@@ -4,7 +4,7 @@
  * packument with bounds, on hand-made manifests shaped like real ones and on hostile ones.
  */
 import { describe, expect, it } from 'vitest';
-import { diffManifestShapes, describeManifestChange } from '../../src/ecosystems/npm/manifest-diff.js';
+import { diffManifestShapes, describeManifestChange, droppedMajors } from '../../src/ecosystems/npm/manifest-diff.js';
 import { manifestShapeOf, SHAPE_LIMITS } from '../../src/ecosystems/npm/manifest-shape.js';
 import type { PackumentVersion } from '../../src/ecosystems/npm/packument.js';
 
@@ -75,6 +75,30 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
     expect(facts({}, { os: ['linux', 'darwin'] })).toEqual(['platform']);
     expect(facts({ cpu: ['x64', 'arm64'] }, { cpu: ['arm64'] })).toEqual(['platform']);
     expect(facts({ os: ['!win32'] }, { os: ['!win32', '!aix'] })).toEqual([]);
+  });
+
+  it('says which majors of a peer a narrowed range drops, and whether installs must add or move up a peer', () => {
+    // ajv-keywords 5.0.0, @vitejs/plugin-react 6.0.0, @tanstack/react-query 5.0.0, eslint-plugin-prettier 5.0.0.
+    expect(droppedMajors('^7.0.0', '^8.0.0')).toEqual([7]);
+    expect(droppedMajors('^4.2.0 || ^5.0.0 || ^6.0.0 || ^7.0.0 || ^8.0.0', '^8.0.0')).toEqual([4, 5, 6, 7]);
+    expect(droppedMajors('^16.8.0 || ^17.0.0 || ^18.0.0 || ^19.0.0', '^18.0.0')).toEqual([16, 17, 19]);
+    expect(droppedMajors('>=7.28.0', '>=8.0.0')).toEqual([7]);
+    // A newer release of the same major still satisfies both: babel-loader 10, @hookform/resolvers 5.
+    expect(droppedMajors('>=5', '>=5.61.0')).toEqual([]);
+    expect(droppedMajors('^7.0.0', '7.55.0')).toEqual([]);
+    expect(droppedMajors('^8.56.0', '^8.57.0 || ^9.0.0')).toEqual([]);
+    // Ranges that do not parse, or name absurd majors, say nothing.
+    expect(droppedMajors('latest', '^2')).toEqual([]);
+    expect(droppedMajors('^1.0.0', '^99999999.0.0')).toEqual([]);
+
+    const peerChange = (from: PackumentVersion, to: PackumentVersion) => diffManifestShapes(manifestShapeOf(from), manifestShapeOf(to), NO_DEPENDENCIES).find((change) => change.fact === 'peer-dependencies');
+    const ajv = peerChange({ peerDependencies: { ajv: '^7.0.0' } }, { peerDependencies: { ajv: '^8.0.0' } });
+    expect(ajv).toMatchObject({ peerUpgradeRequired: true });
+    expect(describeManifestChange(ajv!, '4.0.1', '5.0.0')).toBe('5.0.0 narrows peer dependency ranges: "ajv ^7.0.0 → ^8.0.0". It no longer accepts ajv 7.');
+    expect(peerChange({ peerDependencies: { webpack: '>=5' } }, { peerDependencies: { webpack: '>=5.61.0' } })).toMatchObject({ peerUpgradeRequired: false });
+    // A newly required peer must be installed (autoprefixer 10 and postcss 8), unless any version does.
+    expect(peerChange({}, { peerDependencies: { postcss: '^8.0.2' } })).toMatchObject({ peerUpgradeRequired: true });
+    expect(peerChange({}, { peerDependencies: { '@types/node': '*' } })).toMatchObject({ peerUpgradeRequired: false });
   });
 
   it('a sibling peer released in lockstep (same scope, range starting at the new version) is not a narrowing; any other is', () => {

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1211;
+const CORRECT = 1216;
 const SAMPLES = 1344;
-const RISK_ACCURACY = '0.901';
+const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 255 | 25 | 13 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.946 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 258 | 22 | 13 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -57,7 +57,6 @@ const MISSES = [
   'chokidar 4.0.3 → 5.0.0',
   'undici 8.9.0 → 8.10.0',
   'pino 9.13.1 → 10.0.0',
-  '@typescript-eslint/eslint-plugin 7.18.0 → 8.0.0',
   'fastify 5.12.0 → 5.12.1',
   'ms 1.0.0 → 2.0.0',
   'camelcase 8.0.0 → 9.0.0',
@@ -72,7 +71,6 @@ const MISSES = [
   'dompurify 2.4.4 → 3.0.0',
   'mongoose 8.9.4 → 8.9.5',
   'mysql2 3.22.6 → 3.23.0',
-  'autoprefixer 9.8.6 → 10.0.0',
   'superagent 9.0.2 → 10.0.0',
   'superagent 3.6.3 → 3.7.0',
   'class-validator 0.14.0 → 0.14.1',
@@ -166,7 +164,6 @@ const MISSES = [
   'class-variance-authority 0.7.0 → 0.7.1',
   'import-fresh 3.3.1 → 4.0.0',
   'esquery 0.4.0 → 1.0.0',
-  'ajv-keywords 4.0.1 → 5.0.0',
   'jsonpointer 4.1.0 → 5.0.0',
   'form-data-encoder 3.0.1 → 4.0.2',
   'rc 0.6.0 → 1.0.0',
@@ -174,10 +171,8 @@ const MISSES = [
   'escape-html 0.0.1 → 1.0.0',
   'config 4.3.0 → 4.4.0',
   '@babel/core 7.28.6 → 7.29.0',
-  '@vitejs/plugin-react 6.0.5 → 6.1.0',
   '@commitlint/cli 20.5.3 → 21.0.0',
   '@eslint/js 10.0.0 → 10.0.1',
-  '@apollo/server 5.4.0 → 5.5.0',
   '@apollo/server 4.12.2 → 4.13.0',
   '@changesets/cli 2.30.0 → 2.31.0',
   '@hookform/resolvers 5.7.0 → 5.7.1',

@@ -68,14 +68,18 @@ describe('repository changelog', () => {
   });
 
   it('a monorepo package: the directory from the registry, a name@version tag, the root changelog as a fallback', async () => {
-    expect(tagsToTry('@scope/pkg', '2.0.0', 'packages/pkg')).toEqual(['@scope/pkg@2.0.0', 'v2.0.0', 'pkg-v2.0.0', '@scope/pkg@v2.0.0']);
+    expect(tagsToTry('@scope/pkg', '2.0.0', 'packages/pkg')).toEqual(['@scope/pkg@2.0.0', 'v2.0.0', 'pkg@2.0.0', 'pkg-v2.0.0', '@scope/pkg@v2.0.0', 'pkg@v2.0.0']);
+    // A scoped package tagged by its bare name (vitejs/vite-plugin-react: `plugin-react@6.1.0`).
+    expect(tagsToTry('@vitejs/plugin-react', '6.1.0', 'packages/plugin-react')).toContain('plugin-react@6.1.0');
     expect(tagsToTry('pkg', '2.0.0', '').slice(0, 2)).toEqual(['v2.0.0', '2.0.0']);
     // A package tagged after its folder (rollup/plugins: `node-resolve-v16.0.0`).
     expect(tagsToTry('@rollup/plugin-node-resolve', '16.0.0', 'packages/node-resolve')).toEqual([
       '@rollup/plugin-node-resolve@16.0.0',
       'v16.0.0',
+      'plugin-node-resolve@16.0.0',
       'plugin-node-resolve-v16.0.0',
       'node-resolve-v16.0.0',
+      '@rollup/plugin-node-resolve@v16.0.0',
     ]);
     const changelog = '# pkg\n\n## 2.0.0\n\n- Drop `legacy()`\n\n## 1.0.0\n\n- first\n';
     const inDirectory = await readWith({ 'tj/commander.js': { commits: { 'pkg@2.0.0': { 'packages/pkg/CHANGELOG.md': changelog, 'packages/pkg/index.js': '' } } } }, { directory: 'packages/pkg', name: 'pkg', from: '1.0.0', to: '2.0.0' });

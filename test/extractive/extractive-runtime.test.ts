@@ -378,6 +378,26 @@ describe('extractive runtime: ESM-only on a Node.js floor that can require() it'
 });
 
 
+describe('extractive runtime: a peer that installs must add or move up a major', () => {
+  const peerUpgrade = evidence('registryFact', '5.0.0 narrows peer dependency ranges: "ajv ^7.0.0 → ^8.0.0". It no longer accepts ajv 7.', { versions: ['5.0.0'], locator: 'fact/peer-upgrade', title: 'npm registry — peer dependencies' });
+  const peerNarrowed = evidence('registryFact', '5.0.0 narrows peer dependency ranges: "webpack >=5 → >=5.61.0".', { versions: ['5.0.0'], locator: 'fact/peer-dependencies', title: 'npm registry — peer dependencies' });
+  const floorOnly = evidence('changelog', '## 5.0.0\n- Drop support for Node.js 16', { versions: ['5.0.0'] });
+
+  it('is the break of a major (ajv-keywords 5 needs ajv 8), and a compatibility finding elsewhere', async () => {
+    const major = await candidateFor(buildContext({ evidence: [semverFact('major'), floorOnly, peerUpgrade], semverClass: 'major' }));
+    expect(major.riskLevel).toBe('high');
+    expect(major.findings.find((finding) => finding.evidenceRefs.includes(peerUpgrade.id))?.kind).toBe('breakingChange');
+    // A narrowing within one major of the peer is not: the floor decides (medium).
+    const withinMajor = await candidateFor(buildContext({ evidence: [semverFact('major'), floorOnly, peerNarrowed], semverClass: 'major' }));
+    expect(withinMajor.riskLevel).toBe('medium');
+    expect(withinMajor.findings.find((finding) => finding.evidenceRefs.includes(peerNarrowed.id))?.kind).toBe('compatibility');
+    // In a minor it is shown, not a break (vitest 4.1 adds a required `vite` peer: labelled medium).
+    const minor = await candidateFor(buildContext({ evidence: [semverFact('minor'), peerUpgrade], semverClass: 'minor' }));
+    expect(minor.riskLevel).toBe('medium');
+    expect(minor.findings.find((finding) => finding.evidenceRefs.includes(peerUpgrade.id))?.kind).toBe('compatibility');
+  });
+});
+
 describe('extractive runtime: exports removed from the type declarations', () => {
   const removedValues = evidence('apiSurface', 'The type declarations of lib 2.1.0 (index.d.ts) no longer export 1 name(s) that 2.0.0 exported (index.d.ts): parse. Code that imports them stops compiling, and they are likely gone at runtime too.', { versions: ['2.1.0'], locator: 'api-surface/2.0.0..2.1.0/removed-exports', title: 'API surface — exports removed' });
   const removedTypes = evidence('apiSurface', 'The type declarations of lib 2.1.0 (index.d.ts) no longer export 1 type-only name(s) (interfaces, type aliases or `export type`) that 2.0.0 exported (index.d.ts): BaseNode. TypeScript code that imports them stops compiling; nothing changes at runtime.', { versions: ['2.1.0'], locator: 'api-surface/2.0.0..2.1.0/removed-types', title: 'API surface — exported types removed' });

@@ -215,6 +215,16 @@ describe('release-text markers', () => {
     expect(strongestMarker('- BREAKING CHANGE: options now require 1 || 2 flags')).toBe('breaking');
   });
 
+  it('"technically a backwards-incompatible change" is a hedge, as "potentially breaking" is (@apollo/server 5.5.0)', () => {
+    for (const line of ['  This is technically a backwards-incompatible change. Apollo is not aware of any GraphQL clients which send these.', '- It is technically a breaking change, but unlikely to affect anyone']) expect(strongestMarker(line), line).toBe('compatibility');
+    expect(strongestMarker('- This is a backwards-incompatible change: `parse()` is removed')).toBe('breaking');
+  });
+
+  it('reads "drop node v18 and v20 support" as runtime support only (@commitlint/cli 21.0.0)', () => {
+    expect(isRuntimeSupportOnly('* drop node v18 and v20 support')).toBe(true);
+    expect(isRuntimeSupportOnly('* drop node v18 and `legacy()` support')).toBe(false);
+  });
+
   it('a removed TypeScript compiler option is the build\'s, not the API\'s (zod 4.4.0)', () => {
     for (const line of ['- Remove deprecated downlevelIteration option (#5684)', '- chore: drop `esModuleInterop`', '- Remove the `importsNotUsedAsValues` compiler option', '- remove skipLibCheck']) expect(strongestMarker(line), line).toBeNull();
     // A library's own option names, an announced break, or a second removal on the line stay breaks.

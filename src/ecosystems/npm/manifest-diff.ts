@@ -22,7 +22,19 @@ export type ManifestChange =
   | { fact: 'exports-added'; effect: 'compatibility'; subpaths: string[] }
   | { fact: 'bin-removed'; effect: 'breaking'; commands: string[] }
   | { fact: 'types-dropped'; effect: 'compatibility'; types: string }
-  | { fact: 'peer-dependencies'; effect: 'compatibility'; added: Array<{ name: string; range: string }>; narrowed: Array<{ name: string; from: string; to: string }> }
+  | {
+      fact: 'peer-dependencies';
+      effect: 'compatibility';
+      added: Array<{ name: string; range: string }>;
+      /** `droppedMajors`: majors of the peer the old range accepted and the new one accepts none of. */
+      narrowed: Array<{ name: string; from: string; to: string; droppedMajors: number[] }>;
+      /**
+       * Installs must bring a peer they may not have: a newly required one, or a newer major of
+       * one the old range accepted (ajv-keywords 5: `ajv ^7.0.0 → ^8.0.0`). In a major that is the
+       * break the major announces (see the extractive analyzer's withPeerUpgradeInMajor).
+       */
+      peerUpgradeRequired: boolean;
+    }
   | { fact: 'platform'; effect: 'compatibility'; field: 'os' | 'cpu'; from: string[]; to: string[] }
   | { fact: 'dependency-majors'; effect: 'info'; moved: Array<{ name: string; from: string; to: string }> };
 
@@ -48,6 +60,42 @@ function isNarrowed(fromRange: string, toRange: string): boolean {
   try {
     if (!semver.validRange(fromRange) || !semver.validRange(toRange)) return false;
     return !semver.subset(fromRange, toRange);
+  } catch {
+    return false;
+  }
+}
+
+/** Majors to examine at most: ranges are registry data, and a hostile one may name huge majors. */
+const MAX_MAJORS_EXAMINED = 100;
+
+/**
+ * Majors of a peer that `fromRange` accepted some version of and `toRange` accepts none of:
+ * `^4.2.0 || ^5.0.0 || … || ^8.0.0 → ^8.0.0` drops 4 to 7; `>=5 → >=5.61.0` drops none (a newer
+ * 5.x still satisfies both). Empty when a range does not parse.
+ */
+export function droppedMajors(fromRange: string, toRange: string): number[] {
+  try {
+    if (!semver.validRange(fromRange) || !semver.validRange(toRange)) return [];
+    const lowest = semver.minVersion(fromRange)?.major;
+    if (lowest === undefined) return [];
+    const named = [...`${fromRange} ${toRange}`.matchAll(/\d+/g)].map((match) => Number(match[0])).filter((value) => Number.isSafeInteger(value));
+    const highest = Math.max(lowest, ...named) + 1;
+    if (highest - lowest > MAX_MAJORS_EXAMINED) return [];
+    const dropped: number[] = [];
+    for (let major = lowest; major <= highest; major += 1) {
+      const line = `>=${major}.0.0-0 <${major + 1}.0.0-0`;
+      if (semver.intersects(fromRange, line, { includePrerelease: true }) && !semver.intersects(toRange, line, { includePrerelease: true })) dropped.push(major);
+    }
+    return dropped;
+  } catch {
+    return [];
+  }
+}
+
+/** A peer range anything satisfies (`*`, `x`, `>=0`) asks no install for a particular version. */
+function acceptsAnything(range: string): boolean {
+  try {
+    return semver.validRange(range) !== null && semver.subset('>=0.0.0-0', range, { includePrerelease: true });
   } catch {
     return false;
   }
@@ -132,8 +180,11 @@ export function diffManifestShapes(
     .map((name) => ({ name, range: to.peerDependencies[name]! }));
   const narrowed = Object.keys(to.peerDependencies)
     .filter((name) => Object.hasOwn(from.peerDependencies, name) && isNarrowed(from.peerDependencies[name]!, to.peerDependencies[name]!) && !isLockstepSibling(name, to.peerDependencies[name]!, target))
-    .map((name) => ({ name, from: from.peerDependencies[name]!, to: to.peerDependencies[name]! }));
-  if (added.length > 0 || narrowed.length > 0) changes.push({ fact: 'peer-dependencies', effect: 'compatibility', added, narrowed });
+    .map((name) => ({ name, from: from.peerDependencies[name]!, to: to.peerDependencies[name]!, droppedMajors: droppedMajors(from.peerDependencies[name]!, to.peerDependencies[name]!) }));
+  if (added.length > 0 || narrowed.length > 0) {
+    const peerUpgradeRequired = added.some((peer) => !acceptsAnything(peer.range)) || narrowed.some((peer) => peer.droppedMajors.length > 0);
+    changes.push({ fact: 'peer-dependencies', effect: 'compatibility', added, narrowed, peerUpgradeRequired });
+  }
 
   for (const field of ['os', 'cpu'] as const) {
     if (platformNarrowed(from[field], to[field])) changes.push({ fact: 'platform', effect: 'compatibility', field, from: from[field], to: to[field] });
@@ -167,6 +218,13 @@ export function describeEsmOnly(change: Extract<ManifestChange, { fact: 'module-
   return `${to} is ESM-only: its package root no longer resolves to CommonJS (package type ${change.toType}; no \`require\` condition reaches a CommonJS file), while ${from} could be loaded with require().`;
 }
 
+/** "vite 4, 5, 6 or 7": the majors of a peer a narrowed range no longer accepts. */
+function droppedMajorsOf(peer: { name: string; droppedMajors: number[] }): string {
+  const majors = peer.droppedMajors.map(String);
+  const named = majors.length === 1 ? majors[0] : `${majors.slice(0, -1).join(', ')} or ${majors.at(-1)}`;
+  return `${plainOrQuoted(peer.name)} ${named}`;
+}
+
 /** One plain sentence per change; registry names are quoted as data when they are not plain. */
 export function describeManifestChange(change: ManifestChange, from: string, to: string): string {
   switch (change.fact) {
@@ -185,6 +243,8 @@ export function describeManifestChange(change: ManifestChange, from: string, to:
       if (change.added.length > 0) parts.push(`${to} adds required peer dependencies: ${listed(change.added.map((peer) => `${peer.name}@${peer.range}`))}.`);
       if (change.narrowed.length > 0) {
         parts.push(`${to} narrows peer dependency ranges: ${listed(change.narrowed.map((peer) => `${peer.name} ${peer.from} → ${peer.to}`))}.`);
+        const dropped = change.narrowed.filter((peer) => peer.droppedMajors.length > 0).slice(0, LISTED);
+        if (dropped.length > 0) parts.push(`It no longer accepts ${dropped.map(droppedMajorsOf).join('; ')}.`);
       }
       return parts.join(' ');
     }

@@ -85,6 +85,8 @@ const REGISTRY_FACT_EFFECT: Readonly<Record<string, { level: 'high' | 'medium' |
   'fact/exports-added': { level: 'low', findingKind: 'compatibility' },
   'fact/types-dropped': { level: 'medium', findingKind: 'compatibility' },
   'fact/peer-dependencies': { level: 'medium', findingKind: 'compatibility' },
+  // A peer installs must add, or move up a major (withPeerUpgradeInMajor makes it a break in a major).
+  'fact/peer-upgrade': { level: 'medium', findingKind: 'compatibility' },
   'fact/platform': { level: 'medium', findingKind: 'compatibility' },
   // GitHub Actions: a SHA pin that is not the release its comment names.
   'fact/pin-mismatch': { level: 'high', findingKind: 'security' },
@@ -384,6 +386,20 @@ function withTypeRemovalInMajor(entry: Classified, majorForCallers: boolean): Cl
   return { ...entry, level: 'high', findingKind: 'breakingChange' };
 }
 
+/**
+ * A major that makes installs bring a peer they may not have (a newly required one, or a newer
+ * major of one: ajv-keywords 5 needs ajv 8, @vitejs/plugin-react 6 needs vite 8) cannot be taken
+ * without upgrading that peer too: existing setups break until they do. Every such major in the
+ * labelled set (21 of 21: ts-jest 29, react-redux 9, autoprefixer 10, …) was labelled high by
+ * its readers. In a minor or patch it stays a compatibility finding (vitest 4.1 adds a required
+ * `vite` peer: labelled medium), and a narrowing within one major (`webpack >=5 → >=5.61.0`) is
+ * not this fact.
+ */
+function withPeerUpgradeInMajor(entry: Classified, majorForCallers: boolean): Classified {
+  if (!majorForCallers || entry.item.kind !== 'registryFact' || entry.item.locator !== 'fact/peer-upgrade') return entry;
+  return { ...entry, level: 'high', findingKind: 'breakingChange' };
+}
+
 export function extractCandidate(context: DependencyContext): Candidate {
   const selected = new Set(context.metadata.selectedEvidenceIds);
   const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
@@ -395,6 +411,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
     .map((item) => classify(item, introducedInRange))
     .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
     .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
+    .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
     .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
   const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
   const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);

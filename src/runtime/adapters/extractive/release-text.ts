@@ -77,12 +77,14 @@ const CONVENTIONAL_BANG = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?
 const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im;
 
 const BREAKING_MARKERS: RegExp[] = [
-  // "Potentially breaking change" hedges: a compatibility change (below), not a break.
-  // "No breaking changes", "non-breaking change" say the opposite.
-  /(?<!\b(?:potentially|possibly|no|non|not|without)[\s-]+)\bbreaking[\s_-]*changes?\b/i,
+  // "Potentially breaking change" hedges: a compatibility change (below), not a break, and so is
+  // "technically a backwards-incompatible change" (@apollo/server 5.5.0: "Apollo is not aware of
+  // any GraphQL clients which" send such requests). "No breaking changes", "non-breaking change"
+  // say the opposite.
+  /(?<!\b(?:potentially|possibly|no|non|not|without)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbreaking[\s_-]*changes?\b/i,
   // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
   // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
-  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
+  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
   BREAKING_LEAD,
   CONVENTIONAL_BANG,
   BREAKING_TAG,
@@ -193,6 +195,7 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
   // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
   /\b(?:potentially|possibly)[\s-]+breaking\b/i,
+  /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatible)\b/i,
   // "This change might break existing code if it uses prototype methods on `.files`" (jszip 3.7).
   /\b(?:may|might|could)\s+break\s+(?:existing|older)\s+(?:code|setups?|configurations?|usages?|projects?|apps?|applications?)\b/i,
 ];
@@ -249,8 +252,8 @@ const RUNTIME_NAME = /\bnode(?:\.?js)?\b|\bengines\b|\bengine\s+(?:range|field|r
 const RUNTIME_SUPPORT_WORDS = /\b(?:drop(?:s|ped|ping)?|support(?:s|ed)?|requires?|required|minimum|range|versions?|older|eol|end[\s-]of[\s-]life|bump(?:s|ed)?|rais(?:e|es|ed)|adapt)\b|\bv?\d+(?:\.\d+)*\b/i;
 const OTHER_CHANGE_WORDS = /\b(?:remov(?:e|es|ed|al)|renam(?:e|es|ed)|defaults?|options?|apis?|exports?|esm|commonjs|cjs|throws?|config(?:uration)?|signatures?|behaviou?rs?|typescript|browsers?|deno|bun)\b|`/i;
 
-/** A clause that is only a version ("… Node.js 14 and 16", "node@14"). */
-const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?[\s).]*$/i;
+/** A clause that is only a version ("… Node.js 14 and 16", "node@14", "drop node v18 and v20 support"). */
+const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?(?:\s+support)?[\s).]*$/i;
 
 /**
  * Code spans that name no API in a runtime line: a version range (`^20.17.0 || >=22.9.0`), and the
