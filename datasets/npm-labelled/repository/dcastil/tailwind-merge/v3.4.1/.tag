@@ -1,0 +1,1 @@
+02b6eb6df78e6fb7994b43d4b5f4bbecbe05c43a

@@ -1,0 +1,1 @@
+dac2544bd0bcd4e7a677becd99515fee0eebe54b

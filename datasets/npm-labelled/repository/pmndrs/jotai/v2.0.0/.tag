@@ -1,0 +1,1 @@
+faba0faaf712b8dc218c690afb81fb3523a8eb7f

@@ -1,0 +1,1 @@
+e81200e272d3bfef15bbd90653e7dcff7ab8fc47
