@@ -4250,7 +4250,8 @@ const INLINE_BREAKING_HEADING = 'Breaking changes (inline)';
 const HEADING_RULES = [
     {
         kind: 'breakingChanges',
-        prefixes: ['breaking', 'breaking change', 'breaking changes', 'major changes', 'removed', 'removals', 'removal', 'backwards incompatible', 'backward incompatible', 'incompatible changes'],
+        // "BC breaks" (backward-compatibility breaks): sequelize 4's changelog heads its breaks so.
+        prefixes: ['breaking', 'breaking change', 'breaking changes', 'major changes', 'removed', 'removals', 'removal', 'backwards incompatible', 'backward incompatible', 'incompatible changes', 'bc breaks', 'bc break', 'b c breaks', 'b c break'],
     },
     { kind: 'deprecations', prefixes: ['deprecated', 'deprecations', 'deprecation', 'deprecating'] },
     {
@@ -12498,10 +12499,11 @@ const API_NOUN = String.raw `(?:options?|methods?|functions?|propert(?:y|ies)|pa
 const API_REMOVAL_MARKERS = [
     new RegExp(
     // A quoted name followed by "comment" is a comment in the source ("fix: remove `PURE` comment"),
+    // one followed by "check" a check the code made ("fix: remove `globalThis` check", graphql 16.8.2),
     // and a path removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
     // build on package publish": markdown-it 14.0.0 still publishes it); only a path (ending in
     // `/` or an extension): "Removed `fetchAll()` from Repository" is a class's method.
-    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
+    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?|checks?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
     // Removing what was deprecated is the break the deprecation announced, named or not: "remove
     // deprecated APIs", "rm deprecated properties that were forwarded to core" (jasmine 7).
     new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Rr]m|[Dd]rop(?:s|ped)?)[ \t]+(?:(?:[Tt]he|[Aa]ll)[ \t]+)?(?:[Dd]eprecated|[Ll]egacy|[Oo]bsolete)[ \t]+(?:[^\n]{0,60}?[ \t])?${API_NOUN}\b`, 'im'),
@@ -12527,6 +12529,8 @@ const BREAKING_MARKERS = [
     // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
     // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
     /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
+    // "BC breaks", "[Minor BC break]": backward-compatibility breaks, as sequelize and immutable say.
+    /(?<!\b(?:no|not|non|without|any)[\s-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/,
     BREAKING_LEAD,
     CONVENTIONAL_BANG,
     BREAKING_TAG,
@@ -12810,13 +12814,14 @@ const HOUSEKEEPING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([
 const COMPILER_OPTION = String.raw `(?:downlevelIteration|esModuleInterop|allowSyntheticDefaultImports|importHelpers|isolatedModules|verbatimModuleSyntax|moduleResolution|skipLibCheck|noImplicitAny|strictNullChecks|experimentalDecorators|emitDecoratorMetadata|useDefineForClassFields|preserveValueImports|importsNotUsedAsValues|keyofStringsOnly|suppressImplicitAnyIndexErrors|noImplicitUseStrict|noUncheckedIndexedAccess|exactOptionalPropertyTypes|resolveJsonModule|forceConsistentCasingInFileNames|allowImportingTsExtensions|erasableSyntaxOnly)`;
 const COMPILER_OPTION_REMOVAL = new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|drop(?:s|ped)?|rm)[ \t]+(?:(?:the|deprecated|obsolete)[ \t]+){0,2}\`?${COMPILER_OPTION}\`?(?:[ \t]+(?:(?:compiler|tsconfig|typescript)[ \t]+)?(?:options?|flags?|settings?))?[ \t]*(?:\((?:#\d+|[0-9a-f]{7,40})\)[ \t]*)*\.?[ \t]*$`, 'i');
 /**
- * Phrases that name a deprecation without making one: editing the wording of a notice the package
+ * Phrases that name a deprecation without making one: bringing back what was deprecated ("re-added
+ * accidentally removed deprecated function names", class-transformer 0.5.1), editing the wording of a notice the package
  * already prints ("fix: add husky label to deprecated warning", husky 9.1.7), and saying that
  * something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0). "Add
  * deprecation warning for `foo()`" does deprecate, and so does a line that also deprecates
  * something by its own words.
  */
-const NON_DEPRECATING_PHRASES = /\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
 function namesDeprecationsWithoutMakingOne(line) {
     const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
     return rest !== line && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));
@@ -13102,9 +13107,28 @@ function classifyAdvisory(item) {
     const introduced = item.locator.endsWith('/introduced');
     return { item, level: introduced ? 'high' : 'none', findingKind: 'security', markerClass: undefined };
 }
-function classify(item, introducedInRange) {
+/**
+ * "See the breaking changes from `0.4.1` release. It was accidentally released as patch version."
+ * (class-transformer 0.5.0): a pointer to the breaks of the release the caller already runs, or
+ * an older one, is not a break of this update. The phrase is reworded, so the line's other words
+ * still count; a version after `from` (the range's own) keeps it.
+ */
+const BREAKS_OF_A_RELEASE = /\bbreaking[ \t]+changes?[ \t]+(?:from|in|of)[ \t]+(?:the[ \t]+)?(?:release[ \t]+)?`?v?(\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,40})?)`?/gi;
+function withoutBreaksOfReleasesAtOrBefore(text, from) {
+    if (from === null || semver.valid(from) === null)
+        return text;
+    return text.replace(BREAKS_OF_A_RELEASE, (phrase, version) => (semver.valid(version) !== null && semver.lte(version, from) ? `changes of ${version}` : phrase));
+}
+/** A breaking section that only points to the breaks of `from` or an older release ("See the breaking changes from `0.4.1` release"). */
+function onlyPointsToEarlierBreaks(content, from) {
+    const lines = content.split('\n').slice(1).filter((line) => line.trim() !== '');
+    return lines.length > 0 && lines.every((line) => withoutBreaksOfReleasesAtOrBefore(line, from) !== line);
+}
+function classify(item, introducedInRange, upgradedFrom) {
     switch (item.kind) {
         case 'breakingChanges':
+            if (onlyPointsToEarlierBreaks(ownReleaseText(item.content), upgradedFrom))
+                return { item, level: 'low', findingKind: null, markerClass: undefined };
             // "BREAKING CHANGES: drop Node.js 16" breaks nobody on a supported runtime.
             if (isRuntimeSupportOnly(ownReleaseText(item.content)))
                 return { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined };
@@ -13130,7 +13154,8 @@ function classify(item, introducedInRange) {
             return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };
         }
         default: {
-            const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content), { ignoreApiRemovals: isNonBehaviouralPart(item.content), introducedInRange }) : null;
+            const releaseText = withoutBreaksOfReleasesAtOrBefore(ownReleaseText(item.content), upgradedFrom);
+            const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(releaseText, { ignoreApiRemovals: isNonBehaviouralPart(item.content), introducedInRange }) : null;
             if (marker === 'breaking')
                 return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
             if (marker !== null)
@@ -13395,7 +13420,7 @@ function extractCandidate(context) {
     // Names the range's own release text adds: removing one of them later in the range is no break.
     const introducedInRange = new Set(evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind)).flatMap((item) => [...namesIntroduced(ownReleaseText(item.content))]));
     const classified = evidence
-        .map((item) => classify(item, introducedInRange))
+        .map((item) => classify(item, introducedInRange, direction === 'upgrade' ? from : null))
         .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
         .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
         .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))

@@ -42,7 +42,8 @@ interface HeadingRule {
 const HEADING_RULES: readonly HeadingRule[] = [
   {
     kind: 'breakingChanges',
-    prefixes: ['breaking', 'breaking change', 'breaking changes', 'major changes', 'removed', 'removals', 'removal', 'backwards incompatible', 'backward incompatible', 'incompatible changes'],
+    // "BC breaks" (backward-compatibility breaks): sequelize 4's changelog heads its breaks so.
+    prefixes: ['breaking', 'breaking change', 'breaking changes', 'major changes', 'removed', 'removals', 'removal', 'backwards incompatible', 'backward incompatible', 'incompatible changes', 'bc breaks', 'bc break', 'b c breaks', 'b c break'],
   },
   { kind: 'deprecations', prefixes: ['deprecated', 'deprecations', 'deprecation', 'deprecating'] },
   {

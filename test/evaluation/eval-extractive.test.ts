@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1241;
+const CORRECT = 1245;
 const SAMPLES = 1376;
-const RISK_ACCURACY = '0.902';
+const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 267 | 23 | 14 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.945 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 268 | 22 | 14 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -177,12 +177,8 @@ const MISSES = [
   '@changesets/cli 2.30.0 → 2.31.0',
   '@hookform/resolvers 5.7.0 → 5.7.1',
   '@tanstack/react-query 5.101.4 → 5.102.0',
-  'class-transformer 0.4.1 → 0.5.0',
-  'class-transformer 0.5.0 → 0.5.1',
   'tailwind-merge 3.5.0 → 3.6.0',
-  'sequelize 3.35.1 → 4.0.0',
   'formik 2.3.3 → 2.4.0',
-  'graphql 16.8.1 → 16.8.2',
   'hono 4.12.34 → 4.13.0',
 ];
 const PASSES = FAILURES.length === 0;

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 51,
   changedFromFirst: 27,
-  extractiveAgainstFirstLabels: '1235/1376',
+  extractiveAgainstFirstLabels: '1239/1376',
   semverAgainstFirstLabels: '830/1376',
 };
 /**
@@ -258,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '908/1376',
-      'registry only: tarball ships a changelog': '221/241',
+      'registry only: all': '909/1376',
+      'registry only: tarball ships a changelog': '222/241',
       'registry only: no tarball changelog': '687/1135',
-      'registry + repository: all': '1241/1376',
-      'registry + repository: tarball ships a changelog': '222/241',
-      'registry + repository: no tarball changelog': '1019/1135',
+      'registry + repository: all': '1245/1376',
+      'registry + repository: tarball ships a changelog': '223/241',
+      'registry + repository: no tarball changelog': '1022/1135',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -14,6 +14,9 @@ describe('classifyHeading', () => {
     [':boom: Breaking Change', 'breakingChanges'],
     ['Removed', 'breakingChanges'],
     ['Removals', 'breakingChanges'],
+    // Backward-compatibility breaks, as sequelize 4.0.0's changelog heads them.
+    ['BC breaks:', 'breakingChanges'],
+    ['B/C break', 'breakingChanges'],
     ['Deprecated', 'deprecations'],
     ['Deprecations', 'deprecations'],
     ['Compatibility', 'compatibility'],
@@ -28,7 +31,7 @@ describe('classifyHeading', () => {
     expect(classifyHeading(heading)).toBe(kind);
   });
 
-  it.each(['Features', 'Bug Fixes', 'Patch Changes', 'Minor Changes', 'Fix a breaking regression in the parser', 'Removing-ish', '', 'v1.2.3'])('%s → null', (heading) => {
+  it.each(['Features', 'Bug Fixes', 'Patch Changes', 'Minor Changes', 'Fix a breaking regression in the parser', 'Removing-ish', 'BC', 'BCrypt breaks', '', 'v1.2.3'])('%s → null', (heading) => {
     expect(classifyHeading(heading)).toBeNull();
   });
 });

@@ -378,6 +378,26 @@ describe('extractive runtime: ESM-only on a Node.js floor that can require() it'
 });
 
 
+describe('extractive runtime: the breaks of a release the caller already runs', () => {
+  it('a pointer to the breaking changes of `from` or older is not a break of this update (class-transformer 0.5.0)', async () => {
+    const pointer = evidence('changelog', '## 0.5.0\n- See the breaking changes from `0.4.1` release. It was accidentally released as patch version.', { versions: ['0.5.0'] });
+    const older = await candidateFor(buildContext({ evidence: [semverFact('minor'), pointer], semverClass: 'minor', from: '0.4.1', to: '0.5.0', inRange: ['0.5.0'] }));
+    expect(older.riskLevel).not.toBe('high');
+    // The range's own release keeps it: 0.4.2 is after `from`.
+    const own = evidence('changelog', '## 0.5.0\n- See the breaking changes from `0.4.2` release.', { versions: ['0.5.0'] });
+    const inRange = await candidateFor(buildContext({ evidence: [semverFact('minor'), own], semverClass: 'minor', from: '0.4.1', to: '0.5.0', inRange: ['0.5.0'] }));
+    expect(inRange.riskLevel).toBe('high');
+    // As the whole of a "Breaking Changes" section, as class-transformer 0.5.0 writes it.
+    const section = evidence('breakingChanges', 'Breaking Changes\n\nSee the breaking changes from `0.4.1` release. It was accidentally released as patch version.', { versions: ['0.5.0'] });
+    const sectionOnly = await candidateFor(buildContext({ evidence: [semverFact('minor'), section], semverClass: 'minor', from: '0.4.1', to: '0.5.0', inRange: ['0.5.0'] }));
+    expect(sectionOnly.riskLevel).not.toBe('high');
+    expect(sectionOnly.findings.some((finding) => finding.kind === 'breakingChange')).toBe(false);
+    const realSection = evidence('breakingChanges', 'Breaking Changes\n\n- Remove `legacy()`', { versions: ['0.5.0'] });
+    const real = await candidateFor(buildContext({ evidence: [semverFact('minor'), realSection], semverClass: 'minor', from: '0.4.1', to: '0.5.0', inRange: ['0.5.0'] }));
+    expect(real.riskLevel).toBe('high');
+  });
+});
+
 describe('extractive runtime: a peer that installs must add or move up a major', () => {
   const peerUpgrade = evidence('registryFact', '5.0.0 narrows peer dependency ranges: "ajv ^7.0.0 → ^8.0.0". It no longer accepts ajv 7.', { versions: ['5.0.0'], locator: 'fact/peer-upgrade', title: 'npm registry — peer dependencies' });
   const peerNarrowed = evidence('registryFact', '5.0.0 narrows peer dependency ranges: "webpack >=5 → >=5.61.0".', { versions: ['5.0.0'], locator: 'fact/peer-dependencies', title: 'npm registry — peer dependencies' });

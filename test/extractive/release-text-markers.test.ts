@@ -168,6 +168,16 @@ describe('release-text markers', () => {
     for (const line of ['- fix(client): reject pipelined TLS altname errors (#5373)', '- Add `restrict` option', '- Handle narrow terminals']) expect(strongestMarker(line)).toBeNull();
   });
 
+  it('reads "BC breaks" as backward-compatibility breaks (sequelize 4, immutable 5), not their negation', () => {
+    for (const line of ['- [Minor BC break] Remove default export', '- BC breaks: `hookValidate` removed', '- B/C break: drop `legacy()`']) expect(strongestMarker(line), line).toBe('breaking');
+    for (const line of ['- no BC breaks in this release', '- Fix abc breaks on Windows']) expect(strongestMarker(line), line).toBeNull();
+  });
+
+  it('removing a check the code made is not removing an API (graphql 16.8.2)', () => {
+    expect(strongestMarker('- fix: remove `globalThis` check and align with what bundlers can accept (#4022)')).toBeNull();
+    expect(strongestMarker('- Remove `check()`')).toBe('breaking');
+  });
+
   it('a deprecation by this package is one; moving off something deprecated elsewhere is a fix', () => {
     for (const line of ['- Deprecate `app.del`', "- `res.redirect('back')` is deprecated", '- deprecated `foo` option; use `bar`', '* fix: deprecate the callback form', '- Warn on use of deprecated `res.send(status)`', '- Prefer `createClient` over the deprecated `Client` constructor', '- Use `req.socket` over deprecated `req.connection`', '- Disable deprecated `legacyMode` by default', '- The `TSParenthesizedType` node deprecated', '- Stop using `foo`; it is deprecated', '- Please stop using the deprecated `foo` option; it will be removed in v5']) expect(strongestMarker(line)).toBe('deprecation');
     for (const line of ['- replace deprecated url.parse() with WHATWG URL API (#2081)', '- Fix deprecation warning on Node.js 22', '- Avoid deprecated `Buffer()` constructor', '- Stop using deprecated `process.umask()` (#28)', '- stops using the deprecated `url.parse()`', '- fix: stop using deprecated `new Buffer()`', '- migrate away from deprecated punycode', '- Disable Node deprecation DEP0044 for release workflow', '- Node.js deprecation warnings are no longer printed by the CLI', '- Handle the deprecation DEP0170 on Node.js 22', '- Replace usage of deprecated `JSX` global namespace with `React.JSX` (#2163)']) expect(strongestMarker(line)).toBeNull();
@@ -232,8 +242,8 @@ describe('release-text markers', () => {
   });
 
   it('editing the words of a deprecation notice, or saying a thing is not deprecated, deprecates nothing new (husky 9.1.7, zod 4.4.0)', () => {
-    for (const line of ['- fix: add husky label to deprecated warning (#1538)', '- Improve wording of the deprecation message', '- Add a link to the deprecation notice', '- Preprocess is not deprecated (#5721)', '- `foo` is no longer deprecated', '- Un-deprecate `bar`']) expect(strongestMarker(line), line).toBeNull();
-    for (const line of ['- Add deprecation warning for `foo()`', '- Deprecate `bar`; add a link to its deprecation message', '- Add deprecated warning to `legacy()`', '- `a` is not deprecated; `b` is deprecated']) expect(strongestMarker(line), line).toBe('deprecation');
+    for (const line of ['- fix: add husky label to deprecated warning (#1538)', '- Improve wording of the deprecation message', '- Add a link to the deprecation notice', '- Preprocess is not deprecated (#5721)', '- `foo` is no longer deprecated', '- Un-deprecate `bar`', '- re-added accidentally removed deprecated function names `classToPlain` and `plainToClass`', '- Restore the deprecated `foo` alias']) expect(strongestMarker(line), line).toBeNull();
+    for (const line of ['- Add deprecation warning for `foo()`', '- Deprecate `bar`; add a link to its deprecation message', '- Add deprecated warning to `legacy()`', '- `a` is not deprecated; `b` is deprecated', '- Re-add `x`; deprecate `y`']) expect(strongestMarker(line), line).toBe('deprecation');
   });
 
   it('reads a Node.js drop said without "support" (content-disposition 1.0.0: "drop node <18"), not a CI matrix change', () => {

@@ -113,9 +113,29 @@ function classifyAdvisory(item: EvidenceItem): Classified {
   return { item, level: introduced ? 'high' : 'none', findingKind: 'security', markerClass: undefined };
 }
 
-function classify(item: EvidenceItem, introducedInRange: ReadonlySet<string>): Classified {
+/**
+ * "See the breaking changes from `0.4.1` release. It was accidentally released as patch version."
+ * (class-transformer 0.5.0): a pointer to the breaks of the release the caller already runs, or
+ * an older one, is not a break of this update. The phrase is reworded, so the line's other words
+ * still count; a version after `from` (the range's own) keeps it.
+ */
+const BREAKS_OF_A_RELEASE = /\bbreaking[ \t]+changes?[ \t]+(?:from|in|of)[ \t]+(?:the[ \t]+)?(?:release[ \t]+)?`?v?(\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,40})?)`?/gi;
+
+function withoutBreaksOfReleasesAtOrBefore(text: string, from: string | null): string {
+  if (from === null || semver.valid(from) === null) return text;
+  return text.replace(BREAKS_OF_A_RELEASE, (phrase: string, version: string) => (semver.valid(version) !== null && semver.lte(version, from) ? `changes of ${version}` : phrase));
+}
+
+/** A breaking section that only points to the breaks of `from` or an older release ("See the breaking changes from `0.4.1` release"). */
+function onlyPointsToEarlierBreaks(content: string, from: string | null): boolean {
+  const lines = content.split('\n').slice(1).filter((line) => line.trim() !== '');
+  return lines.length > 0 && lines.every((line) => withoutBreaksOfReleasesAtOrBefore(line, from) !== line);
+}
+
+function classify(item: EvidenceItem, introducedInRange: ReadonlySet<string>, upgradedFrom: string | null): Classified {
   switch (item.kind) {
     case 'breakingChanges':
+      if (onlyPointsToEarlierBreaks(ownReleaseText(item.content), upgradedFrom)) return { item, level: 'low', findingKind: null, markerClass: undefined };
       // "BREAKING CHANGES: drop Node.js 16" breaks nobody on a supported runtime.
       if (isRuntimeSupportOnly(ownReleaseText(item.content))) return { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined };
       return { item, level: 'high', findingKind: 'breakingChange', markerClass: undefined };
@@ -139,7 +159,8 @@ function classify(item: EvidenceItem, introducedInRange: ReadonlySet<string>): C
       return effect ? { item, ...effect, markerClass: undefined } : { item, level: 'none', findingKind: null, markerClass: undefined };
     }
     default: {
-      const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(ownReleaseText(item.content), { ignoreApiRemovals: isNonBehaviouralPart(item.content), introducedInRange }) : null;
+      const releaseText = withoutBreaksOfReleasesAtOrBefore(ownReleaseText(item.content), upgradedFrom);
+      const marker = GENERAL_TEXT_KINDS.has(item.kind) ? strongestMarker(releaseText, { ignoreApiRemovals: isNonBehaviouralPart(item.content), introducedInRange }) : null;
       if (marker === 'breaking') return { item, level: 'high', findingKind: 'breakingChange', markerClass: marker };
       if (marker !== null) return { item, level: 'medium', findingKind: FINDING_KIND_OF_MARKER[marker], markerClass: marker };
       // A migration guide exists because something needs migrating.
@@ -408,7 +429,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
   // Names the range's own release text adds: removing one of them later in the range is no break.
   const introducedInRange = new Set(evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind)).flatMap((item) => [...namesIntroduced(ownReleaseText(item.content))]));
   const classified = evidence
-    .map((item) => classify(item, introducedInRange))
+    .map((item) => classify(item, introducedInRange, direction === 'upgrade' ? from : null))
     .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
     .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
     .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))

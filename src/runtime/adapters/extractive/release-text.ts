@@ -52,10 +52,11 @@ const API_NOUN = String.raw`(?:options?|methods?|functions?|propert(?:y|ies)|par
 const API_REMOVAL_MARKERS: RegExp[] = [
   new RegExp(
     // A quoted name followed by "comment" is a comment in the source ("fix: remove `PURE` comment"),
+    // one followed by "check" a check the code made ("fix: remove `globalThis` check", graphql 16.8.2),
     // and a path removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
     // build on package publish": markdown-it 14.0.0 still publishes it); only a path (ending in
     // `/` or an extension): "Removed `fetchAll()` from Repository" is a class's method.
-    String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?)\b)(?!${MANIFEST_FIELD}))`,
+    String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?|checks?)\b)(?!${MANIFEST_FIELD}))`,
     'im',
   ),
   // Removing what was deprecated is the break the deprecation announced, named or not: "remove
@@ -85,6 +86,8 @@ const BREAKING_MARKERS: RegExp[] = [
   // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
   // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
   /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
+  // "BC breaks", "[Minor BC break]": backward-compatibility breaks, as sequelize and immutable say.
+  /(?<!\b(?:no|not|non|without|any)[\s-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/,
   BREAKING_LEAD,
   CONVENTIONAL_BANG,
   BREAKING_TAG,
@@ -387,13 +390,14 @@ const COMPILER_OPTION_REMOVAL = new RegExp(
 );
 
 /**
- * Phrases that name a deprecation without making one: editing the wording of a notice the package
+ * Phrases that name a deprecation without making one: bringing back what was deprecated ("re-added
+ * accidentally removed deprecated function names", class-transformer 0.5.1), editing the wording of a notice the package
  * already prints ("fix: add husky label to deprecated warning", husky 9.1.7), and saying that
  * something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0). "Add
  * deprecation warning for `foo()`" does deprecate, and so does a line that also deprecates
  * something by its own words.
  */
-const NON_DEPRECATING_PHRASES = /\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
 
 function namesDeprecationsWithoutMakingOne(line: string): boolean {
   const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
