@@ -5964,40 +5964,16 @@ function isNarrowed(fromRange, toRange) {
         return false;
     }
 }
-/** Majors to examine at most: ranges are registry data, and a hostile one may name huge majors. */
-const MAX_MAJORS_EXAMINED = 100;
-/**
- * Majors of a peer that `fromRange` accepted some version of and `toRange` accepts none of:
- * `^4.2.0 || ^5.0.0 || … || ^8.0.0 → ^8.0.0` drops 4 to 7; `>=5 → >=5.61.0` drops none (a newer
- * 5.x still satisfies both). Empty when a range does not parse.
- */
-function droppedMajors(fromRange, toRange) {
+/** Ranges longer than this are not compared for overlap: they are registry data, and may be hostile. */
+const MAX_COMPARED_RANGE_LENGTH = 256;
+/** No version satisfies both ranges; false when either does not parse (or is too long to compare). */
+function disjointRanges(left, right) {
+    if (left.length > MAX_COMPARED_RANGE_LENGTH || right.length > MAX_COMPARED_RANGE_LENGTH)
+        return false;
     try {
-        if (!semver.validRange(fromRange) || !semver.validRange(toRange))
-            return [];
-        const lowest = semver.minVersion(fromRange)?.major;
-        if (lowest === undefined)
-            return [];
-        const named = [...`${fromRange} ${toRange}`.matchAll(/\d+/g)].map((match) => Number(match[0])).filter((value) => Number.isSafeInteger(value));
-        const highest = Math.max(lowest, ...named) + 1;
-        if (highest - lowest > MAX_MAJORS_EXAMINED)
-            return [];
-        const dropped = [];
-        for (let major = lowest; major <= highest; major += 1) {
-            const line = `>=${major}.0.0-0 <${major + 1}.0.0-0`;
-            if (semver.intersects(fromRange, line, { includePrerelease: true }) && !semver.intersects(toRange, line, { includePrerelease: true }))
-                dropped.push(major);
-        }
-        return dropped;
-    }
-    catch {
-        return [];
-    }
-}
-/** A peer range anything satisfies (`*`, `x`, `>=0`) asks no install for a particular version. */
-function acceptsAnything(range) {
-    try {
-        return semver.validRange(range) !== null && semver.subset('>=0.0.0-0', range, { includePrerelease: true });
+        if (!semver.validRange(left) || !semver.validRange(right))
+            return false;
+        return !semver.intersects(left, right, { includePrerelease: true });
     }
     catch {
         return false;
@@ -6082,12 +6058,19 @@ target) {
         changes.push({ fact: 'types-dropped', effect: 'compatibility', types: from.types });
     const added = Object.keys(to.peerDependencies)
         .filter((name) => !Object.hasOwn(from.peerDependencies, name))
-        .map((name) => ({ name, range: to.peerDependencies[name] }));
+        .map((name) => ({ name, range: to.peerDependencies[name], replaces: Object.hasOwn(dependencies.from, name) ? dependencies.from[name] : null }));
     const narrowed = Object.keys(to.peerDependencies)
-        .filter((name) => Object.hasOwn(from.peerDependencies, name) && isNarrowed(from.peerDependencies[name], to.peerDependencies[name]) && !isLockstepSibling(name, to.peerDependencies[name], target))
-        .map((name) => ({ name, from: from.peerDependencies[name], to: to.peerDependencies[name], droppedMajors: droppedMajors(from.peerDependencies[name], to.peerDependencies[name]) }));
+        // A lockstep sibling moving within its line asks for nothing; one that leaves the old range
+        // behind entirely (`@typescript-eslint/parser ^7.0.0 → ^8.0.0`) must be upgraded with it.
+        .filter((name) => {
+        if (!Object.hasOwn(from.peerDependencies, name))
+            return false;
+        const [before, after] = [from.peerDependencies[name], to.peerDependencies[name]];
+        return isNarrowed(before, after) && (!isLockstepSibling(name, after, target) || disjointRanges(before, after));
+    })
+        .map((name) => ({ name, from: from.peerDependencies[name], to: to.peerDependencies[name] }));
     if (added.length > 0 || narrowed.length > 0) {
-        const peerUpgradeRequired = added.some((peer) => !acceptsAnything(peer.range)) || narrowed.some((peer) => peer.droppedMajors.length > 0);
+        const peerUpgradeRequired = narrowed.some((peer) => disjointRanges(peer.from, peer.to)) || added.some((peer) => peer.replaces !== null && disjointRanges(peer.replaces, peer.range));
         changes.push({ fact: 'peer-dependencies', effect: 'compatibility', added, narrowed, peerUpgradeRequired });
     }
     for (const field of ['os', 'cpu']) {
@@ -6119,12 +6102,6 @@ const MANIFEST_CHANGE_TITLE = {
 function describeEsmOnly(change, from, to) {
     return `${to} is ESM-only: its package root no longer resolves to CommonJS (package type ${change.toType}; no \`require\` condition reaches a CommonJS file), while ${from} could be loaded with require().`;
 }
-/** "vite 4, 5, 6 or 7": the majors of a peer a narrowed range no longer accepts. */
-function droppedMajorsOf(peer) {
-    const majors = peer.droppedMajors.map(String);
-    const named = majors.length === 1 ? majors[0] : `${majors.slice(0, -1).join(', ')} or ${majors.at(-1)}`;
-    return `${plainOrQuoted(peer.name)} ${named}`;
-}
 /** One plain sentence per change; registry names are quoted as data when they are not plain. */
 function describeManifestChange(change, from, to) {
     switch (change.fact) {
@@ -6142,11 +6119,14 @@ function describeManifestChange(change, from, to) {
             const parts = [];
             if (change.added.length > 0)
                 parts.push(`${to} adds required peer dependencies: ${manifest_diff_listed(change.added.map((peer) => `${peer.name}@${peer.range}`))}.`);
+            const replaced = change.added.filter((peer) => peer.replaces !== null && disjointRanges(peer.replaces, peer.range));
+            if (replaced.length > 0)
+                parts.push(`${from} brought ${manifest_diff_listed(replaced.map((peer) => `${peer.name}@${peer.replaces}`))} as its own dependencies; installs must now provide a version the new range accepts.`);
             if (change.narrowed.length > 0) {
                 parts.push(`${to} narrows peer dependency ranges: ${manifest_diff_listed(change.narrowed.map((peer) => `${peer.name} ${peer.from} → ${peer.to}`))}.`);
-                const dropped = change.narrowed.filter((peer) => peer.droppedMajors.length > 0).slice(0, LISTED);
-                if (dropped.length > 0)
-                    parts.push(`It no longer accepts ${dropped.map(droppedMajorsOf).join('; ')}.`);
+                const disjoint = change.narrowed.filter((peer) => disjointRanges(peer.from, peer.to));
+                if (disjoint.length > 0)
+                    parts.push(`The new range accepts no version that ${from} accepted for ${manifest_diff_listed(disjoint.map((peer) => peer.name))}: installs must upgrade it.`);
             }
             return parts.join(' ');
         }
@@ -7496,9 +7476,11 @@ function repository_changelog_unavailable(message) {
 }
 /**
  * Tag spellings to try, in the order most likely to exist: a single-package repository is
- * tagged `v1.2.3` or `1.2.3`; a monorepo either per package (`pkg@1.2.3`, changesets' and
+ * tagged `v1.2.3` or `1.2.3`; a monorepo either per package (`@scope/pkg@1.2.3`, changesets' and
  * lerna's independent mode) or once for all its packages (`v1.2.3`: jest, typescript-eslint,
- * babel), so both kinds come first, then release-please's `pkg-v1.2.3`.
+ * babel), so both kinds come first, then a scoped package's bare name (`plugin-react@6.1.0`),
+ * release-please's `pkg-v1.2.3` and the folder's `folder-v1.2.3`. A miss costs one listing each,
+ * so at most {@link MAX_TAG_ATTEMPTS} are tried with a token (two without).
  */
 function tagsToTry(packageName, version, directory) {
     const all = candidateTags(packageName, version, directory);
@@ -12614,6 +12596,15 @@ const DEPRECATION_MARKERS = [
     // "Please stop using the deprecated `foo` option" is the package's own notice.
     /(?<!(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:[a-z]+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?stop(?:s|ped|ping)?[ \t]+using[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?(?:node(?:\.js)?(?:'s)?[ \t]+)?)(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:(?:usages?|uses?|calls?)\s+(?:of|to)\s+)?(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
 ];
+/**
+ * "Technically a backwards-incompatible change": the authors' hedge. Outside a major it is a
+ * compatibility change; in a major it is the reason for the major (the extractive analyzer's
+ * withHedgedBreakInMajor).
+ */
+const HEDGED_BREAK = /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatib(?:le|ilit(?:y|ies)))\b/i;
+function hedgesABreak(text) {
+    return HEDGED_BREAK.test(withoutNonBehaviouralLines(text, 'compatibility'));
+}
 const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
     // "drop node <18", "Drop Node.js 14", "drop node@12": a support drop said without "support";
@@ -12638,7 +12629,7 @@ const COMPATIBILITY_MARKERS = [
     /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
     // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
     /\b(?:potentially|possibly)[\s-]+breaking\b/i,
-    /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatible)\b/i,
+    HEDGED_BREAK,
     // "This change might break existing code if it uses prototype methods on `.files`" (jszip 3.7).
     /\b(?:may|might|could)\s+break\s+(?:existing|older)\s+(?:code|setups?|configurations?|usages?|projects?|apps?|applications?)\b/i,
 ];
@@ -12708,13 +12699,15 @@ const RUNTIME_NAME_CODE = /`(node(?:\.?js)?)`(?=[ \t]+versions?\b)/gi;
 const VERSION_CODE = /(\bversion[ \t]+(?:is[ \t]+|to[ \t]+)?)`v?\d{1,9}(?:\.\d{1,9}){1,2}`/gi;
 /**
  * A version range of `||`-joined majors after "require(s)", without the runtime's name: "deps:
- * transitive deps require 20 || >=22" (c8 11.0.0, whose `engines` became `20 || >=22`). Only a
- * Node.js `engines` range is written that way; the runtime's name is put back so the line reads
- * as the floor it is.
+ * transitive deps require 20 || >=22" (c8 11.0.0, whose `engines` became `20 || >=22`). Two-digit
+ * majors ending in an open `>=` range is how Node.js `engines` ranges are written (`^20.17.0 ||
+ * >=22.9.0`); peer ranges end in a caret (`^18 || ^19`), and a line that names a peer is left
+ * alone. The runtime's name is put back so the line reads as the floor it is.
  */
-const UNNAMED_ENGINES_RANGE = /\b(requires?|required)[ \t]+(?=\^?\d{1,2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*(?:>=?|\^)?[ \t]*\d{1,2}\b)/gi;
+const UNNAMED_ENGINES_RANGE = /\b(requires?|required)[ \t]+(?=\^?\d{2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*(?:[~^]?\d{2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*)*>=[ \t]*\d{2}\b)/gi;
 function isRuntimeSupportLine(line) {
-    const plain = release_text_plainLine(line).replace(UNNAMED_ENGINES_RANGE, '$1 node ').replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
+    const named = /\bpeers?\b/i.test(line) ? line : line.replace(UNNAMED_ENGINES_RANGE, '$1 node ');
+    const plain = release_text_plainLine(named).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
     if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain))
         return false;
     // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
@@ -12805,23 +12798,35 @@ const DOCUMENTATION_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|s
  */
 const HOUSEKEEPING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
 /**
- * TypeScript compiler options are settings of the package's own build (its tsconfig.json), not
- * options of its API: "Remove deprecated downlevelIteration option" (zod 4.4.0) drops a setting
- * TypeScript 6 deprecates. Only names no library would pick for an option of its own: `strict`,
- * `target`, `module` or `sourceMap` are left out, since libraries do use them. The option must be
- * all the line removes: "Remove `downlevelIteration` and `legacy()` option" still removes an API.
+ * TypeScript compiler options that TypeScript itself deprecated (5.0, 6.0) are settings of the
+ * package's own build (its tsconfig.json), not options of its API: "Remove deprecated
+ * downlevelIteration option" (zod 4.4.0). Only these: the options tools also expose as their own
+ * (ts-jest's `isolatedModules`, bundler plugins' `esModuleInterop`, `target`, `sourceMap`) are left
+ * out, since removing one of those from such a tool is its API. The option must be all the line
+ * removes: "Remove `downlevelIteration` and `legacy()` option" still removes an API. For the
+ * `typescript` package itself such a removal is its API; this line rule would miss it, but a
+ * removal listed under a "Breaking changes" or "Removed" heading is judged by the heading.
  */
-const COMPILER_OPTION = String.raw `(?:downlevelIteration|esModuleInterop|allowSyntheticDefaultImports|importHelpers|isolatedModules|verbatimModuleSyntax|moduleResolution|skipLibCheck|noImplicitAny|strictNullChecks|experimentalDecorators|emitDecoratorMetadata|useDefineForClassFields|preserveValueImports|importsNotUsedAsValues|keyofStringsOnly|suppressImplicitAnyIndexErrors|noImplicitUseStrict|noUncheckedIndexedAccess|exactOptionalPropertyTypes|resolveJsonModule|forceConsistentCasingInFileNames|allowImportingTsExtensions|erasableSyntaxOnly)`;
-const COMPILER_OPTION_REMOVAL = new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|drop(?:s|ped)?|rm)[ \t]+(?:(?:the|deprecated|obsolete)[ \t]+){0,2}\`?${COMPILER_OPTION}\`?(?:[ \t]+(?:(?:compiler|tsconfig|typescript)[ \t]+)?(?:options?|flags?|settings?))?[ \t]*(?:\((?:#\d+|[0-9a-f]{7,40})\)[ \t]*)*\.?[ \t]*$`, 'i');
+const COMPILER_OPTION = String.raw `(?:downlevelIteration|importsNotUsedAsValues|preserveValueImports|keyofStringsOnly|suppressImplicitAnyIndexErrors|suppressExcessPropertyErrors|noImplicitUseStrict|noStrictGenericChecks)`;
+const COMPILER_OPTION_REMOVAL = new RegExp(
+// Matched against the trimmed line; the tail allows only "(#123)" / "(abc1234)" references and a full stop.
+String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|drop(?:s|ped)?|rm)[ \t]+(?:(?:the|deprecated|obsolete)[ \t]+){0,2}\`?${COMPILER_OPTION}\`?(?:[ \t]+(?:(?:compiler|tsconfig|typescript)[ \t]+)?(?:options?|flags?|settings?))?(?:[ \t]+\((?:#\d+|[0-9a-f]{7,40})\))*\.?$`, 'i');
+/** Lines longer than this are not build-option lines; the bound keeps the match cheap on hostile text. */
+const MAX_COMPILER_OPTION_LINE = 300;
+function removesCompilerOption(line) {
+    return line.length <= MAX_COMPILER_OPTION_LINE && COMPILER_OPTION_REMOVAL.test(line.trimEnd());
+}
 /**
  * Phrases that name a deprecation without making one: bringing back what was deprecated ("re-added
  * accidentally removed deprecated function names", class-transformer 0.5.1), editing the wording of a notice the package
+ * already prints, by a verb that edits it (so "`x()` now results in a deprecation warning" still
+ * deprecates),
  * already prints ("fix: add husky label to deprecated warning", husky 9.1.7), and saying that
  * something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0). "Add
  * deprecation warning for `foo()`" does deprecate, and so does a line that also deprecates
  * something by its own words.
  */
-const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b[^\n]{0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
 function namesDeprecationsWithoutMakingOne(line) {
     const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
     return rest !== line && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));
@@ -12837,7 +12842,7 @@ function isNonBehaviouralLine(line, markerClass) {
         return true;
     if (markerClass === 'deprecation' && namesDeprecationsWithoutMakingOne(line))
         return true;
-    return markerClass !== 'compatibility' && (HOUSEKEEPING_LINE.test(line) || COMPILER_OPTION_REMOVAL.test(line));
+    return markerClass !== 'compatibility' && (HOUSEKEEPING_LINE.test(line) || removesCompilerOption(line));
 }
 function withoutNonBehaviouralLines(text, markerClass) {
     return text
@@ -13399,16 +13404,27 @@ function withTypeRemovalInMajor(entry, majorForCallers) {
     return { ...entry, level: 'high', findingKind: 'breakingChange' };
 }
 /**
- * A major that makes installs bring a peer they may not have (a newly required one, or a newer
- * major of one: ajv-keywords 5 needs ajv 8, @vitejs/plugin-react 6 needs vite 8) cannot be taken
- * without upgrading that peer too: existing setups break until they do. Every such major in the
- * labelled set (21 of 21: ts-jest 29, react-redux 9, autoprefixer 10, …) was labelled high by
- * its readers. In a minor or patch it stays a compatibility finding (vitest 4.1 adds a required
- * `vite` peer: labelled medium), and a narrowing within one major (`webpack >=5 → >=5.61.0`) is
- * not this fact.
+ * A major after which no install that worked keeps working without upgrading a peer (its range
+ * accepts no version the old one did: ajv-keywords 5 needs ajv 8 where 4 took ajv 7; autoprefixer
+ * 10 asks for postcss 8 where 9 brought postcss 7 itself) cannot be taken alone: existing setups
+ * break until the peer moves too. Every such major in the labelled set (5 of 5:
+ * @typescript-eslint/eslint-plugin 8, autoprefixer 10, ts-jest 29, redux-thunk 3, ajv-keywords 5)
+ * was labelled high by its readers. In a minor or patch it stays a compatibility finding, and a range
+ * that still overlaps the old one (`vite ^4 || … || ^8 → ^8`, `webpack >=5 → >=5.61.0`) is not
+ * this fact.
  */
 function withPeerUpgradeInMajor(entry, majorForCallers) {
     if (!majorForCallers || entry.item.kind !== 'registryFact' || entry.item.locator !== 'fact/peer-upgrade')
+        return entry;
+    return { ...entry, level: 'high', findingKind: 'breakingChange' };
+}
+/**
+ * "Technically a backwards-incompatible change" hedges in a minor or patch (@apollo/server 5.5.0,
+ * whose authors know of no client it affects): a compatibility change. In a major the same words
+ * are the authors' reason for the major: a break.
+ */
+function withHedgedBreakInMajor(entry, majorForCallers) {
+    if (!majorForCallers || entry.level !== 'medium' || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !hedgesABreak(ownReleaseText(entry.item.content)))
         return entry;
     return { ...entry, level: 'high', findingKind: 'breakingChange' };
 }
@@ -13424,6 +13440,7 @@ function extractCandidate(context) {
         .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
         .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
         .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
+        .map((entry) => withHedgedBreakInMajor(entry, majorForCallers))
         .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
     const releaseText = evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind));
     const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);

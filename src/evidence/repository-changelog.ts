@@ -90,9 +90,11 @@ function unavailable(message: string): RepositoryChangelogResult {
 
 /**
  * Tag spellings to try, in the order most likely to exist: a single-package repository is
- * tagged `v1.2.3` or `1.2.3`; a monorepo either per package (`pkg@1.2.3`, changesets' and
+ * tagged `v1.2.3` or `1.2.3`; a monorepo either per package (`@scope/pkg@1.2.3`, changesets' and
  * lerna's independent mode) or once for all its packages (`v1.2.3`: jest, typescript-eslint,
- * babel), so both kinds come first, then release-please's `pkg-v1.2.3`.
+ * babel), so both kinds come first, then a scoped package's bare name (`plugin-react@6.1.0`),
+ * release-please's `pkg-v1.2.3` and the folder's `folder-v1.2.3`. A miss costs one listing each,
+ * so at most {@link MAX_TAG_ATTEMPTS} are tried with a token (two without).
  */
 export function tagsToTry(packageName: string, version: string, directory: string): string[] {
   const all = candidateTags(packageName, version, directory);

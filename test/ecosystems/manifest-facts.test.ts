@@ -4,7 +4,7 @@
  * packument with bounds, on hand-made manifests shaped like real ones and on hostile ones.
  */
 import { describe, expect, it } from 'vitest';
-import { diffManifestShapes, describeManifestChange, droppedMajors } from '../../src/ecosystems/npm/manifest-diff.js';
+import { diffManifestShapes, describeManifestChange, disjointRanges } from '../../src/ecosystems/npm/manifest-diff.js';
 import { manifestShapeOf, SHAPE_LIMITS } from '../../src/ecosystems/npm/manifest-shape.js';
 import type { PackumentVersion } from '../../src/ecosystems/npm/packument.js';
 
@@ -77,28 +77,33 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
     expect(facts({ os: ['!win32'] }, { os: ['!win32', '!aix'] })).toEqual([]);
   });
 
-  it('says which majors of a peer a narrowed range drops, and whether installs must add or move up a peer', () => {
-    // ajv-keywords 5.0.0, @vitejs/plugin-react 6.0.0, @tanstack/react-query 5.0.0, eslint-plugin-prettier 5.0.0.
-    expect(droppedMajors('^7.0.0', '^8.0.0')).toEqual([7]);
-    expect(droppedMajors('^4.2.0 || ^5.0.0 || ^6.0.0 || ^7.0.0 || ^8.0.0', '^8.0.0')).toEqual([4, 5, 6, 7]);
-    expect(droppedMajors('^16.8.0 || ^17.0.0 || ^18.0.0 || ^19.0.0', '^18.0.0')).toEqual([16, 17, 19]);
-    expect(droppedMajors('>=7.28.0', '>=8.0.0')).toEqual([7]);
-    // A newer release of the same major still satisfies both: babel-loader 10, @hookform/resolvers 5.
-    expect(droppedMajors('>=5', '>=5.61.0')).toEqual([]);
-    expect(droppedMajors('^7.0.0', '7.55.0')).toEqual([]);
-    expect(droppedMajors('^8.56.0', '^8.57.0 || ^9.0.0')).toEqual([]);
-    // Ranges that do not parse, or name absurd majors, say nothing.
-    expect(droppedMajors('latest', '^2')).toEqual([]);
-    expect(droppedMajors('^1.0.0', '^99999999.0.0')).toEqual([]);
+  it('says when no install that worked keeps working without changing a peer', () => {
+    // ajv-keywords 5.0.0, a 0.x peer, a large minor: no version satisfies both ranges.
+    expect(disjointRanges('^7.0.0', '^8.0.0')).toBe(true);
+    expect(disjointRanges('^0.7.0', '^0.8.0')).toBe(true);
+    expect(disjointRanges('^3.500.0', '^4.0.0')).toBe(true);
+    // Ranges that still overlap leave the newest setups alone: @vitejs/plugin-react 6, babel-loader 10,
+    // a capped open range, eslint-plugin-prettier 5.
+    expect(disjointRanges('^4.2.0 || ^5.0.0 || ^6.0.0 || ^7.0.0 || ^8.0.0', '^8.0.0')).toBe(false);
+    expect(disjointRanges('>=5', '>=5.61.0')).toBe(false);
+    expect(disjointRanges('>=8', '^8')).toBe(false);
+    expect(disjointRanges('>=7.28.0', '>=8.0.0')).toBe(false);
+    // Ranges that do not parse, or are too long to compare, say nothing.
+    expect(disjointRanges('latest', '^2')).toBe(false);
+    expect(disjointRanges(Array.from({ length: 200 }, (_, major) => `^${major}.0.0`).join(' || '), '^999.0.0')).toBe(false);
 
-    const peerChange = (from: PackumentVersion, to: PackumentVersion) => diffManifestShapes(manifestShapeOf(from), manifestShapeOf(to), NO_DEPENDENCIES).find((change) => change.fact === 'peer-dependencies');
+    const peerChange = (from: PackumentVersion, to: PackumentVersion) => diffManifestShapes(manifestShapeOf(from), manifestShapeOf(to), { from: from.dependencies ?? {}, to: to.dependencies ?? {} }).find((change) => change.fact === 'peer-dependencies');
     const ajv = peerChange({ peerDependencies: { ajv: '^7.0.0' } }, { peerDependencies: { ajv: '^8.0.0' } });
     expect(ajv).toMatchObject({ peerUpgradeRequired: true });
-    expect(describeManifestChange(ajv!, '4.0.1', '5.0.0')).toBe('5.0.0 narrows peer dependency ranges: "ajv ^7.0.0 → ^8.0.0". It no longer accepts ajv 7.');
-    expect(peerChange({ peerDependencies: { webpack: '>=5' } }, { peerDependencies: { webpack: '>=5.61.0' } })).toMatchObject({ peerUpgradeRequired: false });
-    // A newly required peer must be installed (autoprefixer 10 and postcss 8), unless any version does.
-    expect(peerChange({}, { peerDependencies: { postcss: '^8.0.2' } })).toMatchObject({ peerUpgradeRequired: true });
-    expect(peerChange({}, { peerDependencies: { '@types/node': '*' } })).toMatchObject({ peerUpgradeRequired: false });
+    expect(describeManifestChange(ajv!, '4.0.1', '5.0.0')).toBe('5.0.0 narrows peer dependency ranges: "ajv ^7.0.0 → ^8.0.0". The new range accepts no version that 4.0.1 accepted for ajv: installs must upgrade it.');
+    expect(peerChange({ peerDependencies: { vite: '^7.0.0 || ^8.0.0' } }, { peerDependencies: { vite: '^8.0.0' } })).toMatchObject({ peerUpgradeRequired: false });
+    // A peer the old version brought as its own dependency, in a range the new peer range excludes
+    // (autoprefixer 10: postcss ^7 → peer ^8); a brand-new peer asks installs to add it, not to upgrade.
+    const postcss = peerChange({ dependencies: { postcss: '^7.0.32' } }, { peerDependencies: { postcss: '^8.0.2' } });
+    expect(postcss).toMatchObject({ peerUpgradeRequired: true });
+    expect(describeManifestChange(postcss!, '9.8.6', '10.0.0')).toContain('9.8.6 brought postcss@^7.0.32 as its own dependencies');
+    expect(peerChange({}, { peerDependencies: { react: '>=16.8' } })).toMatchObject({ peerUpgradeRequired: false });
+    expect(peerChange({ dependencies: { postcss: '^8.0.0' } }, { peerDependencies: { postcss: '^8.0.2' } })).toMatchObject({ peerUpgradeRequired: false });
   });
 
   it('a sibling peer released in lockstep (same scope, range starting at the new version) is not a narrowing; any other is', () => {
@@ -110,6 +115,9 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
     expect(facts(from, to)).toEqual(['peer-dependencies']);
     expect(diffManifestShapes(manifestShapeOf(from), manifestShapeOf({ peerDependencies: { '@typescript-eslint/parser': '^8.62.1', eslint: '^9.0.0' } }), NO_DEPENDENCIES, plugin).map((change) => change.fact)).toEqual(['peer-dependencies']);
     expect(diffManifestShapes(manifestShapeOf(from), manifestShapeOf(to), NO_DEPENDENCIES, { name: '@other/plugin', version: '8.62.1' }).map((change) => change.fact)).toEqual(['peer-dependencies']);
+    // A sibling that leaves the old range behind must be upgraded with the package (@typescript-eslint 8.0.0).
+    const major = diffManifestShapes(manifestShapeOf({ peerDependencies: { '@typescript-eslint/parser': '^7.0.0' } }), manifestShapeOf({ peerDependencies: { '@typescript-eslint/parser': '^8.0.0' } }), NO_DEPENDENCIES, { name: '@typescript-eslint/eslint-plugin', version: '8.0.0' });
+    expect(major).toMatchObject([{ fact: 'peer-dependencies', peerUpgradeRequired: true }]);
   });
 
   it('a runtime dependency whose lowest allowed major went up is reported as information', () => {

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1245;
+const CORRECT = 1244;
 const SAMPLES = 1376;
-const RISK_ACCURACY = '0.905';
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.945 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 268 | 22 | 14 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 267 | 23 | 14 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -171,6 +171,7 @@ const MISSES = [
   'escape-html 0.0.1 → 1.0.0',
   'config 4.3.0 → 4.4.0',
   '@babel/core 7.28.6 → 7.29.0',
+  '@vitejs/plugin-react 5.2.0 → 6.0.0',
   '@commitlint/cli 20.5.3 → 21.0.0',
   '@eslint/js 10.0.0 → 10.0.1',
   '@apollo/server 4.12.2 → 4.13.0',

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 51,
   changedFromFirst: 27,
-  extractiveAgainstFirstLabels: '1239/1376',
+  extractiveAgainstFirstLabels: '1238/1376',
   semverAgainstFirstLabels: '830/1376',
 };
 /**
@@ -261,9 +261,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '909/1376',
       'registry only: tarball ships a changelog': '222/241',
       'registry only: no tarball changelog': '687/1135',
-      'registry + repository: all': '1245/1376',
+      'registry + repository: all': '1244/1376',
       'registry + repository: tarball ships a changelog': '223/241',
-      'registry + repository: no tarball changelog': '1022/1135',
+      'registry + repository: no tarball changelog': '1021/1135',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

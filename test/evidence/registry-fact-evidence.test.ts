@@ -192,6 +192,23 @@ describe('registryFactEvidence', () => {
     expect(floorContent).toContain('22.0–22.11');
   });
 
+  it('a peer range that accepts no version the old one did is its own fact (fact/peer-upgrade); an overlapping narrowing is fact/peer-dependencies', async () => {
+    const chalk = await factsOf('chalk', '4.1.2', '5.3.0');
+    const withPeers = (from: Record<string, string>, to: Record<string, string>) => {
+      const facts = structuredClone(chalk);
+      if (facts.from) facts.from.shape = { ...facts.from.shape, peerDependencies: from };
+      if (facts.to) facts.to.shape = { ...facts.to.shape, peerDependencies: to };
+      return registryFactEvidence(facts, bumpOf('chalk', '4.1.2', '5.3.0', 'major'));
+    };
+    const moved = withPeers({ ajv: '^7.0.0' }, { ajv: '^8.0.0' });
+    expect(byLocator(moved, 'fact/peer-upgrade')?.content).toContain('accepts no version that 4.1.2 accepted for ajv');
+    expect(byLocator(moved, 'fact/peer-upgrade')?.title).toBe('npm registry — chalk 5.3.0 — peer dependencies');
+    expect(byLocator(moved, 'fact/peer-dependencies')).toBeUndefined();
+    const overlapping = withPeers({ vite: '^7.0.0 || ^8.0.0' }, { vite: '^8.0.0' });
+    expect(byLocator(overlapping, 'fact/peer-dependencies')).toBeDefined();
+    expect(byLocator(overlapping, 'fact/peer-upgrade')).toBeUndefined();
+  });
+
   it('an added exports map that does not list ./package.json says so: tools that read the version break', async () => {
     const chalk = await factsOf('chalk', '4.1.2', '5.3.0');
     expect(byLocator(registryFactEvidence(chalk, bumpOf('chalk', '4.1.2', '5.3.0', 'major')), 'fact/exports-added')?.content).toContain('`chalk/package.json`');

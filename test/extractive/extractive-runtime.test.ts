@@ -398,8 +398,19 @@ describe('extractive runtime: the breaks of a release the caller already runs', 
   });
 });
 
+describe('extractive runtime: a hedged break', () => {
+  it('"technically a breaking change" is a compatibility change outside a major and a break in one', async () => {
+    const hedged = evidence('changelog', '## 2.0.0\n- Technically a breaking change: `parse()` now throws on invalid input', { versions: ['2.0.0'] });
+    const major = await candidateFor(buildContext({ evidence: [semverFact('major'), hedged], semverClass: 'major' }));
+    expect(major.riskLevel).toBe('high');
+    expect(major.findings.find((finding) => finding.evidenceRefs.includes(hedged.id))?.kind).toBe('breakingChange');
+    const minor = await candidateFor(buildContext({ evidence: [semverFact('minor'), hedged], semverClass: 'minor', from: '1.4.0', to: '1.5.0', inRange: ['1.5.0'] }));
+    expect(minor.riskLevel).toBe('medium');
+  });
+});
+
 describe('extractive runtime: a peer that installs must add or move up a major', () => {
-  const peerUpgrade = evidence('registryFact', '5.0.0 narrows peer dependency ranges: "ajv ^7.0.0 → ^8.0.0". It no longer accepts ajv 7.', { versions: ['5.0.0'], locator: 'fact/peer-upgrade', title: 'npm registry — peer dependencies' });
+  const peerUpgrade = evidence('registryFact', '5.0.0 narrows peer dependency ranges: "ajv ^7.0.0 → ^8.0.0". The new range accepts no version that 4.0.1 accepted for ajv: installs must upgrade it.', { versions: ['5.0.0'], locator: 'fact/peer-upgrade', title: 'npm registry — lib 5.0.0 — peer dependencies' });
   const peerNarrowed = evidence('registryFact', '5.0.0 narrows peer dependency ranges: "webpack >=5 → >=5.61.0".', { versions: ['5.0.0'], locator: 'fact/peer-dependencies', title: 'npm registry — peer dependencies' });
   const floorOnly = evidence('changelog', '## 5.0.0\n- Drop support for Node.js 16', { versions: ['5.0.0'] });
 

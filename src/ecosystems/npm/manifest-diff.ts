@@ -25,13 +25,17 @@ export type ManifestChange =
   | {
       fact: 'peer-dependencies';
       effect: 'compatibility';
-      added: Array<{ name: string; range: string }>;
-      /** `droppedMajors`: majors of the peer the old range accepted and the new one accepts none of. */
-      narrowed: Array<{ name: string; from: string; to: string; droppedMajors: number[] }>;
+      /** `replaces`: the range `from` declared the same package with as a regular dependency. */
+      added: Array<{ name: string; range: string; replaces: string | null }>;
+      narrowed: Array<{ name: string; from: string; to: string }>;
       /**
-       * Installs must bring a peer they may not have: a newly required one, or a newer major of
-       * one the old range accepted (ajv-keywords 5: `ajv ^7.0.0 → ^8.0.0`). In a major that is the
-       * break the major announces (see the extractive analyzer's withPeerUpgradeInMajor).
+       * No install that worked with `from` keeps working without changing a peer: a narrowed range
+       * that accepts no version the old one did (ajv-keywords 5: `ajv ^7.0.0 → ^8.0.0`), or a new
+       * peer whose range accepts no version of the dependency `from` brought itself (autoprefixer
+       * 10: `postcss` ^7 as a dependency, ^8 as a peer). A range that still overlaps the old one
+       * (`vite ^4 || … || ^8 → ^8`) leaves the newest setups as they are, like a dropped old
+       * runtime. In a major this is the break the major announces (the extractive analyzer's
+       * withPeerUpgradeInMajor).
        */
       peerUpgradeRequired: boolean;
     }
@@ -65,37 +69,15 @@ function isNarrowed(fromRange: string, toRange: string): boolean {
   }
 }
 
-/** Majors to examine at most: ranges are registry data, and a hostile one may name huge majors. */
-const MAX_MAJORS_EXAMINED = 100;
+/** Ranges longer than this are not compared for overlap: they are registry data, and may be hostile. */
+const MAX_COMPARED_RANGE_LENGTH = 256;
 
-/**
- * Majors of a peer that `fromRange` accepted some version of and `toRange` accepts none of:
- * `^4.2.0 || ^5.0.0 || … || ^8.0.0 → ^8.0.0` drops 4 to 7; `>=5 → >=5.61.0` drops none (a newer
- * 5.x still satisfies both). Empty when a range does not parse.
- */
-export function droppedMajors(fromRange: string, toRange: string): number[] {
+/** No version satisfies both ranges; false when either does not parse (or is too long to compare). */
+export function disjointRanges(left: string, right: string): boolean {
+  if (left.length > MAX_COMPARED_RANGE_LENGTH || right.length > MAX_COMPARED_RANGE_LENGTH) return false;
   try {
-    if (!semver.validRange(fromRange) || !semver.validRange(toRange)) return [];
-    const lowest = semver.minVersion(fromRange)?.major;
-    if (lowest === undefined) return [];
-    const named = [...`${fromRange} ${toRange}`.matchAll(/\d+/g)].map((match) => Number(match[0])).filter((value) => Number.isSafeInteger(value));
-    const highest = Math.max(lowest, ...named) + 1;
-    if (highest - lowest > MAX_MAJORS_EXAMINED) return [];
-    const dropped: number[] = [];
-    for (let major = lowest; major <= highest; major += 1) {
-      const line = `>=${major}.0.0-0 <${major + 1}.0.0-0`;
-      if (semver.intersects(fromRange, line, { includePrerelease: true }) && !semver.intersects(toRange, line, { includePrerelease: true })) dropped.push(major);
-    }
-    return dropped;
-  } catch {
-    return [];
-  }
-}
-
-/** A peer range anything satisfies (`*`, `x`, `>=0`) asks no install for a particular version. */
-function acceptsAnything(range: string): boolean {
-  try {
-    return semver.validRange(range) !== null && semver.subset('>=0.0.0-0', range, { includePrerelease: true });
+    if (!semver.validRange(left) || !semver.validRange(right)) return false;
+    return !semver.intersects(left, right, { includePrerelease: true });
   } catch {
     return false;
   }
@@ -177,12 +159,18 @@ export function diffManifestShapes(
 
   const added = Object.keys(to.peerDependencies)
     .filter((name) => !Object.hasOwn(from.peerDependencies, name))
-    .map((name) => ({ name, range: to.peerDependencies[name]! }));
+    .map((name) => ({ name, range: to.peerDependencies[name]!, replaces: Object.hasOwn(dependencies.from, name) ? dependencies.from[name]! : null }));
   const narrowed = Object.keys(to.peerDependencies)
-    .filter((name) => Object.hasOwn(from.peerDependencies, name) && isNarrowed(from.peerDependencies[name]!, to.peerDependencies[name]!) && !isLockstepSibling(name, to.peerDependencies[name]!, target))
-    .map((name) => ({ name, from: from.peerDependencies[name]!, to: to.peerDependencies[name]!, droppedMajors: droppedMajors(from.peerDependencies[name]!, to.peerDependencies[name]!) }));
+    // A lockstep sibling moving within its line asks for nothing; one that leaves the old range
+    // behind entirely (`@typescript-eslint/parser ^7.0.0 → ^8.0.0`) must be upgraded with it.
+    .filter((name) => {
+      if (!Object.hasOwn(from.peerDependencies, name)) return false;
+      const [before, after] = [from.peerDependencies[name]!, to.peerDependencies[name]!];
+      return isNarrowed(before, after) && (!isLockstepSibling(name, after, target) || disjointRanges(before, after));
+    })
+    .map((name) => ({ name, from: from.peerDependencies[name]!, to: to.peerDependencies[name]! }));
   if (added.length > 0 || narrowed.length > 0) {
-    const peerUpgradeRequired = added.some((peer) => !acceptsAnything(peer.range)) || narrowed.some((peer) => peer.droppedMajors.length > 0);
+    const peerUpgradeRequired = narrowed.some((peer) => disjointRanges(peer.from, peer.to)) || added.some((peer) => peer.replaces !== null && disjointRanges(peer.replaces, peer.range));
     changes.push({ fact: 'peer-dependencies', effect: 'compatibility', added, narrowed, peerUpgradeRequired });
   }
 
@@ -218,13 +206,6 @@ export function describeEsmOnly(change: Extract<ManifestChange, { fact: 'module-
   return `${to} is ESM-only: its package root no longer resolves to CommonJS (package type ${change.toType}; no \`require\` condition reaches a CommonJS file), while ${from} could be loaded with require().`;
 }
 
-/** "vite 4, 5, 6 or 7": the majors of a peer a narrowed range no longer accepts. */
-function droppedMajorsOf(peer: { name: string; droppedMajors: number[] }): string {
-  const majors = peer.droppedMajors.map(String);
-  const named = majors.length === 1 ? majors[0] : `${majors.slice(0, -1).join(', ')} or ${majors.at(-1)}`;
-  return `${plainOrQuoted(peer.name)} ${named}`;
-}
-
 /** One plain sentence per change; registry names are quoted as data when they are not plain. */
 export function describeManifestChange(change: ManifestChange, from: string, to: string): string {
   switch (change.fact) {
@@ -241,10 +222,12 @@ export function describeManifestChange(change: ManifestChange, from: string, to:
     case 'peer-dependencies': {
       const parts: string[] = [];
       if (change.added.length > 0) parts.push(`${to} adds required peer dependencies: ${listed(change.added.map((peer) => `${peer.name}@${peer.range}`))}.`);
+      const replaced = change.added.filter((peer) => peer.replaces !== null && disjointRanges(peer.replaces, peer.range));
+      if (replaced.length > 0) parts.push(`${from} brought ${listed(replaced.map((peer) => `${peer.name}@${peer.replaces}`))} as its own dependencies; installs must now provide a version the new range accepts.`);
       if (change.narrowed.length > 0) {
         parts.push(`${to} narrows peer dependency ranges: ${listed(change.narrowed.map((peer) => `${peer.name} ${peer.from} → ${peer.to}`))}.`);
-        const dropped = change.narrowed.filter((peer) => peer.droppedMajors.length > 0).slice(0, LISTED);
-        if (dropped.length > 0) parts.push(`It no longer accepts ${dropped.map(droppedMajorsOf).join('; ')}.`);
+        const disjoint = change.narrowed.filter((peer) => disjointRanges(peer.from, peer.to));
+        if (disjoint.length > 0) parts.push(`The new range accepts no version that ${from} accepted for ${listed(disjoint.map((peer) => peer.name))}: installs must upgrade it.`);
       }
       return parts.join(' ');
     }

@@ -4,7 +4,7 @@ import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
 import { isTypeOnlyRemoval } from '../../../evidence/api-surface-evidence.js';
-import { excerpts, hasMarker, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
+import { excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
@@ -408,16 +408,27 @@ function withTypeRemovalInMajor(entry: Classified, majorForCallers: boolean): Cl
 }
 
 /**
- * A major that makes installs bring a peer they may not have (a newly required one, or a newer
- * major of one: ajv-keywords 5 needs ajv 8, @vitejs/plugin-react 6 needs vite 8) cannot be taken
- * without upgrading that peer too: existing setups break until they do. Every such major in the
- * labelled set (21 of 21: ts-jest 29, react-redux 9, autoprefixer 10, …) was labelled high by
- * its readers. In a minor or patch it stays a compatibility finding (vitest 4.1 adds a required
- * `vite` peer: labelled medium), and a narrowing within one major (`webpack >=5 → >=5.61.0`) is
- * not this fact.
+ * A major after which no install that worked keeps working without upgrading a peer (its range
+ * accepts no version the old one did: ajv-keywords 5 needs ajv 8 where 4 took ajv 7; autoprefixer
+ * 10 asks for postcss 8 where 9 brought postcss 7 itself) cannot be taken alone: existing setups
+ * break until the peer moves too. Every such major in the labelled set (5 of 5:
+ * @typescript-eslint/eslint-plugin 8, autoprefixer 10, ts-jest 29, redux-thunk 3, ajv-keywords 5)
+ * was labelled high by its readers. In a minor or patch it stays a compatibility finding, and a range
+ * that still overlaps the old one (`vite ^4 || … || ^8 → ^8`, `webpack >=5 → >=5.61.0`) is not
+ * this fact.
  */
 function withPeerUpgradeInMajor(entry: Classified, majorForCallers: boolean): Classified {
   if (!majorForCallers || entry.item.kind !== 'registryFact' || entry.item.locator !== 'fact/peer-upgrade') return entry;
+  return { ...entry, level: 'high', findingKind: 'breakingChange' };
+}
+
+/**
+ * "Technically a backwards-incompatible change" hedges in a minor or patch (@apollo/server 5.5.0,
+ * whose authors know of no client it affects): a compatibility change. In a major the same words
+ * are the authors' reason for the major: a break.
+ */
+function withHedgedBreakInMajor(entry: Classified, majorForCallers: boolean): Classified {
+  if (!majorForCallers || entry.level !== 'medium' || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !hedgesABreak(ownReleaseText(entry.item.content))) return entry;
   return { ...entry, level: 'high', findingKind: 'breakingChange' };
 }
 
@@ -433,6 +444,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
     .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
     .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
     .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
+    .map((entry) => withHedgedBreakInMajor(entry, majorForCallers))
     .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
   const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
   const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);

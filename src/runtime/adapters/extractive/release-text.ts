@@ -174,6 +174,17 @@ const DEPRECATION_MARKERS: RegExp[] = [
   /(?<!(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:[a-z]+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?stop(?:s|ped|ping)?[ \t]+using[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?(?:node(?:\.js)?(?:'s)?[ \t]+)?)(?<!\b(?:replac(?:e|es|ed|ing)|avoid(?:s|ed|ing)?|migrat(?:e|es|ed|ing)(?:\s+away)?(?:\s+from)?|instead\s+of|away\s+from|fix(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?)\s+(?:(?:usages?|uses?|calls?)\s+(?:of|to)\s+)?(?:the\s+|a\s+|an\s+|all\s+|any\s+)?(?:node(?:\.js)?(?:'s)?\s+)?)(?:\bdeprecat(?:e|ed|es|ing)\b|(?<!\bnode(?:\.js)?(?:'s)?\s+)\bdeprecations?\b)(?!\s+(?:warning\s+)?(?:code\s+)?DEP\d{4}\b)/i,
 ];
 
+/**
+ * "Technically a backwards-incompatible change": the authors' hedge. Outside a major it is a
+ * compatibility change; in a major it is the reason for the major (the extractive analyzer's
+ * withHedgedBreakInMajor).
+ */
+const HEDGED_BREAK = /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatib(?:le|ilit(?:y|ies)))\b/i;
+
+export function hedgesABreak(text: string): boolean {
+  return HEDGED_BREAK.test(withoutNonBehaviouralLines(text, 'compatibility'));
+}
+
 const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
   // "drop node <18", "Drop Node.js 14", "drop node@12": a support drop said without "support";
@@ -198,7 +209,7 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
   // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
   /\b(?:potentially|possibly)[\s-]+breaking\b/i,
-  /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatible)\b/i,
+  HEDGED_BREAK,
   // "This change might break existing code if it uses prototype methods on `.files`" (jszip 3.7).
   /\b(?:may|might|could)\s+break\s+(?:existing|older)\s+(?:code|setups?|configurations?|usages?|projects?|apps?|applications?)\b/i,
 ];
@@ -276,14 +287,16 @@ const VERSION_CODE = /(\bversion[ \t]+(?:is[ \t]+|to[ \t]+)?)`v?\d{1,9}(?:\.\d{1
 
 /**
  * A version range of `||`-joined majors after "require(s)", without the runtime's name: "deps:
- * transitive deps require 20 || >=22" (c8 11.0.0, whose `engines` became `20 || >=22`). Only a
- * Node.js `engines` range is written that way; the runtime's name is put back so the line reads
- * as the floor it is.
+ * transitive deps require 20 || >=22" (c8 11.0.0, whose `engines` became `20 || >=22`). Two-digit
+ * majors ending in an open `>=` range is how Node.js `engines` ranges are written (`^20.17.0 ||
+ * >=22.9.0`); peer ranges end in a caret (`^18 || ^19`), and a line that names a peer is left
+ * alone. The runtime's name is put back so the line reads as the floor it is.
  */
-const UNNAMED_ENGINES_RANGE = /\b(requires?|required)[ \t]+(?=\^?\d{1,2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*(?:>=?|\^)?[ \t]*\d{1,2}\b)/gi;
+const UNNAMED_ENGINES_RANGE = /\b(requires?|required)[ \t]+(?=\^?\d{2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*(?:[~^]?\d{2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*)*>=[ \t]*\d{2}\b)/gi;
 
 export function isRuntimeSupportLine(line: string): boolean {
-  const plain = plainLine(line).replace(UNNAMED_ENGINES_RANGE, '$1 node ').replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
+  const named = /\bpeers?\b/i.test(line) ? line : line.replace(UNNAMED_ENGINES_RANGE, '$1 node ');
+  const plain = plainLine(named).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
   if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain)) return false;
   // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
   const clauses = plain.replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').split(/,|;|\band\b|&|\+/i);
@@ -377,27 +390,39 @@ const DOCUMENTATION_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|s
 const HOUSEKEEPING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
 
 /**
- * TypeScript compiler options are settings of the package's own build (its tsconfig.json), not
- * options of its API: "Remove deprecated downlevelIteration option" (zod 4.4.0) drops a setting
- * TypeScript 6 deprecates. Only names no library would pick for an option of its own: `strict`,
- * `target`, `module` or `sourceMap` are left out, since libraries do use them. The option must be
- * all the line removes: "Remove `downlevelIteration` and `legacy()` option" still removes an API.
+ * TypeScript compiler options that TypeScript itself deprecated (5.0, 6.0) are settings of the
+ * package's own build (its tsconfig.json), not options of its API: "Remove deprecated
+ * downlevelIteration option" (zod 4.4.0). Only these: the options tools also expose as their own
+ * (ts-jest's `isolatedModules`, bundler plugins' `esModuleInterop`, `target`, `sourceMap`) are left
+ * out, since removing one of those from such a tool is its API. The option must be all the line
+ * removes: "Remove `downlevelIteration` and `legacy()` option" still removes an API. For the
+ * `typescript` package itself such a removal is its API; this line rule would miss it, but a
+ * removal listed under a "Breaking changes" or "Removed" heading is judged by the heading.
  */
-const COMPILER_OPTION = String.raw`(?:downlevelIteration|esModuleInterop|allowSyntheticDefaultImports|importHelpers|isolatedModules|verbatimModuleSyntax|moduleResolution|skipLibCheck|noImplicitAny|strictNullChecks|experimentalDecorators|emitDecoratorMetadata|useDefineForClassFields|preserveValueImports|importsNotUsedAsValues|keyofStringsOnly|suppressImplicitAnyIndexErrors|noImplicitUseStrict|noUncheckedIndexedAccess|exactOptionalPropertyTypes|resolveJsonModule|forceConsistentCasingInFileNames|allowImportingTsExtensions|erasableSyntaxOnly)`;
+const COMPILER_OPTION = String.raw`(?:downlevelIteration|importsNotUsedAsValues|preserveValueImports|keyofStringsOnly|suppressImplicitAnyIndexErrors|suppressExcessPropertyErrors|noImplicitUseStrict|noStrictGenericChecks)`;
 const COMPILER_OPTION_REMOVAL = new RegExp(
-  String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|drop(?:s|ped)?|rm)[ \t]+(?:(?:the|deprecated|obsolete)[ \t]+){0,2}\`?${COMPILER_OPTION}\`?(?:[ \t]+(?:(?:compiler|tsconfig|typescript)[ \t]+)?(?:options?|flags?|settings?))?[ \t]*(?:\((?:#\d+|[0-9a-f]{7,40})\)[ \t]*)*\.?[ \t]*$`,
+  // Matched against the trimmed line; the tail allows only "(#123)" / "(abc1234)" references and a full stop.
+  String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|drop(?:s|ped)?|rm)[ \t]+(?:(?:the|deprecated|obsolete)[ \t]+){0,2}\`?${COMPILER_OPTION}\`?(?:[ \t]+(?:(?:compiler|tsconfig|typescript)[ \t]+)?(?:options?|flags?|settings?))?(?:[ \t]+\((?:#\d+|[0-9a-f]{7,40})\))*\.?$`,
   'i',
 );
+/** Lines longer than this are not build-option lines; the bound keeps the match cheap on hostile text. */
+const MAX_COMPILER_OPTION_LINE = 300;
+
+function removesCompilerOption(line: string): boolean {
+  return line.length <= MAX_COMPILER_OPTION_LINE && COMPILER_OPTION_REMOVAL.test(line.trimEnd());
+}
 
 /**
  * Phrases that name a deprecation without making one: bringing back what was deprecated ("re-added
  * accidentally removed deprecated function names", class-transformer 0.5.1), editing the wording of a notice the package
+ * already prints, by a verb that edits it (so "`x()` now results in a deprecation warning" still
+ * deprecates), 
  * already prints ("fix: add husky label to deprecated warning", husky 9.1.7), and saying that
  * something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0). "Add
  * deprecation warning for `foo()`" does deprecate, and so does a line that also deprecates
  * something by its own words.
  */
-const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b[^\n]{0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
 
 function namesDeprecationsWithoutMakingOne(line: string): boolean {
   const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
@@ -411,7 +436,7 @@ function isNonBehaviouralLine(line: string, markerClass: MarkerClass): boolean {
   if (stillBreaking.some((pattern) => pattern.test(line))) return false;
   if (NON_BEHAVIOURAL_LINE.test(line)) return true;
   if (markerClass === 'deprecation' && namesDeprecationsWithoutMakingOne(line)) return true;
-  return markerClass !== 'compatibility' && (HOUSEKEEPING_LINE.test(line) || COMPILER_OPTION_REMOVAL.test(line));
+  return markerClass !== 'compatibility' && (HOUSEKEEPING_LINE.test(line) || removesCompilerOption(line));
 }
 
 function withoutNonBehaviouralLines(text: string, markerClass: MarkerClass): string {
