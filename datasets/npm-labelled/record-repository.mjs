@@ -22,7 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHANGELOG_NAME, encodePackageName } from '../../scripts/lib/registry-recording.mjs';
 
 const labelledDirectory = dirname(fileURLToPath(import.meta.url));
@@ -70,8 +70,11 @@ function tagExists(directory, tag) {
   }
 }
 
-/** The same spellings, in the same order and number, as DepVerdict's tagsToTry (src/evidence/repository-changelog.ts). */
-function tagSpellings(name, version, directory) {
+/**
+ * The same spellings, in the same order and number, as DepVerdict's tagsToTry
+ * (src/evidence/repository-changelog.ts); test/evaluation/recorder-tag-parity.test.ts holds them equal.
+ */
+export function tagSpellings(name, version, directory) {
   const bare = name.startsWith('@') ? name.slice(name.indexOf('/') + 1) : name;
   const folder = directory ? directory.split('/').filter((part) => part.length > 0).pop() : undefined;
   const names = folder !== undefined && folder !== bare && /^[\w.-]{1,100}$/.test(folder) ? [bare, folder] : [bare];
@@ -230,4 +233,5 @@ async function main() {
   if (failures > 0) process.exitCode = 1;
 }
 
-await main();
+// Run as a script; imported (by the parity test), only the exports.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
