@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1244;
-const SAMPLES = 1376;
-const RISK_ACCURACY = '0.904';
+const CORRECT = 1272;
+const SAMPLES = 1409;
+const RISK_ACCURACY = '0.903';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 267 | 23 | 14 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 273 | 24 | 14 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -181,10 +181,15 @@ const MISSES = [
   'tailwind-merge 3.5.0 → 3.6.0',
   'formik 2.3.3 → 2.4.0',
   'hono 4.12.34 → 4.13.0',
+  'release-it 20.2.1 → 21.0.0',
+  'csv-parse 6.2.1 → 7.0.0',
+  'cheerio 1.1.2 → 1.2.0',
+  'patch-package 6.5.1 → 7.0.0',
+  'patch-package 6.4.7 → 6.5.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1325;
+const LABELS_AGREED = 1357;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

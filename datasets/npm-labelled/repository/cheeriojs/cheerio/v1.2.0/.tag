@@ -1,0 +1,1 @@
+e3c7aaf9ed64fe3cb9a181e58a41c0fdd6dbfbfc

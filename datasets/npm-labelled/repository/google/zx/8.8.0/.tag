@@ -1,0 +1,1 @@
+820a85c299a8a4e9b8cddde197fbf03d9e2bc080

@@ -1,0 +1,1 @@
+af0ac3e4b9bd5fff55337aee32bf37f6116c7b4f

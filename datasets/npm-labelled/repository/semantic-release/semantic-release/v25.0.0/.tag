@@ -1,0 +1,1 @@
+bcbf055e8b68f3b32118c1627e391eddce8c9a6c
