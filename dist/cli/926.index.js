@@ -7880,12 +7880,16 @@ function describeEngines(engines) {
  * read from a clock, so the same facts always give the same evidence.
  */
 const OLDEST_FLOOR_EXCLUDING_ONLY_END_OF_LIFE_LINES = '18.0.0';
-function declaresOnlyAnEndOfLifeFloor(engines) {
-    const entries = Object.entries(engines);
-    if (entries.length !== 1 || entries[0][0] !== 'node')
+function declaresOnlyAnEndOfLifeFloor(fromEngines, toEngines) {
+    const node = toEngines['node'];
+    if (fromEngines['node'] !== undefined || node === undefined)
+        return false;
+    // Every other engine (`npm`, `yarn`) the new version names, the old one named alike: only the
+    // Node.js floor is new (patch-package 6.5.0 keeps `"npm": ">5"` and adds `"node": ">=10"`).
+    if (Object.entries(toEngines).some(([name, range]) => name !== 'node' && fromEngines[name] !== range))
         return false;
     try {
-        const floor = semver.validRange(entries[0][1]) === null ? null : semver.minVersion(entries[0][1]);
+        const floor = semver.validRange(node) === null ? null : semver.minVersion(node);
         return floor !== null && semver.lte(floor, OLDEST_FLOOR_EXCLUDING_ONLY_END_OF_LIFE_LINES);
     }
     catch {
@@ -7957,7 +7961,7 @@ function registryFactEvidence(facts, bump) {
         // it may only write down a floor the package already had.
         // Only `engines.node` names a Node.js floor: a key npm does not know (abort-controller 1.0.2's
         // typo `"code": ">=4"`, fixed to `"node"` in 1.1.0) declared none.
-        if (fromEngines.node === undefined && declaresOnlyAnEndOfLifeFloor(toEngines)) {
+        if (declaresOnlyAnEndOfLifeFloor(fromEngines, toEngines)) {
             const before = Object.keys(fromEngines).length === 0 ? 'declared none' : `declared no Node.js engine: ${describeEngines(fromEngines)}`;
             add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} ${before}).`, target);
         }
@@ -12622,11 +12626,10 @@ const COMPATIBILITY_MARKERS = [
     /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
     /\bnow\s+defaults?\s+to\b/i,
     /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
-    // Input that was accepted is now refused: a behaviour tightened at the edges, as security
-    // fixes often do ("Restrict repeated wildcard backtracking", "fix: narrow the validation of
-    // cookies"). Only as the change's own verb, so "Add `restrict` option" is not one.
-    // "reject" is left out: in JavaScript release text it is mostly a promise rejecting.
-    /^[ \t]*[-*+][ \t]+(?:(?:fix|feat|security|perf)(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:restrict|disallow|forbid|narrow)(?:s|ed)?\b/im,
+    // No "refusal" marker ("Restrict …", "Disallow …", "fix: narrow the validation of …"): written
+    // after two bumps (cookie 0.7.0, path-to-regexp 8.4.0), it then went against three that fresh
+    // waves brought (esbuild 0.28.1, mongoose 8.9.5, cheerio 1.2.0: security fixes and a selector
+    // fix the readers rated low), so it was dropped in session 9.
     // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
     /\b(?:potentially|possibly)[\s-]+breaking\b/i,
     HEDGED_BREAK,

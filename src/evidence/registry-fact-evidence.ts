@@ -60,11 +60,14 @@ function describeEngines(engines: Record<string, string>): string {
  */
 const OLDEST_FLOOR_EXCLUDING_ONLY_END_OF_LIFE_LINES = '18.0.0';
 
-function declaresOnlyAnEndOfLifeFloor(engines: Record<string, string>): boolean {
-  const entries = Object.entries(engines);
-  if (entries.length !== 1 || entries[0]![0] !== 'node') return false;
+function declaresOnlyAnEndOfLifeFloor(fromEngines: Record<string, string>, toEngines: Record<string, string>): boolean {
+  const node = toEngines['node'];
+  if (fromEngines['node'] !== undefined || node === undefined) return false;
+  // Every other engine (`npm`, `yarn`) the new version names, the old one named alike: only the
+  // Node.js floor is new (patch-package 6.5.0 keeps `"npm": ">5"` and adds `"node": ">=10"`).
+  if (Object.entries(toEngines).some(([name, range]) => name !== 'node' && fromEngines[name] !== range)) return false;
   try {
-    const floor = semver.validRange(entries[0]![1]) === null ? null : semver.minVersion(entries[0]![1]);
+    const floor = semver.validRange(node) === null ? null : semver.minVersion(node);
     return floor !== null && semver.lte(floor, OLDEST_FLOOR_EXCLUDING_ONLY_END_OF_LIFE_LINES);
   } catch {
     return false;
@@ -146,7 +149,7 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
     // it may only write down a floor the package already had.
     // Only `engines.node` names a Node.js floor: a key npm does not know (abort-controller 1.0.2's
     // typo `"code": ">=4"`, fixed to `"node"` in 1.1.0) declared none.
-    if (fromEngines.node === undefined && declaresOnlyAnEndOfLifeFloor(toEngines)) {
+    if (declaresOnlyAnEndOfLifeFloor(fromEngines, toEngines)) {
       const before = Object.keys(fromEngines).length === 0 ? 'declared none' : `declared no Node.js engine: ${describeEngines(fromEngines)}`;
       add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} ${before}).`, target);
     } else if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);

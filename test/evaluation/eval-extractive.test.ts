@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1272;
+const CORRECT = 1274;
 const SAMPLES = 1409;
-const RISK_ACCURACY = '0.903';
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
@@ -53,6 +53,8 @@ const MISSES = [
   'tar 6.2.0 → 6.2.1',
   'glob 11.0.3 → 11.1.0',
   'debug 4.3.7 → 4.4.0',
+  'cookie 0.6.0 → 0.7.0',
+  'path-to-regexp 8.3.0 → 8.4.0',
   'path-to-regexp 6.2.2 → 6.3.0',
   'chokidar 4.0.3 → 5.0.0',
   'undici 8.9.0 → 8.10.0',
@@ -67,9 +69,7 @@ const MISSES = [
   'prettier 3.8.5 → 3.9.0',
   'redis 6.1.0 → 6.2.0',
   'esbuild 0.27.7 → 0.28.0',
-  'esbuild 0.28.0 → 0.28.1',
   'dompurify 2.4.4 → 3.0.0',
-  'mongoose 8.9.4 → 8.9.5',
   'mysql2 3.22.6 → 3.23.0',
   'superagent 9.0.2 → 10.0.0',
   'superagent 3.6.3 → 3.7.0',
@@ -183,9 +183,7 @@ const MISSES = [
   'hono 4.12.34 → 4.13.0',
   'release-it 20.2.1 → 21.0.0',
   'csv-parse 6.2.1 → 7.0.0',
-  'cheerio 1.1.2 → 1.2.0',
   'patch-package 6.5.1 → 7.0.0',
-  'patch-package 6.4.7 → 6.5.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */

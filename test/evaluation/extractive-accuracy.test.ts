@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 52,
   changedFromFirst: 28,
-  extractiveAgainstFirstLabels: '1265/1409',
+  extractiveAgainstFirstLabels: '1267/1409',
   semverAgainstFirstLabels: '848/1409',
 };
 /**
@@ -258,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '930/1409',
-      'registry only: tarball ships a changelog': '230/251',
+      'registry only: all': '931/1409',
+      'registry only: tarball ships a changelog': '231/251',
       'registry only: no tarball changelog': '700/1158',
-      'registry + repository: all': '1272/1409',
-      'registry + repository: tarball ships a changelog': '231/251',
-      'registry + repository: no tarball changelog': '1041/1158',
+      'registry + repository: all': '1274/1409',
+      'registry + repository: tarball ships a changelog': '232/251',
+      'registry + repository: no tarball changelog': '1042/1158',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -151,6 +151,14 @@ describe('registryFactEvidence', () => {
     const misspeltItems = registryFactEvidence(misspelt, bumpOf('express', '4.21.2', '5.1.0', 'major'));
     expect(byLocator(misspeltItems, 'fact/engines')).toBeUndefined();
     expect(byLocator(misspeltItems, 'fact/engines-declared')?.content).toBe('engines declared for the first time: node >=4 (4.21.2 declared no Node.js engine: code >=4).');
+    // Beside an engine that stays as it was (patch-package 6.5.0 keeps `npm >5`), the floor is still a first declaration;
+    // beside one that changes, it is not.
+    for (const [npm, locator] of [['>5', 'fact/engines-declared'], ['>6', 'fact/engines']] as const) {
+      const withNpm = structuredClone(facts);
+      if (withNpm.from) withNpm.from.engines = { npm: '>5' };
+      if (withNpm.to) withNpm.to.engines = { node: '>=10', npm };
+      expect(byLocator(registryFactEvidence(withNpm, bumpOf('express', '4.21.2', '5.1.0', 'major')), locator), npm).toBeDefined();
+    }
     // A first floor that turns away a line still maintained is a raised floor like any other (review S6).
     for (const node of ['>=20', '>=22', '^20.17.0 || >=22.9.0']) {
       const recent = structuredClone(facts);
