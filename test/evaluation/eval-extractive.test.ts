@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1274;
-const SAMPLES = 1409;
-const RISK_ACCURACY = '0.904';
+const CORRECT = 1307;
+const SAMPLES = 1450;
+const RISK_ACCURACY = '0.901';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 273 | 24 | 14 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 279 | 24 | 16 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -184,10 +184,18 @@ const MISSES = [
   'release-it 20.2.1 → 21.0.0',
   'csv-parse 6.2.1 → 7.0.0',
   'patch-package 6.5.1 → 7.0.0',
+  'node-forge 1.2.1 → 1.3.0',
+  'elliptic 5.2.1 → 6.0.0',
+  'simple-git 3.35.2 → 3.36.0',
+  'simple-git 3.15.1 → 3.16.0',
+  'crypto-js 4.1.1 → 4.2.0',
+  'shell-quote 0.1.1 → 1.0.0',
+  'highlight.js 11.11.1 → 11.11.2',
+  'netmask 2.0.0 → 2.0.1',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1357;
+const LABELS_AGREED = 1396;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+2477fae5cd1d0fe7adb546ad16ff6bfb8268b4ca

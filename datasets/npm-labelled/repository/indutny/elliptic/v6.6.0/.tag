@@ -1,0 +1,1 @@
+b8a7edd61a0d9bddd0bbf3436a4b476401edbe20

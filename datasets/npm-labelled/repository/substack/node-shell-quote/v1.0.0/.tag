@@ -1,0 +1,1 @@
+17a40edb3cd7a0f1c44be2be5ddd412c8ca2b7ca
