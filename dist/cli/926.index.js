@@ -12822,14 +12822,16 @@ function removesCompilerOption(line) {
 /**
  * Phrases that name a deprecation without making one: bringing back what was deprecated ("re-added
  * accidentally removed deprecated function names", class-transformer 0.5.1), editing the wording of a notice the package
- * already prints, by a verb that edits it (so "`x()` now results in a deprecation warning" still
- * deprecates),
+ * already prints, by a verb that edits it ("fix type `highlight` deprecated message", highlight.js
+ * 11.11.2; "add X to the deprecation warning"; "`x()` now results in a deprecation warning" and
+ * "Add deprecation warning for `foo()`" still deprecate; a conventional-commit type such as
+ * "fix:" is not the verb: "fix: Add deprecation notice for getServerState()" deprecates),
  * already prints ("fix: add husky label to deprecated warning", husky 9.1.7), and saying that
  * something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0). "Add
  * deprecation warning for `foo()`" does deprecate, and so does a line that also deprecates
  * something by its own words.
  */
-const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b[^\n]{0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])[^\n]{0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])[^\n]{0,60}?\bdeprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
 function namesDeprecationsWithoutMakingOne(line) {
     const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
     return rest !== line && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));

@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1307;
+const CORRECT = 1308;
 const SAMPLES = 1450;
-const RISK_ACCURACY = '0.901';
+const RISK_ACCURACY = '0.902';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
@@ -190,7 +190,6 @@ const MISSES = [
   'simple-git 3.15.1 → 3.16.0',
   'crypto-js 4.1.1 → 4.2.0',
   'shell-quote 0.1.1 → 1.0.0',
-  'highlight.js 11.11.1 → 11.11.2',
   'netmask 2.0.0 → 2.0.1',
 ];
 const PASSES = FAILURES.length === 0;
