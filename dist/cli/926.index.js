@@ -5964,8 +5964,24 @@ function isNarrowed(fromRange, toRange) {
         return false;
     }
 }
-/** Ranges longer than this are not compared for overlap: they are registry data, and may be hostile. */
+/**
+ * Ranges longer than this are not compared for overlap: they are registry data, and may be
+ * hostile. A real range that long (rare) then counts as overlapping: the narrowing is still said
+ * (fact/peer-dependencies), only not as an upgrade every install needs.
+ */
 const MAX_COMPARED_RANGE_LENGTH = 256;
+/** The lowest version `after` allows is on a later line than `before`'s: a higher major, or below 1.0.0 a higher minor. */
+function leavesTheLine(before, after) {
+    try {
+        const [low, high] = [semver.validRange(before) ? semver.minVersion(before) : null, semver.validRange(after) ? semver.minVersion(after) : null];
+        if (low === null || high === null)
+            return false;
+        return high.major > low.major || (high.major === 0 && low.major === 0 && high.minor > low.minor);
+    }
+    catch {
+        return false;
+    }
+}
 /** No version satisfies both ranges; false when either does not parse (or is too long to compare). */
 function disjointRanges(left, right) {
     if (left.length > MAX_COMPARED_RANGE_LENGTH || right.length > MAX_COMPARED_RANGE_LENGTH)
@@ -5973,7 +5989,9 @@ function disjointRanges(left, right) {
     try {
         if (!semver.validRange(left) || !semver.validRange(right))
             return false;
-        return !semver.intersects(left, right, { includePrerelease: true });
+        // semver treats `<8.0.0` and `^8.0.0-beta.1` as overlapping (8.0.0-beta.1 < 8.0.0), so a move
+        // from a bounded range to the next major's prerelease is not told as an upgrade (review 10).
+        return !semver.intersects(left, right);
     }
     catch {
         return false;
@@ -6060,13 +6078,14 @@ target) {
         .filter((name) => !Object.hasOwn(from.peerDependencies, name))
         .map((name) => ({ name, range: to.peerDependencies[name], replaces: Object.hasOwn(dependencies.from, name) ? dependencies.from[name] : null }));
     const narrowed = Object.keys(to.peerDependencies)
-        // A lockstep sibling moving within its line asks for nothing; one that leaves the old range
-        // behind entirely (`@typescript-eslint/parser ^7.0.0 → ^8.0.0`) must be upgraded with it.
+        // A lockstep sibling moving within its line asks for nothing (Angular pins `@angular/core
+        // "17.0.2"` in @angular/common 17.0.2); one whose lowest major moves (`@typescript-eslint/parser
+        // ^7.0.0 → ^8.0.0`) must be upgraded with it.
         .filter((name) => {
         if (!Object.hasOwn(from.peerDependencies, name))
             return false;
         const [before, after] = [from.peerDependencies[name], to.peerDependencies[name]];
-        return isNarrowed(before, after) && (!isLockstepSibling(name, after, target) || disjointRanges(before, after));
+        return isNarrowed(before, after) && (!isLockstepSibling(name, after, target) || leavesTheLine(before, after));
     })
         .map((name) => ({ name, from: from.peerDependencies[name], to: to.peerDependencies[name] }));
     if (added.length > 0 || narrowed.length > 0) {
@@ -12489,7 +12508,7 @@ const API_REMOVAL_MARKERS = [
     // and a path removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
     // build on package publish": markdown-it 14.0.0 still publishes it); only a path (ending in
     // `/` or an extension): "Removed `fetchAll()` from Repository" is a class's method.
-    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?|checks?)\b)(?!${MANIFEST_FIELD}))`, 'im'),
+    String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?|checks?(?![ \t]+(?:endpoints?|helpers?|options?|functions?|methods?|apis?|hooks?|routes?|commands?|utilit(?:y|ies)|middlewares?)\b))\b)(?!${MANIFEST_FIELD}))`, 'im'),
     // Removing what was deprecated is the break the deprecation announced, named or not: "remove
     // deprecated APIs", "rm deprecated properties that were forwarded to core" (jasmine 7).
     new RegExp(String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Rr]m|[Dd]rop(?:s|ped)?)[ \t]+(?:(?:[Tt]he|[Aa]ll)[ \t]+)?(?:[Dd]eprecated|[Ll]egacy|[Oo]bsolete)[ \t]+(?:[^\n]{0,60}?[ \t])?${API_NOUN}\b`, 'im'),
@@ -12516,7 +12535,8 @@ const BREAKING_MARKERS = [
     // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
     /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
     // "BC breaks", "[Minor BC break]": backward-compatibility breaks, as sequelize and immutable say.
-    /(?<!\b(?:no|not|non|without|any)[\s-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/,
+    // Not when a fix undoes one or a line denies one ("Fix BC break introduced in 4.1.0", "not a BC break").
+    /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?|revert(?:s|ed)?|avoid(?:s|ed)?|accidental)(?:\s+(?:a|an|the))?[\s-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/i,
     BREAKING_LEAD,
     CONVENTIONAL_BANG,
     BREAKING_TAG,
@@ -12708,8 +12728,14 @@ const VERSION_CODE = /(\bversion[ \t]+(?:is[ \t]+|to[ \t]+)?)`v?\d{1,9}(?:\.\d{1
  * alone. The runtime's name is put back so the line reads as the floor it is.
  */
 const UNNAMED_ENGINES_RANGE = /\b(requires?|required)[ \t]+(?=\^?\d{2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*(?:[~^]?\d{2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*)*>=[ \t]*\d{2}\b)/gi;
+/**
+ * What may come before "require(s)" for an unnamed range to be the package's own runtime: nothing
+ * but a change type, "now", or its dependencies ("deps: transitive deps require 20 || >=22").
+ * "React now requires 16.8 || >=17" names another product's range; a peer's, too.
+ */
+const UNNAMED_RANGE_SUBJECT = /^(?:[\w-]+(?:[ \t]+[\w-]+)?(?:\([^)\n]{0,40}\))?!?:[ \t]*)?(?:(?:it|this(?:[ \t]+(?:package|release|version))?|the[ \t]+package|(?:transitive|runtime|its)?[ \t]*(?:deps|dependencies))[ \t]+)?(?:now[ \t]+)?(?:requires?|required)[ \t]/i;
 function isRuntimeSupportLine(line) {
-    const named = /\bpeers?\b/i.test(line) ? line : line.replace(UNNAMED_ENGINES_RANGE, '$1 node ');
+    const named = UNNAMED_RANGE_SUBJECT.test(release_text_plainLine(line)) ? line.replace(UNNAMED_ENGINES_RANGE, '$1 node ') : line;
     const plain = release_text_plainLine(named).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
     if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain))
         return false;
@@ -12820,18 +12846,21 @@ function removesCompilerOption(line) {
     return line.length <= MAX_COMPILER_OPTION_LINE && COMPILER_OPTION_REMOVAL.test(line.trimEnd());
 }
 /**
- * Phrases that name a deprecation without making one: bringing back what was deprecated ("re-added
- * accidentally removed deprecated function names", class-transformer 0.5.1), editing the wording of a notice the package
- * already prints, by a verb that edits it ("fix type `highlight` deprecated message", highlight.js
- * 11.11.2; "add X to the deprecation warning"; "`x()` now results in a deprecation warning" and
- * "Add deprecation warning for `foo()`" still deprecate; a conventional-commit type such as
- * "fix:" is not the verb: "fix: Add deprecation notice for getServerState()" deprecates),
- * already prints ("fix: add husky label to deprecated warning", husky 9.1.7), and saying that
- * something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0). "Add
- * deprecation warning for `foo()`" does deprecate, and so does a line that also deprecates
- * something by its own words.
+ * Phrases that name a deprecation without making one:
+ * - bringing back what was deprecated, within one clause ("re-added accidentally removed
+ *   deprecated function names", class-transformer 0.5.1);
+ * - editing the wording of a notice the package already prints, by a verb that edits it ("fix:
+ *   add husky label to deprecated warning", husky 9.1.7; "fix type `highlight` deprecated
+ *   message", highlight.js 11.11.2; "Fix typo in deprecation message");
+ * - saying that something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0).
+ * These still deprecate: "Add deprecation warning for `foo()`"; "`x()` now results in a
+ * deprecation warning"; "Fix `parse()` so that passing a string results in a deprecation warning"
+ * (the line says what now warns); "Add `oldApi` to the deprecation notices" (an API is added);
+ * "fix: Add deprecation notice for getServerState()" (a conventional-commit type is not the
+ * verb); "Restored Node 12 support; `oldApi()` is deprecated" (another clause); and any line that
+ * also deprecates something by its own words.
  */
-const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])[^\n]{0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])[^\n]{0,60}?\bdeprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n;,.]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])(?:(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)[^\n;,.`]){0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])(?:(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)[^\n;,.]){0,60}?\bdeprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
 function namesDeprecationsWithoutMakingOne(line) {
     const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
     return rest !== line && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));
@@ -13129,10 +13158,23 @@ function withoutBreaksOfReleasesAtOrBefore(text, from) {
         return text;
     return text.replace(BREAKS_OF_A_RELEASE, (phrase, version) => (semver.valid(version) !== null && semver.lte(version, from) ? `changes of ${version}` : phrase));
 }
-/** A breaking section that only points to the breaks of `from` or an older release ("See the breaking changes from `0.4.1` release"). */
+/** A section heading that says only "Breaking changes" (any markup or emoji around it). */
+const PLAIN_BREAKING_HEADING = /^[^\w`\n]*breaking[ \t_-]*changes?[^\w`\n]*$/i;
+/** A line that is a pointer and nothing else: it opens with the pointer ("See the breaking changes from …"). */
+const POINTER_LINE = /^[^\w`\n]*(?:(?:see|read|check|refer[ \t]+to)[ \t]+)?(?:the[ \t]+)?breaking[ \t]+changes?[ \t]+(?:from|in|of)\b/i;
+/**
+ * A breaking section that only points to the breaks of `from` or an older release: a plain
+ * "Breaking Changes" heading over lines that each open with such a pointer ("See the breaking
+ * changes from `0.4.1` release. It was accidentally released as patch version."). A heading or a
+ * line that says anything else first (`` `Client#query` callbacks are removed, completing the
+ * breaking changes from 3.0.0``) keeps the section a break.
+ */
 function onlyPointsToEarlierBreaks(content, from) {
-    const lines = content.split('\n').slice(1).filter((line) => line.trim() !== '');
-    return lines.length > 0 && lines.every((line) => withoutBreaksOfReleasesAtOrBefore(line, from) !== line);
+    const [heading = '', ...rest] = content.split('\n');
+    const lines = rest.filter((line) => line.trim() !== '');
+    if (!PLAIN_BREAKING_HEADING.test(heading.trim()) || lines.length === 0)
+        return false;
+    return lines.every((line) => POINTER_LINE.test(line) && withoutBreaksOfReleasesAtOrBefore(line, from) !== line);
 }
 function classify(item, introducedInRange, upgradedFrom) {
     switch (item.kind) {

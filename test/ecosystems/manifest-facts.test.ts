@@ -118,6 +118,9 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
     // A sibling that leaves the old range behind must be upgraded with the package (@typescript-eslint 8.0.0).
     const major = diffManifestShapes(manifestShapeOf({ peerDependencies: { '@typescript-eslint/parser': '^7.0.0' } }), manifestShapeOf({ peerDependencies: { '@typescript-eslint/parser': '^8.0.0' } }), NO_DEPENDENCIES, { name: '@typescript-eslint/eslint-plugin', version: '8.0.0' });
     expect(major).toMatchObject([{ fact: 'peer-dependencies', peerUpgradeRequired: true }]);
+    // A sibling pinned to the exact version released with the package, on the same line, asks for nothing (Angular, review 10).
+    const angular = diffManifestShapes(manifestShapeOf({ peerDependencies: { '@angular/core': '17.0.1' } }), manifestShapeOf({ peerDependencies: { '@angular/core': '17.0.2' } }), NO_DEPENDENCIES, { name: '@angular/common', version: '17.0.2' });
+    expect(angular).toEqual([]);
   });
 
   it('a runtime dependency whose lowest allowed major went up is reported as information', () => {

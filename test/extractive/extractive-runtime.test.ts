@@ -392,6 +392,12 @@ describe('extractive runtime: the breaks of a release the caller already runs', 
     const sectionOnly = await candidateFor(buildContext({ evidence: [semverFact('minor'), section], semverClass: 'minor', from: '0.4.1', to: '0.5.0', inRange: ['0.5.0'] }));
     expect(sectionOnly.riskLevel).not.toBe('high');
     expect(sectionOnly.findings.some((finding) => finding.kind === 'breakingChange')).toBe(false);
+    // A pointer that comes after a break of its own, or under a heading that names one, keeps the section a break (review 10).
+    for (const content of ['Breaking Changes\n\n- `Client#query` callbacks are removed, completing the breaking changes from 0.4.1', 'BREAKING: `legacy()` removed\n\nSee the breaking changes from `0.4.1` release.']) {
+      const mixed = evidence('breakingChanges', content, { versions: ['0.5.0'] });
+      const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), mixed], semverClass: 'minor', from: '0.4.1', to: '0.5.0', inRange: ['0.5.0'] }));
+      expect(candidate.riskLevel, content).toBe('high');
+    }
     const realSection = evidence('breakingChanges', 'Breaking Changes\n\n- Remove `legacy()`', { versions: ['0.5.0'] });
     const real = await candidateFor(buildContext({ evidence: [semverFact('minor'), realSection], semverClass: 'minor', from: '0.4.1', to: '0.5.0', inRange: ['0.5.0'] }));
     expect(real.riskLevel).toBe('high');

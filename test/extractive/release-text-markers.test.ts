@@ -164,19 +164,22 @@ describe('release-text markers', () => {
   });
 
   it('a fix that now refuses some input is not a marker by its verb alone (the refusal rule was dropped: 2 right, 3 wrong)', () => {
-    for (const line of ['- Restrict repeated wildcard backtracking (#421)', '- fix: disallow nested $where in populate match', '- fix(traversing): Restrict `reContextSelector` to `:scope`', '- fix(client): reject pipelined TLS altname errors (#5373)']) expect(strongestMarker(line), line).toBeNull();
+    for (const line of ['- Restrict repeated wildcard backtracking (#421)', '- fix: disallow nested $where in populate match', '- fix(traversing): Restrict `reContextSelector` to `:scope`', '- fix(client): reject pipelined TLS altname errors (#5373)', '* Restricts header names to RFC 7230 tokens', '- Disallow `__proto__` keys']) expect(strongestMarker(line), line).toBeNull();
     // Said as a changed default or a hedged break, it still counts.
     expect(strongestMarker('- The default `depth` is now `32`')).toBe('compatibility');
   });
 
   it('reads "BC breaks" as backward-compatibility breaks (sequelize 4, immutable 5), not their negation', () => {
-    for (const line of ['- [Minor BC break] Remove default export', '- BC breaks: `hookValidate` removed', '- B/C break: drop `legacy()`']) expect(strongestMarker(line), line).toBe('breaking');
-    for (const line of ['- no BC breaks in this release', '- Fix abc breaks on Windows']) expect(strongestMarker(line), line).toBeNull();
+    for (const line of ['- [Minor BC break] Remove default export', '- BC breaks: `hookValidate` removed', '- B/C break: drop `legacy()`', '- [BC Break] `foo()` removed', '- bc break: the callback form is gone']) expect(strongestMarker(line), line).toBe('breaking');
+    // A fix that undoes one, or a line that denies one, is not one (review 10).
+    for (const line of ['- no BC breaks in this release', '- Fix abc breaks on Windows', '- Fix BC break introduced in 4.1.0 (#123)', '- Revert accidental BC break in `parse()`', '- This is not a BC break', '- avoid a BC break for users of `foo`']) expect(strongestMarker(line), line).toBeNull();
   });
 
   it('removing a check the code made is not removing an API (graphql 16.8.2)', () => {
     expect(strongestMarker('- fix: remove `globalThis` check and align with what bundlers can accept (#4022)')).toBeNull();
     expect(strongestMarker('- Remove `check()`')).toBe('breaking');
+    // A removed check *API* is still an API (review 10).
+    for (const line of ['- Remove `health` check endpoint', '- Remove `isAuthenticated` check helper', '- Remove `strict` check option']) expect(strongestMarker(line), line).toBe('breaking');
   });
 
   it('a deprecation by this package is one; moving off something deprecated elsewhere is a fix', () => {
@@ -225,7 +228,7 @@ describe('release-text markers', () => {
     expect(strongestMarker('- BREAKING CHANGE: require 20 || >=22 and remove `legacy()`')).toBe('breaking');
     expect(strongestMarker('- BREAKING CHANGE: options now require 1 || 2 flags')).toBe('breaking');
     // Peer ranges are written the same way, but end in a caret or name the peer (review 9).
-    for (const line of ['- BREAKING CHANGE: React peer dependency now requires 18 || 19', '- BREAKING CHANGE: now requires ^18.0.0 || ^19.0.0', '- BREAKING CHANGE: the schema requires 1 || 2 entries', '- BREAKING CHANGE: the peer requires 18 || >=19']) expect(strongestMarker(line), line).toBe('breaking');
+    for (const line of ['- BREAKING CHANGE: React peer dependency now requires 18 || 19', '- BREAKING CHANGE: now requires ^18.0.0 || ^19.0.0', '- BREAKING CHANGE: the schema requires 1 || 2 entries', '- BREAKING CHANGE: the peer requires 18 || >=19', '- BREAKING CHANGE: React now requires 16.8 || >=17', '- BREAKING: Angular now requires 17 || >=18']) expect(strongestMarker(line), line).toBe('breaking');
   });
 
   it('"technically a backwards-incompatible change" is a hedge, as "potentially breaking" is (@apollo/server 5.5.0)', () => {
@@ -248,7 +251,7 @@ describe('release-text markers', () => {
 
   it('editing the words of a deprecation notice, or saying a thing is not deprecated, deprecates nothing new (husky 9.1.7, zod 4.4.0)', () => {
     for (const line of ['- fix: add husky label to deprecated warning (#1538)', '- Improve wording of the deprecation message', '- Add a link to the deprecation notice', '- Fix typo in deprecation message', '- fix type `highlight` deprecated message [Brandon Dong][]', '- Preprocess is not deprecated (#5721)', '- `foo` is no longer deprecated', '- Un-deprecate `bar`', '- re-added accidentally removed deprecated function names `classToPlain` and `plainToClass`', '- Restore the deprecated `foo` alias']) expect(strongestMarker(line), line).toBeNull();
-    for (const line of ['- Add deprecation warning for `foo()`', '- Deprecate `bar`; add a link to its deprecation message', '- Add deprecated warning to `legacy()`', '- fix: Add deprecation notice for getServerState() in WithReact type (#2266)', '- Calling `app.del()` now results in a deprecation warning', '- Using `foo` leads to a deprecation warning', '- Change the error into a deprecation warning', '- `a` is not deprecated; `b` is deprecated', '- Re-add `x`; deprecate `y`']) expect(strongestMarker(line), line).toBe('deprecation');
+    for (const line of ['- Add deprecation warning for `foo()`', '- Deprecate `bar`; add a link to its deprecation message', '- Add deprecated warning to `legacy()`', '- fix: Add deprecation notice for getServerState() in WithReact type (#2266)', '- feat: add `strict` option; omitting it leads to a deprecation warning', '- Fix `parse()` so that passing a string results in a deprecation warning', '- Restored Node 12 support; `oldApi()` is deprecated and will be removed in v3', '- Add `oldApi` to the deprecation notices', '- Calling `app.del()` now results in a deprecation warning', '- Using `foo` leads to a deprecation warning', '- Change the error into a deprecation warning', '- `a` is not deprecated; `b` is deprecated', '- Re-add `x`; deprecate `y`']) expect(strongestMarker(line), line).toBe('deprecation');
   });
 
   it('reads a Node.js drop said without "support" (content-disposition 1.0.0: "drop node <18"), not a CI matrix change', () => {

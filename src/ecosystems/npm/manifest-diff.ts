@@ -69,15 +69,32 @@ function isNarrowed(fromRange: string, toRange: string): boolean {
   }
 }
 
-/** Ranges longer than this are not compared for overlap: they are registry data, and may be hostile. */
+/**
+ * Ranges longer than this are not compared for overlap: they are registry data, and may be
+ * hostile. A real range that long (rare) then counts as overlapping: the narrowing is still said
+ * (fact/peer-dependencies), only not as an upgrade every install needs.
+ */
 const MAX_COMPARED_RANGE_LENGTH = 256;
+
+/** The lowest version `after` allows is on a later line than `before`'s: a higher major, or below 1.0.0 a higher minor. */
+function leavesTheLine(before: string, after: string): boolean {
+  try {
+    const [low, high] = [semver.validRange(before) ? semver.minVersion(before) : null, semver.validRange(after) ? semver.minVersion(after) : null];
+    if (low === null || high === null) return false;
+    return high.major > low.major || (high.major === 0 && low.major === 0 && high.minor > low.minor);
+  } catch {
+    return false;
+  }
+}
 
 /** No version satisfies both ranges; false when either does not parse (or is too long to compare). */
 export function disjointRanges(left: string, right: string): boolean {
   if (left.length > MAX_COMPARED_RANGE_LENGTH || right.length > MAX_COMPARED_RANGE_LENGTH) return false;
   try {
     if (!semver.validRange(left) || !semver.validRange(right)) return false;
-    return !semver.intersects(left, right, { includePrerelease: true });
+    // semver treats `<8.0.0` and `^8.0.0-beta.1` as overlapping (8.0.0-beta.1 < 8.0.0), so a move
+    // from a bounded range to the next major's prerelease is not told as an upgrade (review 10).
+    return !semver.intersects(left, right);
   } catch {
     return false;
   }
@@ -161,12 +178,13 @@ export function diffManifestShapes(
     .filter((name) => !Object.hasOwn(from.peerDependencies, name))
     .map((name) => ({ name, range: to.peerDependencies[name]!, replaces: Object.hasOwn(dependencies.from, name) ? dependencies.from[name]! : null }));
   const narrowed = Object.keys(to.peerDependencies)
-    // A lockstep sibling moving within its line asks for nothing; one that leaves the old range
-    // behind entirely (`@typescript-eslint/parser ^7.0.0 → ^8.0.0`) must be upgraded with it.
+    // A lockstep sibling moving within its line asks for nothing (Angular pins `@angular/core
+    // "17.0.2"` in @angular/common 17.0.2); one whose lowest major moves (`@typescript-eslint/parser
+    // ^7.0.0 → ^8.0.0`) must be upgraded with it.
     .filter((name) => {
       if (!Object.hasOwn(from.peerDependencies, name)) return false;
       const [before, after] = [from.peerDependencies[name]!, to.peerDependencies[name]!];
-      return isNarrowed(before, after) && (!isLockstepSibling(name, after, target) || disjointRanges(before, after));
+      return isNarrowed(before, after) && (!isLockstepSibling(name, after, target) || leavesTheLine(before, after));
     })
     .map((name) => ({ name, from: from.peerDependencies[name]!, to: to.peerDependencies[name]! }));
   if (added.length > 0 || narrowed.length > 0) {

@@ -126,10 +126,23 @@ function withoutBreaksOfReleasesAtOrBefore(text: string, from: string | null): s
   return text.replace(BREAKS_OF_A_RELEASE, (phrase: string, version: string) => (semver.valid(version) !== null && semver.lte(version, from) ? `changes of ${version}` : phrase));
 }
 
-/** A breaking section that only points to the breaks of `from` or an older release ("See the breaking changes from `0.4.1` release"). */
+/** A section heading that says only "Breaking changes" (any markup or emoji around it). */
+const PLAIN_BREAKING_HEADING = /^[^\w`\n]*breaking[ \t_-]*changes?[^\w`\n]*$/i;
+/** A line that is a pointer and nothing else: it opens with the pointer ("See the breaking changes from …"). */
+const POINTER_LINE = /^[^\w`\n]*(?:(?:see|read|check|refer[ \t]+to)[ \t]+)?(?:the[ \t]+)?breaking[ \t]+changes?[ \t]+(?:from|in|of)\b/i;
+
+/**
+ * A breaking section that only points to the breaks of `from` or an older release: a plain
+ * "Breaking Changes" heading over lines that each open with such a pointer ("See the breaking
+ * changes from `0.4.1` release. It was accidentally released as patch version."). A heading or a
+ * line that says anything else first (`` `Client#query` callbacks are removed, completing the
+ * breaking changes from 3.0.0``) keeps the section a break.
+ */
 function onlyPointsToEarlierBreaks(content: string, from: string | null): boolean {
-  const lines = content.split('\n').slice(1).filter((line) => line.trim() !== '');
-  return lines.length > 0 && lines.every((line) => withoutBreaksOfReleasesAtOrBefore(line, from) !== line);
+  const [heading = '', ...rest] = content.split('\n');
+  const lines = rest.filter((line) => line.trim() !== '');
+  if (!PLAIN_BREAKING_HEADING.test(heading.trim()) || lines.length === 0) return false;
+  return lines.every((line) => POINTER_LINE.test(line) && withoutBreaksOfReleasesAtOrBefore(line, from) !== line);
 }
 
 function classify(item: EvidenceItem, introducedInRange: ReadonlySet<string>, upgradedFrom: string | null): Classified {

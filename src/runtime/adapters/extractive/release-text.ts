@@ -56,7 +56,7 @@ const API_REMOVAL_MARKERS: RegExp[] = [
     // and a path removed "from repo" is a file of the repository ("Dropped `dist/` folder from repo,
     // build on package publish": markdown-it 14.0.0 still publishes it); only a path (ending in
     // `/` or an extension): "Removed `fetchAll()` from Repository" is a class's method.
-    String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?|checks?)\b)(?!${MANIFEST_FIELD}))`,
+    String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|rename[sd]?|drop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}\`(?:${ENTRY_POINT_FIELD}\`|(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`(?![^\n]{0,40}\bdependenc)(?!(?<=/\`|\.[A-Za-z]{1,8}\`)[^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?(?:git[ \t]+)?repo(?:sitory)?\b)(?![^\n]{0,40}\bfrom[ \t]+(?:the[ \t]+)?\`${HOUSEKEEPING_FILE}\`)(?![ \t]+(?:comments?|annotations?|checks?(?![ \t]+(?:endpoints?|helpers?|options?|functions?|methods?|apis?|hooks?|routes?|commands?|utilit(?:y|ies)|middlewares?)\b))\b)(?!${MANIFEST_FIELD}))`,
     'im',
   ),
   // Removing what was deprecated is the break the deprecation announced, named or not: "remove
@@ -87,7 +87,8 @@ const BREAKING_MARKERS: RegExp[] = [
   // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
   /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
   // "BC breaks", "[Minor BC break]": backward-compatibility breaks, as sequelize and immutable say.
-  /(?<!\b(?:no|not|non|without|any)[\s-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/,
+  // Not when a fix undoes one or a line denies one ("Fix BC break introduced in 4.1.0", "not a BC break").
+  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?|revert(?:s|ed)?|avoid(?:s|ed)?|accidental)(?:\s+(?:a|an|the))?[\s-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/i,
   BREAKING_LEAD,
   CONVENTIONAL_BANG,
   BREAKING_TAG,
@@ -293,8 +294,15 @@ const VERSION_CODE = /(\bversion[ \t]+(?:is[ \t]+|to[ \t]+)?)`v?\d{1,9}(?:\.\d{1
  */
 const UNNAMED_ENGINES_RANGE = /\b(requires?|required)[ \t]+(?=\^?\d{2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*(?:[~^]?\d{2}(?:\.\d{1,3}){0,2}[ \t]*\|\|[ \t]*)*>=[ \t]*\d{2}\b)/gi;
 
+/**
+ * What may come before "require(s)" for an unnamed range to be the package's own runtime: nothing
+ * but a change type, "now", or its dependencies ("deps: transitive deps require 20 || >=22").
+ * "React now requires 16.8 || >=17" names another product's range; a peer's, too.
+ */
+const UNNAMED_RANGE_SUBJECT = /^(?:[\w-]+(?:[ \t]+[\w-]+)?(?:\([^)\n]{0,40}\))?!?:[ \t]*)?(?:(?:it|this(?:[ \t]+(?:package|release|version))?|the[ \t]+package|(?:transitive|runtime|its)?[ \t]*(?:deps|dependencies))[ \t]+)?(?:now[ \t]+)?(?:requires?|required)[ \t]/i;
+
 export function isRuntimeSupportLine(line: string): boolean {
-  const named = /\bpeers?\b/i.test(line) ? line : line.replace(UNNAMED_ENGINES_RANGE, '$1 node ');
+  const named = UNNAMED_RANGE_SUBJECT.test(plainLine(line)) ? line.replace(UNNAMED_ENGINES_RANGE, '$1 node ') : line;
   const plain = plainLine(named).replace(VERSION_RANGE_CODE, '$1range').replace(SUBJECT_CODE_OF_RUNTIME_CLAUSE, 'it').replace(RUNTIME_NAME_CODE, '$1').replace(VERSION_CODE, '$1range');
   if (!RUNTIME_NAME.test(plain) || !RUNTIME_SUPPORT_WORDS.test(plain) || OTHER_CHANGE_WORDS.test(plain)) return false;
   // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
@@ -412,18 +420,21 @@ function removesCompilerOption(line: string): boolean {
 }
 
 /**
- * Phrases that name a deprecation without making one: bringing back what was deprecated ("re-added
- * accidentally removed deprecated function names", class-transformer 0.5.1), editing the wording of a notice the package
- * already prints, by a verb that edits it ("fix type `highlight` deprecated message", highlight.js
- * 11.11.2; "add X to the deprecation warning"; "`x()` now results in a deprecation warning" and
- * "Add deprecation warning for `foo()`" still deprecate; a conventional-commit type such as
- * "fix:" is not the verb: "fix: Add deprecation notice for getServerState()" deprecates), 
- * already prints ("fix: add husky label to deprecated warning", husky 9.1.7), and saying that
- * something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0). "Add
- * deprecation warning for `foo()`" does deprecate, and so does a line that also deprecates
- * something by its own words.
+ * Phrases that name a deprecation without making one:
+ * - bringing back what was deprecated, within one clause ("re-added accidentally removed
+ *   deprecated function names", class-transformer 0.5.1);
+ * - editing the wording of a notice the package already prints, by a verb that edits it ("fix:
+ *   add husky label to deprecated warning", husky 9.1.7; "fix type `highlight` deprecated
+ *   message", highlight.js 11.11.2; "Fix typo in deprecation message");
+ * - saying that something is not, or no longer, deprecated ("Preprocess is not deprecated", zod 4.4.0).
+ * These still deprecate: "Add deprecation warning for `foo()`"; "`x()` now results in a
+ * deprecation warning"; "Fix `parse()` so that passing a string results in a deprecation warning"
+ * (the line says what now warns); "Add `oldApi` to the deprecation notices" (an API is added);
+ * "fix: Add deprecation notice for getServerState()" (a conventional-commit type is not the
+ * verb); "Restored Node 12 support; `oldApi()` is deprecated" (another clause); and any line that
+ * also deprecates something by its own words.
  */
-const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])[^\n]{0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])[^\n]{0,60}?\bdeprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n;,.]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])(?:(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)[^\n;,.`]){0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])(?:(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)[^\n;,.]){0,60}?\bdeprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
 
 function namesDeprecationsWithoutMakingOne(line: string): boolean {
   const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
