@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1308;
+const CORRECT = 1311;
 const SAMPLES = 1450;
-const RISK_ACCURACY = '0.902';
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 279 | 24 | 16 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 279 | 25 | 15 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -155,7 +155,6 @@ const MISSES = [
   'loglevel 1.8.1 → 1.9.0',
   'copy-webpack-plugin 13.0.0 → 13.0.1',
   'cli-table3 0.5.1 → 0.6.0',
-  'log4js 6.3.0 → 6.4.0',
   'filesize 10.0.12 → 10.1.0',
   'bignumber.js 10.0.2 → 11.0.0',
   'bignumber.js 11.0.0 → 11.1.0',
@@ -184,10 +183,8 @@ const MISSES = [
   'release-it 20.2.1 → 21.0.0',
   'csv-parse 6.2.1 → 7.0.0',
   'patch-package 6.5.1 → 7.0.0',
-  'node-forge 1.2.1 → 1.3.0',
   'elliptic 5.2.1 → 6.0.0',
   'simple-git 3.35.2 → 3.36.0',
-  'simple-git 3.15.1 → 3.16.0',
   'crypto-js 4.1.1 → 4.2.0',
   'shell-quote 0.1.1 → 1.0.0',
   'netmask 2.0.0 → 2.0.1',

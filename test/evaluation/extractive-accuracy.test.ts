@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 54,
   changedFromFirst: 29,
-  extractiveAgainstFirstLabels: '1300/1450',
+  extractiveAgainstFirstLabels: '1302/1450',
   semverAgainstFirstLabels: '875/1450',
 };
 /**
@@ -258,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '960/1450',
-      'registry only: tarball ships a changelog': '239/261',
+      'registry only: all': '961/1450',
+      'registry only: tarball ships a changelog': '240/261',
       'registry only: no tarball changelog': '721/1189',
-      'registry + repository: all': '1308/1450',
-      'registry + repository: tarball ships a changelog': '241/261',
-      'registry + repository: no tarball changelog': '1067/1189',
+      'registry + repository: all': '1311/1450',
+      'registry + repository: tarball ships a changelog': '242/261',
+      'registry + repository: no tarball changelog': '1069/1189',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -169,6 +169,20 @@ describe('release-text markers', () => {
     expect(strongestMarker('- The default `depth` is now `32`')).toBe('compatibility');
   });
 
+  it('a default changed by its verb, tightened, or put behind an opt-in is a compatibility change (log4js 6.4.0, node-forge 1.3.0, simple-git 3.16.0)', () => {
+    for (const line of [
+      '- security: default file permission to be 0o600 instead of 0o644',
+      "- Change default hash algorithm and iteration's for PBKDF2 to prevent weak security by using the default configuration.",
+      '- Lower defaultLength to 10000',
+      '- fix(parser): raise the default depth limit to 20',
+      '- [asn1] `fromDer` is now more strict and will default to ensuring all input',
+      '- 0a623e5: Adds vulnerability detection to prevent use of `--upload-pack` and `--receive-pack` without explicitly opting in.',
+      '- Cookies are no longer forwarded on redirect unless you opt in with `followCookies`',
+    ]) expect(strongestMarker(line), line).toBe('compatibility');
+    // A default export, entry point or branch is not a default value; an opt-in feature adds, it does not tighten.
+    for (const line of ['- change the default entry point to be an ES module', '- Change default export to a named export', '- chore: change default branch to main', '- Add opt-in support for HTTP/2', '- Strictly validate that the argument is a string']) expect(strongestMarker(line), line).not.toBe('compatibility');
+  });
+
   it('reads "BC breaks" as backward-compatibility breaks (sequelize 4, immutable 5), not their negation', () => {
     for (const line of ['- [Minor BC break] Remove default export', '- BC breaks: `hookValidate` removed', '- B/C break: drop `legacy()`', '- [BC Break] `foo()` removed', '- bc break: the callback form is gone']) expect(strongestMarker(line), line).toBe('breaking');
     // A fix that undoes one, or a line that denies one, is not one (review 10).

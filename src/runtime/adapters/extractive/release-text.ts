@@ -203,6 +203,18 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
   /\bnow\s+defaults?\s+to\b/i,
   /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
+  // A default changed by the line's own verb: "Change default hash algorithm and iteration's for
+  // PBKDF2" (crypto-js 4.2.0), "Lower defaultLength to 10000"; not "change the default export
+  // (entry point, branch)", which is a module-format or housekeeping change.
+  /^[ \t]*(?:[-*+][ \t]+)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:change[sd]?|lower(?:s|ed)?|raise[sd]?|reduce[sd]?|increase[sd]?|switch(?:es|ed)?|tighten(?:s|ed)?)[ \t]+(?:the[ \t]+)?default\w*(?![ \t]+(?:exports?|entry|entries|entry[ \t-]?points?|imports?|branch(?:es)?)\b)/im,
+  // "security: default file permission to be 0o600 instead of 0o644" (log4js 6.4.0).
+  /\bdefault\b[^\n]{0,60}\binstead[ \t]+of\b/i,
+  // A default tightened: "`fromDer` is now more strict and will default to ensuring all input is
+  // consumed" (node-forge 1.3.0), "stricter by default"; and what now needs an opt-in: "prevent
+  // use of `--upload-pack` … without explicitly opting in" (simple-git 3.16.0). A security fix
+  // written this way changes what ordinary input does, so it is not only a fix.
+  /\bis[ \t]+now[ \t]+(?:more[ \t]+)?strict(?:er)?\b|\bstricter[ \t]+by[ \t]+default\b/i,
+  /\bwithout[ \t]+(?:explicitly[ \t]+)?opting[ \t-]+in\b|\bunless[ \t]+(?:you[ \t]+)?(?:explicitly[ \t]+)?opt(?:s|ed)?[ \t-]+in\b/i,
   // No "refusal" marker ("Restrict …", "Disallow …", "fix: narrow the validation of …"): written
   // after two bumps (cookie 0.7.0, path-to-regexp 8.4.0), it then went against three that fresh
   // waves brought (esbuild 0.28.1, mongoose 8.9.5, cheerio 1.2.0: security fixes and a selector
