@@ -1,0 +1,1 @@
+bc19feed88af195404efd81facbb891aeb25d9ce

@@ -1,0 +1,1 @@
+da3d86a3a2d645adbc5155dced2bd7b90463b64f

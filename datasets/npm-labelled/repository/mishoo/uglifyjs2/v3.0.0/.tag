@@ -1,0 +1,1 @@
+7313465cba988d5bdffa6024e9ffad9ae8d4763c

@@ -1,0 +1,1 @@
+5bd38eac7e832a86fdd5cab8dc596b040c423f75

@@ -1,0 +1,1 @@
+1dfad376d8fd8bf63b2b39d62797acb2e7ca173a

@@ -1,0 +1,1 @@
+b4913a5d77afbdcaa49ceaa3bf6b34706d2b1bbf
