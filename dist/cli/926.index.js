@@ -4574,6 +4574,32 @@ function isSetextUnderline(line) {
 function stripBoldMarks(text) {
     return text.replace(/^(?:\*\*|__)/, '').replace(/(?:\*\*|__)$/, '').trim();
 }
+/** `**8.0.0**` or `__v8.0.0__` at the start of a line: a bold version with text after it. */
+const BOLD_VERSION_LEAD = new RegExp(String.raw `^(\*\*|__)v?` + VERSION_SOURCE + String.raw `\1`);
+/**
+ * A line that opens with a bold version and carries only a date and a compare link after it:
+ * `**5.3.0** - <small>_March 7, 2021_</small> — [Diff](https://github.com/…/compare/5.2.0...5.3.0)`
+ * (archiver and the other archiverjs packages). Small HTML tags, emphasis marks, dashes and one
+ * link are dropped before the tail is required to be a date; anything else (`**1.2.3** was yanked
+ * because …`) keeps the line body text.
+ */
+function boldVersionLead(line, packageName) {
+    if (line.length > MAX_HEADING_SCAN_CHARS)
+        return null;
+    const match = BOLD_VERSION_LEAD.exec(line);
+    if (match === null)
+        return null;
+    const tail = line
+        .slice(match[0].length)
+        .replace(/<\/?[a-z]{1,10}>/gi, ' ')
+        .replace(/\[[^\]\n]{0,40}\]\([^)\s]{0,300}\)/, ' ')
+        .replace(/[—–_*]/g, ' ');
+    const date = findDate(tail);
+    if (!isDateOnlyTail(tail, date))
+        return null;
+    const version = versionFromHeading(match[2] ?? '', packageName);
+    return version === null ? null : { ...version, date };
+}
 /** Every heading-like line, in order, with the version it carries (if any). */
 function scanCandidates(lines, packageName) {
     const candidates = [];
@@ -4606,6 +4632,11 @@ function scanCandidates(lines, packageName) {
             // A whole-line bold heading; bold lines name versions in some hand-written changelogs.
             const version = versionFromHeading(heading.text, packageName);
             candidates.push({ index, headingClass: HeadingClass.Bold, level: 7, heading: heading.text, version, span: 1 });
+            continue;
+        }
+        const boldLead = boldVersionLead(line, packageName);
+        if (boldLead !== null) {
+            candidates.push({ index, headingClass: HeadingClass.Bold, level: 7, heading: line.slice(0, MAX_HEADING_SCAN_CHARS).trim(), version: boldLead, span: 1 });
             continue;
         }
         if (line.length <= MAX_HEADING_SCAN_CHARS && !/^[ \t]/.test(line)) {
@@ -4661,7 +4692,10 @@ function parseChangelog(text, packageName) {
                 endIndex = following.index;
                 break;
             }
-            if (following.headingClass === HeadingClass.Markdown && following.level < candidate.level) {
+            // Where versions are Markdown headings, a higher heading without one ends the section
+            // ("## Older releases"). Where they are bold or bare lines, Markdown headings are the
+            // sections' own groups ("## Features" under `**5.3.0** - …`, archiver) and end nothing.
+            if (strongest === HeadingClass.Markdown && following.headingClass === HeadingClass.Markdown && following.level < candidate.level) {
                 endIndex = following.index;
                 break;
             }
@@ -12626,6 +12660,28 @@ const DEPRECATION_MARKERS = [
  * withHedgedBreakInMajor).
  */
 const HEDGED_BREAK = /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatib(?:le|ilit(?:y|ies)))\b/i;
+/**
+ * Lines that change a default, for {@link changesADefault}: the compatibility markers' own
+ * default changes, and a behaviour switched on or off by default ("Disables URL rebasing by
+ * default", clean-css 5.0.0) — the latter not for the repository's own tooling ("Enable watch
+ * mode & coverage for unit tests by default", concurrently 9.2.1).
+ */
+const DEFAULT_CHANGE_MARKERS = [
+    /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
+    /\bnow\s+defaults?\s+to\b/i,
+    /^[ \t]*(?:[-*+][ \t]+)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:change[sd]?|lower(?:s|ed)?|raise[sd]?|reduce[sd]?|increase[sd]?|switch(?:es|ed)?|tighten(?:s|ed)?)[ \t]+(?:the[ \t]+)?default\w*(?![ \t]+(?:exports?|entry|entries|entry[ \t-]?points?|imports?|branch(?:es)?)\b)/im,
+    /\bdefault\b[^\n]{0,60}\binstead[ \t]+of\b/i,
+    /^(?![^\n]*\b(?:tests?|coverage|lint(?:ing|er)?|ci|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)[ \t]*(?:[-*+][ \t]+)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:disable[sd]?|enable[sd]?|turn(?:s|ed)?[ \t]+(?:on|off))\b[^\n]{1,60}\bby[ \t]+default\b/im,
+];
+/**
+ * Whether the release text changes a default. In a major, the authors' changed default is the
+ * break the major announces (labelling rules: "a default … changed for ordinary use"), so
+ * withChangedDefaultInMajor reads it as one; outside a major it stays a compatibility change.
+ */
+function changesADefault(text) {
+    const relevant = withoutNonBehaviouralLines(text, 'compatibility');
+    return DEFAULT_CHANGE_MARKERS.some((pattern) => pattern.test(relevant));
+}
 function hedgesABreak(text) {
     return HEDGED_BREAK.test(withoutNonBehaviouralLines(text, 'compatibility'));
 }
@@ -12854,6 +12910,11 @@ const COMPILER_OPTION_REMOVAL = new RegExp(
 String.raw `^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:remove[sd]?|drop(?:s|ped)?|rm)[ \t]+(?:(?:the|deprecated|obsolete)[ \t]+){0,2}\`?${COMPILER_OPTION}\`?(?:[ \t]+(?:(?:compiler|tsconfig|typescript)[ \t]+)?(?:options?|flags?|settings?))?(?:[ \t]+\((?:#\d+|[0-9a-f]{7,40})\))*\.?$`, 'i');
 /** Lines longer than this are not build-option lines; the bound keeps the match cheap on hostile text. */
 const MAX_COMPILER_OPTION_LINE = 300;
+/**
+ * A removal from the repository's CI tooling, not from the package: "remove `flag-name` param from
+ * coverall because the param is not declared in the gh action yet" (node-cache 5.1.2).
+ */
+const CI_TOOLING_REMOVAL = /\b(?:remove[sd]?|drop(?:s|ped)?)\b[^\n]{0,60}?\b(?:from|in)[ \t]+(?:the[ \t]+)?(?:coveralls?|codecov|travis(?:[ \t-]?ci)?|appveyor|circleci|(?:gh|github)[ \t]+actions?|ci[ \t]+(?:workflows?|matrix|pipelines?|jobs?|config(?:uration)?))\b/i;
 function removesCompilerOption(line) {
     return line.length <= MAX_COMPILER_OPTION_LINE && COMPILER_OPTION_REMOVAL.test(line.trimEnd());
 }
@@ -12888,7 +12949,7 @@ function isNonBehaviouralLine(line, markerClass) {
         return true;
     if (markerClass === 'deprecation' && namesDeprecationsWithoutMakingOne(line))
         return true;
-    return markerClass !== 'compatibility' && (HOUSEKEEPING_LINE.test(line) || removesCompilerOption(line));
+    return markerClass !== 'compatibility' && (HOUSEKEEPING_LINE.test(line) || removesCompilerOption(line) || CI_TOOLING_REMOVAL.test(line));
 }
 function withoutNonBehaviouralLines(text, markerClass) {
     return text
@@ -13487,6 +13548,16 @@ function withHedgedBreakInMajor(entry, majorForCallers) {
         return entry;
     return { ...entry, level: 'high', findingKind: 'breakingChange' };
 }
+/**
+ * A major whose release text changes a default ("Disables URL rebasing by default", clean-css
+ * 5.0.0, beside a Node.js drop) breaks callers who relied on it: high, not the Node.js floor's
+ * medium.
+ */
+function withChangedDefaultInMajor(entry, majorForCallers) {
+    if (!majorForCallers || entry.level !== 'medium' || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !changesADefault(ownReleaseText(entry.item.content)))
+        return entry;
+    return { ...entry, level: 'high', findingKind: 'breakingChange' };
+}
 function extractCandidate(context) {
     const selected = new Set(context.metadata.selectedEvidenceIds);
     const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
@@ -13500,6 +13571,7 @@ function extractCandidate(context) {
         .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
         .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
         .map((entry) => withHedgedBreakInMajor(entry, majorForCallers))
+        .map((entry) => withChangedDefaultInMajor(entry, majorForCallers))
         .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
     const releaseText = evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind));
     const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);

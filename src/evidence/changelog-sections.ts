@@ -185,6 +185,31 @@ function stripBoldMarks(text: string): string {
   return text.replace(/^(?:\*\*|__)/, '').replace(/(?:\*\*|__)$/, '').trim();
 }
 
+/** `**8.0.0**` or `__v8.0.0__` at the start of a line: a bold version with text after it. */
+const BOLD_VERSION_LEAD = new RegExp(String.raw`^(\*\*|__)v?` + VERSION_SOURCE + String.raw`\1`);
+
+/**
+ * A line that opens with a bold version and carries only a date and a compare link after it:
+ * `**5.3.0** - <small>_March 7, 2021_</small> — [Diff](https://github.com/…/compare/5.2.0...5.3.0)`
+ * (archiver and the other archiverjs packages). Small HTML tags, emphasis marks, dashes and one
+ * link are dropped before the tail is required to be a date; anything else (`**1.2.3** was yanked
+ * because …`) keeps the line body text.
+ */
+function boldVersionLead(line: string, packageName: string | undefined): VersionMatch | null {
+  if (line.length > MAX_HEADING_SCAN_CHARS) return null;
+  const match = BOLD_VERSION_LEAD.exec(line);
+  if (match === null) return null;
+  const tail = line
+    .slice(match[0].length)
+    .replace(/<\/?[a-z]{1,10}>/gi, ' ')
+    .replace(/\[[^\]\n]{0,40}\]\([^)\s]{0,300}\)/, ' ')
+    .replace(/[—–_*]/g, ' ');
+  const date = findDate(tail);
+  if (!isDateOnlyTail(tail, date)) return null;
+  const version = versionFromHeading(match[2] ?? '', packageName);
+  return version === null ? null : { ...version, date };
+}
+
 /** Every heading-like line, in order, with the version it carries (if any). */
 function scanCandidates(lines: readonly string[], packageName: string | undefined): Candidate[] {
   const candidates: Candidate[] = [];
@@ -217,6 +242,11 @@ function scanCandidates(lines: readonly string[], packageName: string | undefine
       // A whole-line bold heading; bold lines name versions in some hand-written changelogs.
       const version = versionFromHeading(heading.text, packageName);
       candidates.push({ index, headingClass: HeadingClass.Bold, level: 7, heading: heading.text, version, span: 1 });
+      continue;
+    }
+    const boldLead = boldVersionLead(line, packageName);
+    if (boldLead !== null) {
+      candidates.push({ index, headingClass: HeadingClass.Bold, level: 7, heading: line.slice(0, MAX_HEADING_SCAN_CHARS).trim(), version: boldLead, span: 1 });
       continue;
     }
     if (line.length <= MAX_HEADING_SCAN_CHARS && !/^[ \t]/.test(line)) {
@@ -270,7 +300,10 @@ export function parseChangelog(text: string, packageName?: string): ChangelogSec
         endIndex = following.index;
         break;
       }
-      if (following.headingClass === HeadingClass.Markdown && following.level < candidate.level) {
+      // Where versions are Markdown headings, a higher heading without one ends the section
+      // ("## Older releases"). Where they are bold or bare lines, Markdown headings are the
+      // sections' own groups ("## Features" under `**5.3.0** - …`, archiver) and end nothing.
+      if (strongest === HeadingClass.Markdown && following.headingClass === HeadingClass.Markdown && following.level < candidate.level) {
         endIndex = following.index;
         break;
       }

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1339;
+const CORRECT = 1341;
 const SAMPLES = 1484;
-const RISK_ACCURACY = '0.902';
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 287 | 27 | 15 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 288 | 26 | 15 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -189,11 +189,9 @@ const MISSES = [
   'shell-quote 0.1.1 → 1.0.0',
   'netmask 2.0.0 → 2.0.1',
   'svgo 3.2.0 → 3.3.0',
-  'clean-css 4.2.4 → 5.0.0',
   'less 4.8.0 → 4.8.1',
   'qrcode 1.4.4 → 1.5.0',
   'needle 2.9.0 → 3.0.0',
-  'node-cache 5.1.1 → 5.1.2',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */

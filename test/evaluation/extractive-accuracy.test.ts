@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.92',
   thirdReadings: 58,
   changedFromFirst: 31,
-  extractiveAgainstFirstLabels: '1331/1484',
+  extractiveAgainstFirstLabels: '1333/1484',
   semverAgainstFirstLabels: '897/1484',
 };
 /**
@@ -258,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '983/1484',
-      'registry only: tarball ships a changelog': '243/266',
-      'registry only: no tarball changelog': '740/1218',
-      'registry + repository: all': '1339/1484',
-      'registry + repository: tarball ships a changelog': '245/266',
-      'registry + repository: no tarball changelog': '1094/1218',
+      'registry only: all': '985/1484',
+      'registry only: tarball ships a changelog': '245/267',
+      'registry only: no tarball changelog': '740/1217',
+      'registry + repository: all': '1341/1484',
+      'registry + repository: tarball ships a changelog': '247/267',
+      'registry + repository: no tarball changelog': '1094/1217',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -75,11 +75,21 @@ describe('parseChangelog on real dialects', () => {
     ['changesets.md', [['3.9.5', null, 3], ['3.9.4', null, 17], ['3.9.3', null, 25], ['3.9.2', null, 33], ['3.9.1', null, 39]], '3.9.5'],
     ['bare-dated-version-lines.txt', [['4.0.1', '2018-06-17', 1], ['4.0.0', '2017-06-10', 11], ['3.1.3', '2016-12-22', 27], ['3.1.2', '2016-11-24', 32], ['3.1.1', '2016-10-31', 39]], '2018-06-17: Version 4.0.1'],
     ['bold-version-lines.md', [['2.1.0', null, 1], ['2.0.0', null, 4], ['1.2.1', null, 11], ['1.2.0', null, 14], ['1.1.2', null, 17]], '2.1.0'],
+    ['bold-version-lead-dated.md', [['5.3.0', '2021-03-07', 3], ['5.2.0', '2021-01-06', 17], ['5.1.0', '2020-11-19', 29]], '**5.3.0** - <small>_March 7, 2021_</small> — [Diff](https://github.com/archiverjs/node-archiver/compare/5.2.0...5.3.0)'],
   ] as const)('%s', (name, expected, firstHeading) => {
     const sections = parseChangelog(fixture(name));
     expect(summary(sections)).toEqual(expected);
     expect(sections[0]?.heading).toBe(firstHeading);
     for (const section of sections) expect(section.body.length).toBeGreaterThan(0);
+  });
+
+  it('archiver: Markdown group headings under bold version lines stay in their version', () => {
+    const sections = parseChangelog(fixture('bold-version-lead-dated.md'));
+    expect(sections[1]?.body).toContain('## Features');
+    expect(sections[1]?.body).toContain('- Fix finalize method jsdoc return type (#482)');
+    // A bold version followed by prose is body text, not a version line.
+    expect(parseChangelog('## 2.0.0\n\n**1.9.9** was never published because of a bad build.\n')).toHaveLength(1);
+    expect(parseChangelog('**2.0.0** - see the [migration guide](https://example.com/guide)\n\n- Removed `legacy()`\n')).toEqual([]);
   });
 
   it('changesets: Major/Minor/Patch sub-headings stay in their version', () => {

@@ -415,6 +415,21 @@ describe('extractive runtime: a hedged break', () => {
   });
 });
 
+describe('extractive runtime: a default changed in a major', () => {
+  it('is the break the major announces (clean-css 5.0.0), beside a Node.js drop that alone is medium', async () => {
+    const defaults = evidence('changelog', '## 5.0.0\n* Disables URL rebasing by default.\n* Drops support for Node.js 6 & 8 to support last 3 Node.js releases: 10, 12, and 14.', { versions: ['5.0.0'] });
+    const major = await candidateFor(buildContext({ evidence: [semverFact('major'), defaults], semverClass: 'major' }));
+    expect(major.riskLevel).toBe('high');
+    expect(major.findings.find((finding) => finding.evidenceRefs.includes(defaults.id))?.kind).toBe('breakingChange');
+    // The repository's own tooling switched on by default changes nothing for callers.
+    const tooling = evidence('changelog', '## 5.0.0\n* Enable watch mode & coverage for unit tests by default\n* Drops support for Node.js 6 & 8', { versions: ['5.0.0'] });
+    expect((await candidateFor(buildContext({ evidence: [semverFact('major'), tooling], semverClass: 'major' }))).riskLevel).toBe('medium');
+    // Outside a major a switched default is not read as a break.
+    const minor = await candidateFor(buildContext({ evidence: [semverFact('minor'), defaults], semverClass: 'minor', from: '4.4.0', to: '4.5.0', inRange: ['4.5.0'] }));
+    expect(minor.riskLevel).not.toBe('high');
+  });
+});
+
 describe('extractive runtime: a peer that installs must add or move up a major', () => {
   const peerUpgrade = evidence('registryFact', '5.0.0 narrows peer dependency ranges: "ajv ^7.0.0 → ^8.0.0". The new range accepts no version that 4.0.1 accepted for ajv: installs must upgrade it.', { versions: ['5.0.0'], locator: 'fact/peer-upgrade', title: 'npm registry — lib 5.0.0 — peer dependencies' });
   const peerNarrowed = evidence('registryFact', '5.0.0 narrows peer dependency ranges: "webpack >=5 → >=5.61.0".', { versions: ['5.0.0'], locator: 'fact/peer-dependencies', title: 'npm registry — peer dependencies' });

@@ -169,6 +169,11 @@ describe('release-text markers', () => {
     expect(strongestMarker('- The default `depth` is now `32`')).toBe('compatibility');
   });
 
+  it('a removal from the CI tooling is not an API removal (node-cache 5.1.2)', () => {
+    for (const line of ['- remove `flag-name` param from coverall because the param is not declared in the gh action yet', '- Drop `node-version` input from the GitHub Actions workflow', '- remove `--coverage` flag in the CI matrix']) expect(strongestMarker(line), line).toBeNull();
+    for (const line of ['- Remove `coverage` option from the reporter API', '- Remove `ci()` helper']) expect(strongestMarker(line), line).toBe('breaking');
+  });
+
   it('a default changed by its verb, tightened, or put behind an opt-in is a compatibility change (log4js 6.4.0, node-forge 1.3.0, simple-git 3.16.0)', () => {
     for (const line of [
       '- security: default file permission to be 0o600 instead of 0o644',

@@ -4,7 +4,7 @@ import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
 import { isTypeOnlyRemoval } from '../../../evidence/api-surface-evidence.js';
-import { excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
+import { changesADefault, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
@@ -445,6 +445,16 @@ function withHedgedBreakInMajor(entry: Classified, majorForCallers: boolean): Cl
   return { ...entry, level: 'high', findingKind: 'breakingChange' };
 }
 
+/**
+ * A major whose release text changes a default ("Disables URL rebasing by default", clean-css
+ * 5.0.0, beside a Node.js drop) breaks callers who relied on it: high, not the Node.js floor's
+ * medium.
+ */
+function withChangedDefaultInMajor(entry: Classified, majorForCallers: boolean): Classified {
+  if (!majorForCallers || entry.level !== 'medium' || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !changesADefault(ownReleaseText(entry.item.content))) return entry;
+  return { ...entry, level: 'high', findingKind: 'breakingChange' };
+}
+
 export function extractCandidate(context: DependencyContext): Candidate {
   const selected = new Set(context.metadata.selectedEvidenceIds);
   const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
@@ -458,6 +468,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
     .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
     .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
     .map((entry) => withHedgedBreakInMajor(entry, majorForCallers))
+    .map((entry) => withChangedDefaultInMajor(entry, majorForCallers))
     .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
   const releaseText = evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind));
   const { riskLevel, riskItems, summary } = decideRisk(context, evidence, classified, majorForCallers);

@@ -182,6 +182,30 @@ const DEPRECATION_MARKERS: RegExp[] = [
  */
 const HEDGED_BREAK = /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatib(?:le|ilit(?:y|ies)))\b/i;
 
+/**
+ * Lines that change a default, for {@link changesADefault}: the compatibility markers' own
+ * default changes, and a behaviour switched on or off by default ("Disables URL rebasing by
+ * default", clean-css 5.0.0) — the latter not for the repository's own tooling ("Enable watch
+ * mode & coverage for unit tests by default", concurrently 9.2.1).
+ */
+const DEFAULT_CHANGE_MARKERS: RegExp[] = [
+  /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
+  /\bnow\s+defaults?\s+to\b/i,
+  /^[ \t]*(?:[-*+][ \t]+)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:change[sd]?|lower(?:s|ed)?|raise[sd]?|reduce[sd]?|increase[sd]?|switch(?:es|ed)?|tighten(?:s|ed)?)[ \t]+(?:the[ \t]+)?default\w*(?![ \t]+(?:exports?|entry|entries|entry[ \t-]?points?|imports?|branch(?:es)?)\b)/im,
+  /\bdefault\b[^\n]{0,60}\binstead[ \t]+of\b/i,
+  /^(?![^\n]*\b(?:tests?|coverage|lint(?:ing|er)?|ci|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)[ \t]*(?:[-*+][ \t]+)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:disable[sd]?|enable[sd]?|turn(?:s|ed)?[ \t]+(?:on|off))\b[^\n]{1,60}\bby[ \t]+default\b/im,
+];
+
+/**
+ * Whether the release text changes a default. In a major, the authors' changed default is the
+ * break the major announces (labelling rules: "a default … changed for ordinary use"), so
+ * withChangedDefaultInMajor reads it as one; outside a major it stays a compatibility change.
+ */
+export function changesADefault(text: string): boolean {
+  const relevant = withoutNonBehaviouralLines(text, 'compatibility');
+  return DEFAULT_CHANGE_MARKERS.some((pattern) => pattern.test(relevant));
+}
+
 export function hedgesABreak(text: string): boolean {
   return HEDGED_BREAK.test(withoutNonBehaviouralLines(text, 'compatibility'));
 }
@@ -427,6 +451,12 @@ const COMPILER_OPTION_REMOVAL = new RegExp(
 /** Lines longer than this are not build-option lines; the bound keeps the match cheap on hostile text. */
 const MAX_COMPILER_OPTION_LINE = 300;
 
+/**
+ * A removal from the repository's CI tooling, not from the package: "remove `flag-name` param from
+ * coverall because the param is not declared in the gh action yet" (node-cache 5.1.2).
+ */
+const CI_TOOLING_REMOVAL = /\b(?:remove[sd]?|drop(?:s|ped)?)\b[^\n]{0,60}?\b(?:from|in)[ \t]+(?:the[ \t]+)?(?:coveralls?|codecov|travis(?:[ \t-]?ci)?|appveyor|circleci|(?:gh|github)[ \t]+actions?|ci[ \t]+(?:workflows?|matrix|pipelines?|jobs?|config(?:uration)?))\b/i;
+
 function removesCompilerOption(line: string): boolean {
   return line.length <= MAX_COMPILER_OPTION_LINE && COMPILER_OPTION_REMOVAL.test(line.trimEnd());
 }
@@ -460,7 +490,7 @@ function isNonBehaviouralLine(line: string, markerClass: MarkerClass): boolean {
   if (stillBreaking.some((pattern) => pattern.test(line))) return false;
   if (NON_BEHAVIOURAL_LINE.test(line)) return true;
   if (markerClass === 'deprecation' && namesDeprecationsWithoutMakingOne(line)) return true;
-  return markerClass !== 'compatibility' && (HOUSEKEEPING_LINE.test(line) || removesCompilerOption(line));
+  return markerClass !== 'compatibility' && (HOUSEKEEPING_LINE.test(line) || removesCompilerOption(line) || CI_TOOLING_REMOVAL.test(line));
 }
 
 function withoutNonBehaviouralLines(text: string, markerClass: MarkerClass): string {
