@@ -1,0 +1,1 @@
+e7ae147798fcc5f5f7cf6bc5cfe2f1d438e022d7

@@ -1,0 +1,1 @@
+bba8961deadcdc952d89a269708ef7d8a26118cd
