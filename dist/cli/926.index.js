@@ -4674,7 +4674,7 @@ function parseChangelog(text, packageName) {
     const candidates = scanCandidates(lines, packageName);
     const versioned = candidates.filter((candidate) => candidate.version !== null);
     if (versioned.length === 0)
-        return [];
+        return tableSections(lines);
     const strongest = versioned.reduce((best, candidate) => (candidate.headingClass < best ? candidate.headingClass : best), HeadingClass.Bare);
     // Headings of a weaker class are body text here, and cannot end a section.
     const relevant = candidates.filter((candidate) => candidate.headingClass <= strongest);
@@ -4707,6 +4707,31 @@ function parseChangelog(text, packageName) {
             body: trimBlankEdges(lines.slice(candidate.index + candidate.span, endIndex)),
             line: candidate.index + 1,
         });
+    }
+    return sections;
+}
+/** `| 3.20.0 | Adds support for Zod 3.20 … |`: a table row whose first cell is a version. */
+const TABLE_VERSION_ROW = new RegExp(String.raw `^[ \t]{0,3}\|[ \t]*v?` + VERSION_SOURCE + String.raw `[ \t]*\|`);
+/**
+ * A changelog written as a Markdown table, one row per version ("| Version | Change |",
+ * zod-to-json-schema): each row whose first cell is a version is that version's section, its
+ * other cells the body. Read only when the file has no version headings at all, so a table
+ * inside a release's notes never splits it. Rows naming a range ("3.15.x - 3.16.x") are skipped.
+ */
+function tableSections(lines) {
+    const sections = [];
+    for (let index = 0; index < lines.length; index += 1) {
+        const line = lines[index] ?? '';
+        if (line.length > MAX_HEADING_SCAN_CHARS * 16)
+            continue;
+        const match = TABLE_VERSION_ROW.exec(line);
+        const version = match === null ? null : changelog_sections_cleanVersion(match[1] ?? '');
+        if (match === null || version === null)
+            continue;
+        const cells = line.slice(match[0].length).split('|').map((cell) => cell.trim()).filter((cell) => cell.length > 0);
+        if (cells.length === 0)
+            continue;
+        sections.push({ version, heading: version, date: findDate(cells.join(' ')), body: cells.join(' — '), line: index + 1 });
     }
     return sections;
 }
@@ -12661,6 +12686,13 @@ const DEPRECATION_MARKERS = [
  */
 const HEDGED_BREAK = /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatib(?:le|ilit(?:y|ies)))\b/i;
 /**
+ * A default changed by the line's own verb: "Change default hash algorithm and iteration's for
+ * PBKDF2" (crypto-js 4.2.0), "Lower defaultLength to 10000", "[pull #575] Change the default
+ * "req" serializer to accept `req.originalUrl`" (bunyan 2.0.5); not "change the default export
+ * (entry point, branch)", which is a module-format or housekeeping change.
+ */
+const DEFAULT_CHANGED_BY_VERB = /^[ \t]*(?:[-*+][ \t]+)?(?:\[[^\]\n]{1,40}\][ \t]*)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:change[sd]?|lower(?:s|ed)?|raise[sd]?|reduce[sd]?|increase[sd]?|switch(?:es|ed)?|tighten(?:s|ed)?)[ \t]+(?:the[ \t]+)?default\w*(?![ \t]+(?:exports?|entry|entries|entry[ \t-]?points?|imports?|branch(?:es)?)\b)/im;
+/**
  * Lines that change a default, for {@link changesADefault}: the compatibility markers' own
  * default changes, and a behaviour switched on or off by default ("Disables URL rebasing by
  * default", clean-css 5.0.0) — the latter not for the repository's own tooling ("Enable watch
@@ -12669,7 +12701,7 @@ const HEDGED_BREAK = /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+inc
 const DEFAULT_CHANGE_MARKERS = [
     /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
     /\bnow\s+defaults?\s+to\b/i,
-    /^[ \t]*(?:[-*+][ \t]+)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:change[sd]?|lower(?:s|ed)?|raise[sd]?|reduce[sd]?|increase[sd]?|switch(?:es|ed)?|tighten(?:s|ed)?)[ \t]+(?:the[ \t]+)?default\w*(?![ \t]+(?:exports?|entry|entries|entry[ \t-]?points?|imports?|branch(?:es)?)\b)/im,
+    DEFAULT_CHANGED_BY_VERB,
     /\bdefault\b[^\n]{0,60}\binstead[ \t]+of\b/i,
     /^(?![^\n]*\b(?:tests?|coverage|lint(?:ing|er)?|ci|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)[ \t]*(?:[-*+][ \t]+)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:disable[sd]?|enable[sd]?|turn(?:s|ed)?[ \t]+(?:on|off))\b[^\n]{1,60}\bby[ \t]+default\b/im,
 ];
@@ -12682,8 +12714,16 @@ function changesADefault(text) {
     const relevant = withoutNonBehaviouralLines(text, 'compatibility');
     return DEFAULT_CHANGE_MARKERS.some((pattern) => pattern.test(relevant));
 }
+/**
+ * Dart Sass's "**Potentially breaking bug fix:**", react-i18next 17.0.0's "Potentially breaking
+ * changes" heading: outside a major a compatibility change (it breaks only code that relied on
+ * the old edge); in a major, as with "technically", the reason for the major.
+ */
+const POTENTIAL_BREAK = /\b(?:potentially|possibly)[\s-]+breaking\b/i;
+/** The authors' hedged break: "technically a breaking change", "potentially breaking". */
 function hedgesABreak(text) {
-    return HEDGED_BREAK.test(withoutNonBehaviouralLines(text, 'compatibility'));
+    const relevant = withoutNonBehaviouralLines(text, 'compatibility');
+    return HEDGED_BREAK.test(relevant) || POTENTIAL_BREAK.test(relevant);
 }
 const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
@@ -12702,10 +12742,7 @@ const COMPATIBILITY_MARKERS = [
     /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
     /\bnow\s+defaults?\s+to\b/i,
     /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
-    // A default changed by the line's own verb: "Change default hash algorithm and iteration's for
-    // PBKDF2" (crypto-js 4.2.0), "Lower defaultLength to 10000"; not "change the default export
-    // (entry point, branch)", which is a module-format or housekeeping change.
-    /^[ \t]*(?:[-*+][ \t]+)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:change[sd]?|lower(?:s|ed)?|raise[sd]?|reduce[sd]?|increase[sd]?|switch(?:es|ed)?|tighten(?:s|ed)?)[ \t]+(?:the[ \t]+)?default\w*(?![ \t]+(?:exports?|entry|entries|entry[ \t-]?points?|imports?|branch(?:es)?)\b)/im,
+    DEFAULT_CHANGED_BY_VERB,
     // "security: default file permission to be 0o600 instead of 0o644" (log4js 6.4.0).
     /\bdefault\b[^\n]{0,60}\binstead[ \t]+of\b/i,
     // A default tightened: "`fromDer` is now more strict and will default to ensuring all input is
@@ -12718,8 +12755,7 @@ const COMPATIBILITY_MARKERS = [
     // after two bumps (cookie 0.7.0, path-to-regexp 8.4.0), it then went against three that fresh
     // waves brought (esbuild 0.28.1, mongoose 8.9.5, cheerio 1.2.0: security fixes and a selector
     // fix the readers rated low), so it was dropped in session 9.
-    // Dart Sass's "**Potentially breaking bug fix:**": breaks only code that relied on the old edge.
-    /\b(?:potentially|possibly)[\s-]+breaking\b/i,
+    POTENTIAL_BREAK,
     HEDGED_BREAK,
     // "This change might break existing code if it uses prototype methods on `.files`" (jszip 3.7).
     /\b(?:may|might|could)\s+break\s+(?:existing|older)\s+(?:code|setups?|configurations?|usages?|projects?|apps?|applications?)\b/i,
@@ -12774,6 +12810,11 @@ const OTHER_CHANGE_WORDS = /\b(?:remov(?:e|es|ed|al)|renam(?:e|es|ed)|defaults?|
 /** A clause that is only a version ("… Node.js 14 and 16", "node@14", "drop node v18 and v20 support"). */
 const VERSION_ONLY_CLAUSE = /^[\s(]*(?:node@)?v?\d+(?:\.\d+)*\+?(?:\s+support)?[\s).]*$/i;
 /**
+ * A clause that only states the support policy the runtime line sets: "require Node.js 22 and
+ * codify version support" (openai 7.0.0), "… and document the supported versions".
+ */
+const SUPPORT_POLICY_CLAUSE = /^\s*(?:codify|document|clarify|define|formali[sz]e|update|add)\s+(?:the\s+|a\s+|our\s+|its\s+)?(?:(?:node(?:\.?js)?\s+)?version\s+support(?:\s+policy)?|support(?:ed)?\s+(?:policy|versions?|matrix|window)|(?:node(?:\.?js)?\s+)?support\s+policy)\s*\.?\s*$/i;
+/**
  * Code spans that name no API in a runtime line: a version range (`^20.17.0 || >=22.9.0`), and the
  * package named as the line's subject, as npm's release tooling writes every Node.js range
  * change: "`hosted-git-info` now supports node `^20.17.0 || >=22.9.0`".
@@ -12809,7 +12850,7 @@ function isRuntimeSupportLine(line) {
         return false;
     // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
     const clauses = plain.replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').split(/,|;|\band\b|&|\+/i);
-    return clauses.every((clause) => clause.trim() === '' || RUNTIME_NAME.test(clause) || VERSION_ONLY_CLAUSE.test(clause));
+    return clauses.every((clause) => clause.trim() === '' || RUNTIME_NAME.test(clause) || VERSION_ONLY_CLAUSE.test(clause) || SUPPORT_POLICY_CLAUSE.test(clause));
 }
 /** `text` without the lines that only raise the runtime floor. */
 function withoutRuntimeSupportLines(text) {

@@ -283,7 +283,7 @@ export function parseChangelog(text: string, packageName?: string): ChangelogSec
   const lines = text.slice(0, MAX_CHANGELOG_CHARS).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   const candidates = scanCandidates(lines, packageName);
   const versioned = candidates.filter((candidate) => candidate.version !== null);
-  if (versioned.length === 0) return [];
+  if (versioned.length === 0) return tableSections(lines);
   const strongest = versioned.reduce<HeadingClass>((best, candidate) => (candidate.headingClass < best ? candidate.headingClass : best), HeadingClass.Bare);
   // Headings of a weaker class are body text here, and cannot end a section.
   const relevant = candidates.filter((candidate) => candidate.headingClass <= strongest);
@@ -315,6 +315,30 @@ export function parseChangelog(text: string, packageName?: string): ChangelogSec
       body: trimBlankEdges(lines.slice(candidate.index + candidate.span, endIndex)),
       line: candidate.index + 1,
     });
+  }
+  return sections;
+}
+
+/** `| 3.20.0 | Adds support for Zod 3.20 … |`: a table row whose first cell is a version. */
+const TABLE_VERSION_ROW = new RegExp(String.raw`^[ \t]{0,3}\|[ \t]*v?` + VERSION_SOURCE + String.raw`[ \t]*\|`);
+
+/**
+ * A changelog written as a Markdown table, one row per version ("| Version | Change |",
+ * zod-to-json-schema): each row whose first cell is a version is that version's section, its
+ * other cells the body. Read only when the file has no version headings at all, so a table
+ * inside a release's notes never splits it. Rows naming a range ("3.15.x - 3.16.x") are skipped.
+ */
+function tableSections(lines: readonly string[]): ChangelogSection[] {
+  const sections: ChangelogSection[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    if (line.length > MAX_HEADING_SCAN_CHARS * 16) continue;
+    const match = TABLE_VERSION_ROW.exec(line);
+    const version = match === null ? null : cleanVersion(match[1] ?? '');
+    if (match === null || version === null) continue;
+    const cells = line.slice(match[0].length).split('|').map((cell) => cell.trim()).filter((cell) => cell.length > 0);
+    if (cells.length === 0) continue;
+    sections.push({ version, heading: version, date: findDate(cells.join(' ')), body: cells.join(' — '), line: index + 1 });
   }
   return sections;
 }

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1367;
+const CORRECT = 1370;
 const SAMPLES = 1518;
-const RISK_ACCURACY = '0.901';
+const RISK_ACCURACY = '0.903';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 292 | 28 | 15 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 293 | 27 | 15 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -192,14 +192,11 @@ const MISSES = [
   'less 4.8.0 → 4.8.1',
   'qrcode 1.4.4 → 1.5.0',
   'needle 2.9.0 → 3.0.0',
-  'openai 6.49.0 → 7.0.0',
-  'react-i18next 16.6.6 → 17.0.0',
   'rate-limiter-flexible 10.0.1 → 11.0.0',
   'swagger-ui-express 4.6.3 → 5.0.0',
   'decimal.js 9.0.1 → 10.0.0',
   'bunyan 1.8.15 → 2.0.0',
   'bunyan 1.7.1 → 1.8.0',
-  'bunyan 2.0.4 → 2.0.5',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */

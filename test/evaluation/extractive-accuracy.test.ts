@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.92',
   thirdReadings: 60,
   changedFromFirst: 32,
-  extractiveAgainstFirstLabels: '1359/1518',
+  extractiveAgainstFirstLabels: '1362/1518',
   semverAgainstFirstLabels: '916/1518',
 };
 /**
@@ -258,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1005/1518',
-      'registry only: tarball ships a changelog': '254/282',
-      'registry only: no tarball changelog': '751/1236',
-      'registry + repository: all': '1367/1518',
-      'registry + repository: tarball ships a changelog': '256/282',
-      'registry + repository: no tarball changelog': '1111/1236',
+      'registry only: all': '1008/1518',
+      'registry only: tarball ships a changelog': '259/284',
+      'registry only: no tarball changelog': '749/1234',
+      'registry + repository: all': '1370/1518',
+      'registry + repository: tarball ships a changelog': '261/284',
+      'registry + repository: no tarball changelog': '1109/1234',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -92,6 +92,15 @@ describe('parseChangelog on real dialects', () => {
     expect(parseChangelog('**2.0.0** - see the [migration guide](https://example.com/guide)\n\n- Removed `legacy()`\n')).toEqual([]);
   });
 
+  it('zod-to-json-schema: a changelog written as a table has one section per version row', () => {
+    const sections = parseChangelog(fixture('markdown-table.md'));
+    expect(sections.map((section) => section.version)).toEqual(['3.20.0', '3.19.4', '3.19.3', '3.19.2', '3.19.1', '3.19.0']);
+    expect(sections[0]?.body).toMatch(/^Adds support for Zod 3\.20 with catch and pipe parser/);
+    expect(selectSectionsInRange(sections, '3.19.3', '3.20.0').map((section) => section.version)).toEqual(['3.19.4', '3.20.0']);
+    // A table inside a release's notes never splits it: headings win.
+    expect(parseChangelog('## 2.0.0\n\n| 1.9.0 | old row |\n').map((section) => section.version)).toEqual(['2.0.0']);
+  });
+
   it('changesets: Major/Minor/Patch sub-headings stay in their version', () => {
     const sections = parseChangelog(fixture('changesets.md'));
     expect(sections[0]?.body.startsWith('### Patch Changes')).toBe(true);

@@ -413,6 +413,13 @@ describe('extractive runtime: a hedged break', () => {
     const minor = await candidateFor(buildContext({ evidence: [semverFact('minor'), hedged], semverClass: 'minor', from: '1.4.0', to: '1.5.0', inRange: ['1.5.0'] }));
     expect(minor.riskLevel).toBe('medium');
   });
+
+  it('"Potentially breaking changes" is the same hedge (react-i18next 17.0.0)', async () => {
+    const hedged = evidence('changelog', '## 17.0.0\n### Potentially breaking changes\n- Fix `transKeepBasicHtmlNodesFor` keys for kept HTML tags with interpolation children', { versions: ['17.0.0'] });
+    expect((await candidateFor(buildContext({ evidence: [semverFact('major'), hedged], semverClass: 'major' }))).riskLevel).toBe('high');
+    const minor = await candidateFor(buildContext({ evidence: [semverFact('minor'), hedged], semverClass: 'minor', from: '1.4.0', to: '1.5.0', inRange: ['1.5.0'] }));
+    expect(minor.riskLevel).toBe('medium');
+  });
 });
 
 describe('extractive runtime: a default changed in a major', () => {

@@ -169,6 +169,16 @@ describe('release-text markers', () => {
     expect(strongestMarker('- The default `depth` is now `32`')).toBe('compatibility');
   });
 
+  it('a runtime floor beside a clause that only states the support policy is still a floor (openai 7.0.0)', () => {
+    expect(strongestMarker('- BREAKING CHANGE: require Node.js 22 and codify version support (#2026)')).toBe('compatibility');
+    expect(strongestMarker('- BREAKING CHANGE: require Node.js 22 and document the supported versions')).toBe('compatibility');
+    expect(strongestMarker('- BREAKING CHANGE: require Node.js 22 and codify the client options')).toBe('breaking');
+  });
+
+  it('a changed default after a reference prefix is still one (bunyan 2.0.5)', () => {
+    expect(strongestMarker('- [pull #575, #278] Change the default "req" serializer to accept expressjs\'s')).toBe('compatibility');
+  });
+
   it('a removal from the CI tooling is not an API removal (node-cache 5.1.2)', () => {
     for (const line of ['- remove `flag-name` param from coverall because the param is not declared in the gh action yet', '- Drop `node-version` input from the GitHub Actions workflow', '- remove `--coverage` flag in the CI matrix']) expect(strongestMarker(line), line).toBeNull();
     for (const line of ['- Remove `coverage` option from the reporter API', '- Remove `ci()` helper']) expect(strongestMarker(line), line).toBe('breaking');
