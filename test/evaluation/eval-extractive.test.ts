@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1370;
-const SAMPLES = 1518;
+const CORRECT = 1397;
+const SAMPLES = 1547;
 const RISK_ACCURACY = '0.903';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 293 | 27 | 15 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 301 | 27 | 15 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -197,10 +197,12 @@ const MISSES = [
   'decimal.js 9.0.1 → 10.0.0',
   'bunyan 1.8.15 → 2.0.0',
   'bunyan 1.7.1 → 1.8.0',
+  'pdfkit 0.18.0 → 0.19.0',
+  'numeral 1.4.8 → 1.5.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1458;
+const LABELS_AGREED = 1487;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

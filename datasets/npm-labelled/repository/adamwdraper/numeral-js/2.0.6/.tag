@@ -1,0 +1,1 @@
+7de892ffb438af6e63b9c4f6aff0c9bc3932f09f

@@ -1,0 +1,1 @@
+32432ddde3f08c44cc9e9e4f01616cd3fbf355bf

@@ -1,0 +1,1 @@
+f25d3a11306bc460e43a14affa64d44a1d3cf8ed

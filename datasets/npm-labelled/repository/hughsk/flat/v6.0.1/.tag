@@ -1,0 +1,1 @@
+05ac9ca6c4f612ca5ac30cd3ca8ccc396d97c4bf

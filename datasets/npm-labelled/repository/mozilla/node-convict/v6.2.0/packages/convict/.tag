@@ -1,0 +1,1 @@
+bdd8a4e55a236c2ccb2a2d6062c9ac3ddec34af6
