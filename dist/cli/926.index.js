@@ -12735,6 +12735,9 @@ const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?|legacy|outdated|unsupported|eol|end[ \t-]of[ \t-]life)[ \t]+node(?:\.?js)?[ \t]+(?:versions?|releases?|lines?)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
     /\bno\s+longer\s+support(?:s|ed)?\b/i,
     /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
+    // "Bump node version requirement to 20+" (pdfkit 0.19.0): the floor raised by its own verb; not
+    // the CI's Node.js version ("bump node version requirement in the CI matrix").
+    /\b(?:bump(?:s|ed)?|rais(?:e|es|ed)|increas(?:e|es|ed)|updat(?:e|es|ed))[ \t]+(?:the[ \t]+)?(?:minimum[ \t]+)?node(?:\.?js)?[ \t]+(?:version[ \t]+)?(?:requirements?|minimum|floor)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
     /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
     /\bnode(?:\.js)?\s+(?:>=?\s*)?v?\d+(?:\.\d+)*\s+or\s+(?:newer|later|higher|above)\b/i,
     // A changed default is a behaviour change for every caller that relied on it:

@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1397;
+const CORRECT = 1398;
 const SAMPLES = 1547;
-const RISK_ACCURACY = '0.903';
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
@@ -197,7 +197,6 @@ const MISSES = [
   'decimal.js 9.0.1 → 10.0.0',
   'bunyan 1.8.15 → 2.0.0',
   'bunyan 1.7.1 → 1.8.0',
-  'pdfkit 0.18.0 → 0.19.0',
   'numeral 1.4.8 → 1.5.0',
 ];
 const PASSES = FAILURES.length === 0;

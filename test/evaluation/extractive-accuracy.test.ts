@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.92',
   thirdReadings: 60,
   changedFromFirst: 32,
-  extractiveAgainstFirstLabels: '1389/1547',
+  extractiveAgainstFirstLabels: '1390/1547',
   semverAgainstFirstLabels: '936/1547',
 };
 /**
@@ -258,11 +258,11 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1030/1547',
-      'registry only: tarball ships a changelog': '270/296',
+      'registry only: all': '1031/1547',
+      'registry only: tarball ships a changelog': '271/296',
       'registry only: no tarball changelog': '760/1251',
-      'registry + repository: all': '1397/1547',
-      'registry + repository: tarball ships a changelog': '272/296',
+      'registry + repository: all': '1398/1547',
+      'registry + repository: tarball ships a changelog': '273/296',
       'registry + repository: no tarball changelog': '1125/1251',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));

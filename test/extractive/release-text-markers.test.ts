@@ -175,6 +175,11 @@ describe('release-text markers', () => {
     expect(strongestMarker('- BREAKING CHANGE: require Node.js 22 and codify the client options')).toBe('breaking');
   });
 
+  it('a Node.js floor raised by its own verb is a compatibility change (pdfkit 0.19.0), not the CI\'s', () => {
+    for (const line of ['- Bump node version requirement to 20+', '- Raise the minimum Node.js version requirement to 18']) expect(strongestMarker(line), line).toBe('compatibility');
+    expect(strongestMarker('- Bump node version requirement in the CI matrix')).toBeNull();
+  });
+
   it('a changed default after a reference prefix is still one (bunyan 2.0.5)', () => {
     expect(strongestMarker('- [pull #575, #278] Change the default "req" serializer to accept expressjs\'s')).toBe('compatibility');
   });
