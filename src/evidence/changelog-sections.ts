@@ -325,8 +325,10 @@ const TABLE_VERSION_ROW = new RegExp(String.raw`^[ \t]{0,3}\|[ \t]*v?` + VERSION
 /**
  * A changelog written as a Markdown table, one row per version ("| Version | Change |",
  * zod-to-json-schema): each row whose first cell is a version is that version's section, its
- * other cells the body. Read only when the file has no version headings at all, so a table
- * inside a release's notes never splits it. Rows naming a range ("3.15.x - 3.16.x") are skipped.
+ * other cells its change lines. Read only when the file has no version headings at all, so a
+ * table inside a release's notes never splits it; a support table in such a file (`| 3.0.0 |
+ * Node >= 18 | active |`) is read as versions too. Rows naming a range ("3.15.x - 3.16.x") are
+ * skipped.
  */
 function tableSections(lines: readonly string[]): ChangelogSection[] {
   const sections: ChangelogSection[] = [];
@@ -337,8 +339,11 @@ function tableSections(lines: readonly string[]): ChangelogSection[] {
     const version = match === null ? null : cleanVersion(match[1] ?? '');
     if (match === null || version === null) continue;
     const cells = line.slice(match[0].length).split('|').map((cell) => cell.trim()).filter((cell) => cell.length > 0);
-    if (cells.length === 0) continue;
-    sections.push({ version, heading: version, date: findDate(cells.join(' ')), body: cells.join(' — '), line: index + 1 });
+    const date = findDate(cells.join(' '));
+    // Each description cell becomes a change line, as a bullet would be; a cell that is only a date is the row's date.
+    const changes = cells.filter((cell) => !isDateOnlyTail(cell, findDate(cell)));
+    if (changes.length === 0) continue;
+    sections.push({ version, heading: version, date, body: changes.map((cell) => `- ${cell}`).join('\n'), line: index + 1 });
   }
   return sections;
 }

@@ -121,6 +121,15 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
     // A sibling pinned to the exact version released with the package, on the same line, asks for nothing (Angular, review 10).
     const angular = diffManifestShapes(manifestShapeOf({ peerDependencies: { '@angular/core': '17.0.1' } }), manifestShapeOf({ peerDependencies: { '@angular/core': '17.0.2' } }), NO_DEPENDENCIES, { name: '@angular/common', version: '17.0.2' });
     expect(angular).toEqual([]);
+    // Below 1.0.0 the line is the minor: a sibling moving from ^0.3.0 to ^0.4.0 leaves it.
+    const zeroMinor = diffManifestShapes(manifestShapeOf({ peerDependencies: { '@scope/core': '^0.3.0' } }), manifestShapeOf({ peerDependencies: { '@scope/core': '^0.4.0' } }), NO_DEPENDENCIES, { name: '@scope/plugin', version: '0.4.0' });
+    expect(zeroMinor).toMatchObject([{ fact: 'peer-dependencies', peerUpgradeRequired: true }]);
+  });
+
+  it('a peer moved from a bounded range to an exact prerelease pin of the next major shares no version with it', () => {
+    expect(disjointRanges('<8.0.0', '8.0.0-beta.1')).toBe(true);
+    expect(disjointRanges('~7.1.0', '7.1.1-rc.0')).toBe(true);
+    expect(disjointRanges('^7.0.0', '^7.2.0')).toBe(false);
   });
 
   it('a runtime dependency whose lowest allowed major went up is reported as information', () => {

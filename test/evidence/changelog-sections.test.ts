@@ -95,9 +95,12 @@ describe('parseChangelog on real dialects', () => {
   it('zod-to-json-schema: a changelog written as a table has one section per version row', () => {
     const sections = parseChangelog(fixture('markdown-table.md'));
     expect(sections.map((section) => section.version)).toEqual(['3.20.0', '3.19.4', '3.19.3', '3.19.2', '3.19.1', '3.19.0']);
-    expect(sections[0]?.body).toMatch(/^Adds support for Zod 3\.20 with catch and pipe parser/);
+    expect(sections[0]?.body).toMatch(/^- Adds support for Zod 3\.20 with catch and pipe parser/);
     expect(selectSectionsInRange(sections, '3.19.3', '3.20.0').map((section) => section.version)).toEqual(['3.19.4', '3.20.0']);
-    // A table inside a release's notes never splits it: headings win.
+    // Each row's description is a change line, so the bullet-anchored markers read it (review 11).
+    const removal = parseChangelog('| Version | Change |\n| --- | --- |\n| 2.0.0 | Removed `legacy()` option. Use `modern()` instead |\n')[0];
+    expect(removal?.body).toBe('- Removed `legacy()` option. Use `modern()` instead');
+        // A table inside a release's notes never splits it: headings win.
     expect(parseChangelog('## 2.0.0\n\n| 1.9.0 | old row |\n').map((section) => section.version)).toEqual(['2.0.0']);
   });
 

@@ -392,8 +392,8 @@ describe('extractive runtime: the breaks of a release the caller already runs', 
     const sectionOnly = await candidateFor(buildContext({ evidence: [semverFact('minor'), section], semverClass: 'minor', from: '0.4.1', to: '0.5.0', inRange: ['0.5.0'] }));
     expect(sectionOnly.riskLevel).not.toBe('high');
     expect(sectionOnly.findings.some((finding) => finding.kind === 'breakingChange')).toBe(false);
-    // A pointer that comes after a break of its own, or under a heading that names one, keeps the section a break (review 10).
-    for (const content of ['Breaking Changes\n\n- `Client#query` callbacks are removed, completing the breaking changes from 0.4.1', 'BREAKING: `legacy()` removed\n\nSee the breaking changes from `0.4.1` release.']) {
+    // A pointer that comes after a break of its own, or under a heading that names one, or with a break after it, keeps the section a break (reviews 10, 11).
+    for (const content of ['Breaking Changes\n\n- `Client#query` callbacks are removed, completing the breaking changes from 0.4.1', 'BREAKING: `legacy()` removed\n\nSee the breaking changes from `0.4.1` release.', 'Breaking Changes\n\n- See the breaking changes from `0.4.1` release; `Client#query` callbacks are now removed too.', '### Breaking Changes\n\n- See the breaking changes from 0.4.1. In addition, `legacy()` was removed.']) {
       const mixed = evidence('breakingChanges', content, { versions: ['0.5.0'] });
       const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), mixed], semverClass: 'minor', from: '0.4.1', to: '0.5.0', inRange: ['0.5.0'] }));
       expect(candidate.riskLevel, content).toBe('high');
@@ -414,9 +414,11 @@ describe('extractive runtime: a hedged break', () => {
     expect(minor.riskLevel).toBe('medium');
   });
 
-  it('"Potentially breaking changes" is the same hedge (react-i18next 17.0.0)', async () => {
-    const hedged = evidence('changelog', '## 17.0.0\n### Potentially breaking changes\n- Fix `transKeepBasicHtmlNodesFor` keys for kept HTML tags with interpolation children', { versions: ['17.0.0'] });
-    expect((await candidateFor(buildContext({ evidence: [semverFact('major'), hedged], semverClass: 'major' }))).riskLevel).toBe('high');
+  it('"Potentially breaking changes" is the same hedge (react-i18next 17.0.0), and the finding quotes it', async () => {
+    const hedged = evidence('changelog', '## 17.0.0\n### Potentially breaking changes\n- Fix `transKeepBasicHtmlNodesFor` keys for kept HTML tags with interpolation children\n- Drop support for Node.js 16', { versions: ['17.0.0'] });
+    const major = await candidateFor(buildContext({ evidence: [semverFact('major'), hedged], semverClass: 'major' }));
+    expect(major.riskLevel).toBe('high');
+    expect(major.findings.filter((finding) => finding.kind === 'breakingChange').map((finding) => finding.summary).join('\n')).not.toContain('Node.js 16');
     const minor = await candidateFor(buildContext({ evidence: [semverFact('minor'), hedged], semverClass: 'minor', from: '1.4.0', to: '1.5.0', inRange: ['1.5.0'] }));
     expect(minor.riskLevel).toBe('medium');
   });
@@ -427,10 +429,18 @@ describe('extractive runtime: a default changed in a major', () => {
     const defaults = evidence('changelog', '## 5.0.0\n* Disables URL rebasing by default.\n* Drops support for Node.js 6 & 8 to support last 3 Node.js releases: 10, 12, and 14.', { versions: ['5.0.0'] });
     const major = await candidateFor(buildContext({ evidence: [semverFact('major'), defaults], semverClass: 'major' }));
     expect(major.riskLevel).toBe('high');
-    expect(major.findings.find((finding) => finding.evidenceRefs.includes(defaults.id))?.kind).toBe('breakingChange');
+    const lifted = major.findings.filter((finding) => finding.evidenceRefs.includes(defaults.id));
+    expect(lifted.map((finding) => finding.kind)).toEqual(['breakingChange']);
+    // The finding quotes the changed default, not the Node.js floor that made the item medium (review 11).
+    expect(lifted[0]?.summary).toContain('Disables URL rebasing by default');
     // The repository's own tooling switched on by default changes nothing for callers.
     const tooling = evidence('changelog', '## 5.0.0\n* Enable watch mode & coverage for unit tests by default\n* Drops support for Node.js 6 & 8', { versions: ['5.0.0'] });
     expect((await candidateFor(buildContext({ evidence: [semverFact('major'), tooling], semverClass: 'major' }))).riskLevel).toBe('medium');
+    // Alone, with nothing else marked, the changed default is still the major's break, and its finding.
+    const alone = evidence('changelog', '## 5.0.0\n* Disables URL rebasing by default.', { versions: ['5.0.0'] });
+    const aloneMajor = await candidateFor(buildContext({ evidence: [semverFact('major'), alone], semverClass: 'major' }));
+    expect(aloneMajor.riskLevel).toBe('high');
+    expect(aloneMajor.findings.find((finding) => finding.evidenceRefs.includes(alone.id))?.summary).toContain('Disables URL rebasing');
     // Outside a major a switched default is not read as a break.
     const minor = await candidateFor(buildContext({ evidence: [semverFact('minor'), defaults], semverClass: 'minor', from: '4.4.0', to: '4.5.0', inRange: ['4.5.0'] }));
     expect(minor.riskLevel).not.toBe('high');

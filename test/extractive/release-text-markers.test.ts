@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, excerpts, hasMarker, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+import { changesADefault, excerpt, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -184,9 +184,32 @@ describe('release-text markers', () => {
     expect(strongestMarker('- [pull #575, #278] Change the default "req" serializer to accept expressjs\'s')).toBe('compatibility');
   });
 
+  it("a default of the repository's tooling is not the package's (review 11)", () => {
+    for (const line of ['- chore(test): Changed default TAP test suite timeout from 30s to 45s because Windows takes a long time', '- Increase default test timeout', '- Switch default CI runner to ubuntu-latest', '- chore: default branch is now main', '- chore: use the default reporter instead of spec in mocha config']) {
+      expect(strongestMarker(line), line).toBeNull();
+      expect(changesADefault(line), line).toBe(false);
+    }
+    for (const line of ['* **parser:** change default `depth` to 5', '1. Change default depth to 5', '- Disables URL rebasing by default.', '- The default `depth` is now 10', '- `timeout` now defaults to 30s']) expect(changesADefault(line), line).toBe(true);
+    expect(strongestMarker('* **parser:** change default `depth` to 5')).toBe('compatibility');
+  });
+
+  it('an opt-in reassurance or an opt-in feature tightens nothing (review 11)', () => {
+    for (const line of ['- feat: add `http2` option; behaviour is unchanged unless you opt in', '- New `cache` option. Existing apps keep working without opting in.', '- Add experimental HTTP/2 support (off unless you opt-in via `http2: true`)']) expect(strongestMarker(line), line).toBeNull();
+  });
+
+  it('"no potentially breaking changes" hedges nothing (review 11)', () => {
+    expect(hedgesABreak('- There are no potentially breaking changes beyond the Node.js floor.')).toBe(false);
+    expect(hedgesABreak('### Potentially breaking changes\n- Fix keys')).toBe(true);
+  });
+
+  it('a range after another product\'s scope is that product\'s, not a Node.js floor (review 11)', () => {
+    expect(strongestMarker('- feat(react)!: require 18 || >=19')).toBe('breaking');
+    expect(strongestMarker('- fix(deps)!: transitive deps require 20 || >=22')).toBe('compatibility');
+  });
+
   it('a removal from the CI tooling is not an API removal (node-cache 5.1.2)', () => {
     for (const line of ['- remove `flag-name` param from coverall because the param is not declared in the gh action yet', '- Drop `node-version` input from the GitHub Actions workflow', '- remove `--coverage` flag in the CI matrix']) expect(strongestMarker(line), line).toBeNull();
-    for (const line of ['- Remove `coverage` option from the reporter API', '- Remove `ci()` helper']) expect(strongestMarker(line), line).toBe('breaking');
+    for (const line of ['- Remove `coverage` option from the reporter API', '- Remove `ci()` helper', '- Removed `legacy()`; tests now run in GitHub Actions', '- Remove `--coverage` flag from the CLI; it is now set in CI config', '- Drop the `junit` reporter, which was only used in CI pipelines']) expect(strongestMarker(line), line).toBe('breaking');
   });
 
   it('a default changed by its verb, tightened, or put behind an opt-in is a compatibility change (log4js 6.4.0, node-forge 1.3.0, simple-git 3.16.0)', () => {

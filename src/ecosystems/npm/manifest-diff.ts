@@ -92,8 +92,10 @@ export function disjointRanges(left: string, right: string): boolean {
   if (left.length > MAX_COMPARED_RANGE_LENGTH || right.length > MAX_COMPARED_RANGE_LENGTH) return false;
   try {
     if (!semver.validRange(left) || !semver.validRange(right)) return false;
-    // semver treats `<8.0.0` and `^8.0.0-beta.1` as overlapping (8.0.0-beta.1 < 8.0.0), so a move
-    // from a bounded range to the next major's prerelease is not told as an upgrade (review 10).
+    // Without includePrerelease a prerelease belongs only to ranges that name its own version
+    // line, as npm installs it: `<8.0.0` and the exact pin `8.0.0-beta.1` share no version, so a
+    // peer moving to the next major's prerelease is told as an upgrade every install needs (with
+    // the option, 8.0.0-beta.1 < 8.0.0 would count as overlapping).
     return !semver.intersects(left, right);
   } catch {
     return false;

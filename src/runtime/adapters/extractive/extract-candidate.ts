@@ -40,6 +40,8 @@ const FINDING_KIND_OF_MARKER: Record<MarkerClass, FindingKind> = {
   compatibility: 'compatibility',
   security: 'security',
   migrationGuide: 'breakingChange',
+  defaultChange: 'breakingChange',
+  hedgedBreak: 'breakingChange',
 };
 
 const FINDING_ID_PREFIX: Record<FindingKind, string> = {
@@ -135,14 +137,22 @@ const POINTER_LINE = /^[^\w`\n]*(?:(?:see|read|check|refer[ \t]+to)[ \t]+)?(?:th
  * A breaking section that only points to the breaks of `from` or an older release: a plain
  * "Breaking Changes" heading over lines that each open with such a pointer ("See the breaking
  * changes from `0.4.1` release. It was accidentally released as patch version."). A heading or a
- * line that says anything else first (`` `Client#query` callbacks are removed, completing the
- * breaking changes from 3.0.0``) keeps the section a break.
+ * line that says anything else, first or after the pointer (`` `Client#query` callbacks are
+ * removed, completing the breaking changes from 3.0.0``; "See the breaking changes from 0.4.1;
+ * `legacy()` was removed too"), keeps the section a break.
  */
 function onlyPointsToEarlierBreaks(content: string, from: string | null): boolean {
   const [heading = '', ...rest] = content.split('\n');
   const lines = rest.filter((line) => line.trim() !== '');
   if (!PLAIN_BREAKING_HEADING.test(heading.trim()) || lines.length === 0) return false;
-  return lines.every((line) => POINTER_LINE.test(line) && withoutBreaksOfReleasesAtOrBefore(line, from) !== line);
+  return lines.every((line) => {
+    if (!POINTER_LINE.test(line)) return false;
+    const rewritten = withoutBreaksOfReleasesAtOrBefore(line, from);
+    // Whatever the line says besides the pointer must name no change of its own ("…; `Client#query`
+    // callbacks are now removed too"): no code span but a version, no marker, no removal verb.
+    const besides = rewritten.replace(/`v?\d[\w.-]{0,40}`/g, '');
+    return rewritten !== line && !besides.includes('`') && strongestMarker(besides) === null && !/\b(?:remov|renam|drop|delet)\w*/i.test(besides);
+  });
 }
 
 function classify(item: EvidenceItem, introducedInRange: ReadonlySet<string>, upgradedFrom: string | null): Classified {
@@ -442,17 +452,20 @@ function withPeerUpgradeInMajor(entry: Classified, majorForCallers: boolean): Cl
  */
 function withHedgedBreakInMajor(entry: Classified, majorForCallers: boolean): Classified {
   if (!majorForCallers || entry.level !== 'medium' || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !hedgesABreak(ownReleaseText(entry.item.content))) return entry;
-  return { ...entry, level: 'high', findingKind: 'breakingChange' };
+  // The finding quotes the hedge, not the line that made the item medium (a Node.js floor).
+  return { ...entry, level: 'high', findingKind: 'breakingChange', markerClass: 'hedgedBreak' };
 }
 
 /**
  * A major whose release text changes a default ("Disables URL rebasing by default", clean-css
  * 5.0.0, beside a Node.js drop) breaks callers who relied on it: high, not the Node.js floor's
- * medium.
+ * medium, and high too where nothing else in the text is marked (the line alone would leave the
+ * major medium without a finding). An item already high stays as it is.
  */
 function withChangedDefaultInMajor(entry: Classified, majorForCallers: boolean): Classified {
-  if (!majorForCallers || entry.level !== 'medium' || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !changesADefault(ownReleaseText(entry.item.content))) return entry;
-  return { ...entry, level: 'high', findingKind: 'breakingChange' };
+  if (!majorForCallers || (entry.level !== 'medium' && entry.level !== 'low') || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !changesADefault(ownReleaseText(entry.item.content))) return entry;
+  // The finding quotes the changed default, not the line that made the item medium.
+  return { ...entry, level: 'high', findingKind: 'breakingChange', markerClass: 'defaultChange' };
 }
 
 export function extractCandidate(context: DependencyContext): Candidate {

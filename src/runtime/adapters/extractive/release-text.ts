@@ -8,7 +8,12 @@
  * Risk-bearing marker classes, strongest first, plus `security`, which is reported but not
  * scored, and `migrationGuide` (a pointer to an upgrade guide), which only a major's risk reads.
  */
-export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility' | 'security' | 'migrationGuide';
+/**
+ * `defaultChange` and `hedgedBreak` are not read on their own: they name the lines that lift a
+ * major's medium to high (withChangedDefaultInMajor, withHedgedBreakInMajor), so its findings
+ * quote those lines.
+ */
+export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility' | 'security' | 'migrationGuide' | 'defaultChange' | 'hedgedBreak';
 
 /**
  * Files of the repository, not of the package's API: lockfiles, known dotfiles and dot-config
@@ -183,49 +188,76 @@ const DEPRECATION_MARKERS: RegExp[] = [
 const HEDGED_BREAK = /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatib(?:le|ilit(?:y|ies)))\b/i;
 
 /**
- * A default changed by the line's own verb: "Change default hash algorithm and iteration's for
- * PBKDF2" (crypto-js 4.2.0), "Lower defaultLength to 10000", "[pull #575] Change the default
- * "req" serializer to accept `req.originalUrl`" (bunyan 2.0.5); not "change the default export
- * (entry point, branch)", which is a module-format or housekeeping change.
+ * How a change line opens before its verb: a bullet or an ordinal, a reference ("[pull #575]"),
+ * a conventional-commit type or a changelog's bold scope ("feat(parser): ", "**parser:** ").
  */
-const DEFAULT_CHANGED_BY_VERB = /^[ \t]*(?:[-*+][ \t]+)?(?:\[[^\]\n]{1,40}\][ \t]*)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:change[sd]?|lower(?:s|ed)?|raise[sd]?|reduce[sd]?|increase[sd]?|switch(?:es|ed)?|tighten(?:s|ed)?)[ \t]+(?:the[ \t]+)?default\w*(?![ \t]+(?:exports?|entry|entries|entry[ \t-]?points?|imports?|branch(?:es)?)\b)/im;
+const LINE_LEAD = String.raw`^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\[[^\]\n]{1,40}\][ \t]*)?(?:\*\*[\w@/. -]{1,40}:\*\*[ \t]*|[\w-]{1,20}(?:\([^)\n]{0,40}\))?!?:[ \t]*)?`;
 
 /**
- * Lines that change a default, for {@link changesADefault}: the compatibility markers' own
- * default changes, and a behaviour switched on or off by default ("Disables URL rebasing by
- * default", clean-css 5.0.0) — the latter not for the repository's own tooling ("Enable watch
- * mode & coverage for unit tests by default", concurrently 9.2.1).
+ * Lines about the repository's own tooling, where a "default" is the tooling's (a test timeout,
+ * the CI runner, the default branch): "chore(test): Changed default TAP test suite timeout …"
+ * (log4js), "Enable watch mode & coverage for unit tests by default" (concurrently 9.2.1).
+ * Chore and build lines count here too: a default they change is the repository's.
  */
-const DEFAULT_CHANGE_MARKERS: RegExp[] = [
-  /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
-  /\bnow\s+defaults?\s+to\b/i,
-  DEFAULT_CHANGED_BY_VERB,
-  /\bdefault\b[^\n]{0,60}\binstead[ \t]+of\b/i,
-  /^(?![^\n]*\b(?:tests?|coverage|lint(?:ing|er)?|ci|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)[ \t]*(?:[-*+][ \t]+)?(?:[\w-]+(?:\([^)\n]{0,40}\))?:[ \t]*)?(?:disable[sd]?|enable[sd]?|turn(?:s|ed)?[ \t]+(?:on|off))\b[^\n]{1,60}\bby[ \t]+default\b/im,
-];
+const NOT_TOOLING_LINE = String.raw`(?![^\n]*\b(?:tests?|testing|coverage|lint(?:ing|er)?|ci|branch|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)(?![ \t]*(?:[-*+][ \t]+)?(?:chore|build)(?:\([^)\n]{0,40}\))?!?:)`;
+
+/** The default changes, each named once: both marker lists below are built from them. */
+// "The default `depth` … is now `32`".
+const DEFAULT_IS_NOW = new RegExp(String.raw`^${NOT_TOOLING_LINE}[^\n]*?\bdefault\b[^\n]{0,80}\bis[ \t]+now\b`, 'im');
+// "now defaults to".
+const NOW_DEFAULTS_TO = new RegExp(String.raw`^${NOT_TOOLING_LINE}[^\n]*?\bnow[ \t]+defaults?[ \t]+to\b`, 'im');
+// "security: default file permission to be 0o600 instead of 0o644" (log4js 6.4.0).
+const DEFAULT_INSTEAD_OF = new RegExp(String.raw`^${NOT_TOOLING_LINE}[^\n]*?\bdefault\b[^\n]{0,60}\binstead[ \t]+of\b`, 'im');
+/**
+ * A default changed by the line's own verb: "Change default hash algorithm and iteration's for
+ * PBKDF2" (crypto-js 4.2.0), "Lower defaultLength to 10000", "[pull #575] Change the default
+ * "req" serializer to accept `req.originalUrl`" (bunyan 2.0.5). Not a default *export* (entry
+ * point, import): that is no default value, and whether changing it breaks is for the
+ * breaking markers to say.
+ */
+const DEFAULT_CHANGED_BY_VERB = new RegExp(
+  String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}(?:change[sd]?|lower(?:s|ed)?|raise[sd]?|reduce[sd]?|increase[sd]?|switch(?:es|ed)?|tighten(?:s|ed)?)[ \t]+(?:the[ \t]+)?default\w*(?![ \t]+(?:exports?|entry|entries|entry[ \t-]?points?|imports?)\b)`,
+  'im',
+);
+/** A behaviour switched on or off by default: "Disables URL rebasing by default" (clean-css 5.0.0). */
+const SWITCHED_BY_DEFAULT = new RegExp(String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}(?:disable[sd]?|enable[sd]?|turn(?:s|ed)?[ \t]+(?:on|off))\b[^\n]{1,60}\bby[ \t]+default\b`, 'im');
+
+/**
+ * Lines that change a default, for {@link changesADefault} and the findings of a major lifted by
+ * one (marker class `defaultChange`).
+ */
+const DEFAULT_CHANGE_MARKERS: RegExp[] = [DEFAULT_IS_NOW, NOW_DEFAULTS_TO, DEFAULT_CHANGED_BY_VERB, DEFAULT_INSTEAD_OF, SWITCHED_BY_DEFAULT];
 
 /**
  * Whether the release text changes a default. In a major, the authors' changed default is the
  * break the major announces (labelling rules: "a default … changed for ordinary use"), so
- * withChangedDefaultInMajor reads it as one; outside a major it stays a compatibility change.
+ * withChangedDefaultInMajor reads it as one; outside a major it stays a compatibility change
+ * (a default switched on or off is then not read at all: it went against concurrently 9.2.1).
  */
 export function changesADefault(text: string): boolean {
-  const relevant = withoutNonBehaviouralLines(text, 'compatibility');
-  return DEFAULT_CHANGE_MARKERS.some((pattern) => pattern.test(relevant));
+  return hasMarker(text, 'defaultChange');
 }
 
 /**
  * Dart Sass's "**Potentially breaking bug fix:**", react-i18next 17.0.0's "Potentially breaking
  * changes" heading: outside a major a compatibility change (it breaks only code that relied on
- * the old edge); in a major, as with "technically", the reason for the major.
+ * the old edge); in a major, as with "technically", the reason for the major. Not when denied
+ * ("There are no potentially breaking changes").
  */
-const POTENTIAL_BREAK = /\b(?:potentially|possibly)[\s-]+breaking\b/i;
+const POTENTIAL_BREAK = /(?<!\b(?:no|not|non|without|any)[\s-]+)\b(?:potentially|possibly)[\s-]+breaking\b/i;
 
-/** The authors' hedged break: "technically a breaking change", "potentially breaking". */
+/** The authors' hedged break, "technically a breaking change" or "potentially breaking" (marker class `hedgedBreak`). */
 export function hedgesABreak(text: string): boolean {
-  const relevant = withoutNonBehaviouralLines(text, 'compatibility');
-  return HEDGED_BREAK.test(relevant) || POTENTIAL_BREAK.test(relevant);
+  return hasMarker(text, 'hedgedBreak');
 }
+
+/**
+ * What a security fix now refuses unless the caller opts in: "prevent use of `--upload-pack` …
+ * without explicitly opting in" (simple-git 3.16.0), "Cookies are no longer forwarded on redirect
+ * unless you opt in". The refusal must be the line's own: "behaviour is unchanged unless you opt
+ * in" reassures, and "add `http2` option (off unless you opt in)" adds.
+ */
+const REFUSED_UNLESS_OPTED_IN = /\b(?:prevent(?:s|ed)?|disallow(?:s|ed)?|block(?:s|ed)?|reject(?:s|ed)?|refuse[sd]?|forbid(?:s|den)?|den(?:y|ies|ied)|no[ \t]+longer)\b[^\n;]{0,80}?(?:\bwithout[ \t]+(?:explicitly[ \t]+)?opting[ \t-]+in\b|\bunless[ \t]+(?:you[ \t]+|the[ \t]+caller[ \t]+)?(?:explicitly[ \t]+)?opt(?:s|ed)?[ \t-]+in\b)/i;
 
 const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
@@ -244,18 +276,16 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bnode(?:\.js)?\s+(?:>=?\s*)?v?\d+(?:\.\d+)*\s+or\s+(?:newer|later|higher|above)\b/i,
   // A changed default is a behaviour change for every caller that relied on it:
   // "The default `depth` … is now `32`", "now defaults to", "Set `req.authInfo` by default".
-  /\bdefault\b[^\n]{0,80}\bis\s+now\b/i,
-  /\bnow\s+defaults?\s+to\b/i,
+  DEFAULT_IS_NOW,
+  NOW_DEFAULTS_TO,
   /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
   DEFAULT_CHANGED_BY_VERB,
-  // "security: default file permission to be 0o600 instead of 0o644" (log4js 6.4.0).
-  /\bdefault\b[^\n]{0,60}\binstead[ \t]+of\b/i,
+  DEFAULT_INSTEAD_OF,
   // A default tightened: "`fromDer` is now more strict and will default to ensuring all input is
-  // consumed" (node-forge 1.3.0), "stricter by default"; and what now needs an opt-in: "prevent
-  // use of `--upload-pack` … without explicitly opting in" (simple-git 3.16.0). A security fix
-  // written this way changes what ordinary input does, so it is not only a fix.
+  // consumed" (node-forge 1.3.0), "stricter by default"; and what now needs an opt-in. A
+  // security fix written this way changes what ordinary input does, so it is not only a fix.
   /\bis[ \t]+now[ \t]+(?:more[ \t]+)?strict(?:er)?\b|\bstricter[ \t]+by[ \t]+default\b/i,
-  /\bwithout[ \t]+(?:explicitly[ \t]+)?opting[ \t-]+in\b|\bunless[ \t]+(?:you[ \t]+)?(?:explicitly[ \t]+)?opt(?:s|ed)?[ \t-]+in\b/i,
+  REFUSED_UNLESS_OPTED_IN,
   // No "refusal" marker ("Restrict …", "Disallow …", "fix: narrow the validation of …"): written
   // after two bumps (cookie 0.7.0, path-to-regexp 8.4.0), it then went against three that fresh
   // waves brought (esbuild 0.28.1, mongoose 8.9.5, cheerio 1.2.0: security fixes and a selector
@@ -300,6 +330,8 @@ const MARKERS: Record<MarkerClass, RegExp[]> = {
   compatibility: COMPATIBILITY_MARKERS,
   security: SECURITY_MARKERS,
   migrationGuide: MIGRATION_GUIDE_MARKERS,
+  defaultChange: DEFAULT_CHANGE_MARKERS,
+  hedgedBreak: [HEDGED_BREAK, POTENTIAL_BREAK],
 };
 
 export function hasMarker(text: string, markerClass: MarkerClass): boolean {
@@ -357,7 +389,7 @@ const UNNAMED_ENGINES_RANGE = /\b(requires?|required)[ \t]+(?=\^?\d{2}(?:\.\d{1,
  * but a change type, "now", or its dependencies ("deps: transitive deps require 20 || >=22").
  * "React now requires 16.8 || >=17" names another product's range; a peer's, too.
  */
-const UNNAMED_RANGE_SUBJECT = /^(?:[\w-]+(?:[ \t]+[\w-]+)?(?:\([^)\n]{0,40}\))?!?:[ \t]*)?(?:(?:it|this(?:[ \t]+(?:package|release|version))?|the[ \t]+package|(?:transitive|runtime|its)?[ \t]*(?:deps|dependencies))[ \t]+)?(?:now[ \t]+)?(?:requires?|required)[ \t]/i;
+const UNNAMED_RANGE_SUBJECT = /^(?:[\w-]+(?:[ \t]+[\w-]+)?(?:\((?:deps?|dependencies|engines?|node|runtime)\))?!?:[ \t]*)?(?:(?:it|this(?:[ \t]+(?:package|release|version))?|the[ \t]+package|(?:transitive|runtime|its)?[ \t]*(?:deps|dependencies))[ \t]+)?(?:now[ \t]+)?(?:requires?|required)[ \t]/i;
 
 export function isRuntimeSupportLine(line: string): boolean {
   const named = UNNAMED_RANGE_SUBJECT.test(plainLine(line)) ? line.replace(UNNAMED_ENGINES_RANGE, '$1 node ') : line;
@@ -475,9 +507,11 @@ const MAX_COMPILER_OPTION_LINE = 300;
 
 /**
  * A removal from the repository's CI tooling, not from the package: "remove `flag-name` param from
- * coverall because the param is not declared in the gh action yet" (node-cache 5.1.2).
+ * coverall because the param is not declared in the gh action yet" (node-cache 5.1.2). The thing
+ * removed is named right before "from"/"in" the tool, so a removal in another clause ("Removed
+ * `legacy()`; tests now run in GitHub Actions") or from the CLI stays one.
  */
-const CI_TOOLING_REMOVAL = /\b(?:remove[sd]?|drop(?:s|ped)?)\b[^\n]{0,60}?\b(?:from|in)[ \t]+(?:the[ \t]+)?(?:coveralls?|codecov|travis(?:[ \t-]?ci)?|appveyor|circleci|(?:gh|github)[ \t]+actions?|ci[ \t]+(?:workflows?|matrix|pipelines?|jobs?|config(?:uration)?))\b/i;
+const CI_TOOLING_REMOVAL = /\b(?:remove[sd]?|drop(?:s|ped)?)[ \t]+(?:the[ \t]+)?(?:`[^`\n]{1,60}`|[\w.-]{1,40})(?:[ \t]+(?:param(?:eter)?s?|flags?|inputs?|steps?|options?|settings?|keys?|env(?:ironment)?[ \t]+var(?:iable)?s?))?[ \t]+(?:from|in)[ \t]+(?:the[ \t]+)?(?:coveralls?|codecov|travis(?:[ \t-]?ci)?|appveyor|circleci|(?:gh|github)[ \t]+actions?|ci[ \t]+(?:workflows?|matrix|pipelines?|jobs?|config(?:uration)?))\b/i;
 
 function removesCompilerOption(line: string): boolean {
   return line.length <= MAX_COMPILER_OPTION_LINE && COMPILER_OPTION_REMOVAL.test(line.trimEnd());
