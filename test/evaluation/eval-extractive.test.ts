@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1398;
-const SAMPLES = 1547;
-const RISK_ACCURACY = '0.904';
+const CORRECT = 1418;
+const SAMPLES = 1574;
+const RISK_ACCURACY = '0.901';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 301 | 27 | 15 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 308 | 27 | 16 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -198,10 +198,17 @@ const MISSES = [
   'bunyan 1.8.15 → 2.0.0',
   'bunyan 1.7.1 → 1.8.0',
   'numeral 1.4.8 → 1.5.0',
+  'bcrypt 5.1.1 → 6.0.0',
+  'styled-components 6.3.12 → 6.4.0',
+  'openapi-types 11.1.0 → 12.0.0',
+  'openapi-types 12.0.2 → 12.1.0',
+  'async-retry 0.3.0 → 1.0.0',
+  'async-retry 1.2.3 → 1.3.0',
+  'regenerator-runtime 0.13.11 → 0.14.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1487;
+const LABELS_AGREED = 1514;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {
