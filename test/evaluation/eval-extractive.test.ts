@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1418;
+const CORRECT = 1420;
 const SAMPLES = 1574;
-const RISK_ACCURACY = '0.901';
+const RISK_ACCURACY = '0.902';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
@@ -198,12 +198,10 @@ const MISSES = [
   'bunyan 1.8.15 → 2.0.0',
   'bunyan 1.7.1 → 1.8.0',
   'numeral 1.4.8 → 1.5.0',
-  'bcrypt 5.1.1 → 6.0.0',
   'styled-components 6.3.12 → 6.4.0',
   'openapi-types 11.1.0 → 12.0.0',
   'openapi-types 12.0.2 → 12.1.0',
   'async-retry 0.3.0 → 1.0.0',
-  'async-retry 1.2.3 → 1.3.0',
   'regenerator-runtime 0.13.11 → 0.14.0',
 ];
 const PASSES = FAILURES.length === 0;

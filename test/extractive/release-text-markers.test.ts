@@ -191,6 +191,9 @@ describe('release-text markers', () => {
     }
     for (const line of ['* **parser:** change default `depth` to 5', '1. Change default depth to 5', '- Disables URL rebasing by default.', '- The default `depth` is now 10', '- `timeout` now defaults to 30s']) expect(changesADefault(line), line).toBe(true);
     expect(strongestMarker('* **parser:** change default `depth` to 5')).toBe('compatibility');
+    // "Default" as the verb (async-retry 1.3.0); not "Default export" or a test's default.
+    expect(strongestMarker('[Feature] Default `randomize` to true (#49)')).toBe('compatibility');
+    expect(strongestMarker('- Default `timeout` to 30s in tests')).toBeNull();
   });
 
   it('an opt-in reassurance or an opt-in feature tightens nothing (review 11)', () => {
@@ -205,6 +208,11 @@ describe('release-text markers', () => {
   it('a range after another product\'s scope is that product\'s, not a Node.js floor (review 11)', () => {
     expect(strongestMarker('- feat(react)!: require 18 || >=19')).toBe('breaking');
     expect(strongestMarker('- fix(deps)!: transitive deps require 20 || >=22')).toBe('compatibility');
+  });
+
+  it("a native addon's install tool is not its API (bcrypt 6.0.0)", () => {
+    expect(strongestMarker('- Remove `node-pre-gyp` in favor of `prebuildify`, prebuilt binaries are now shipped with the package')).toBeNull();
+    expect(strongestMarker('- Remove `hash()` in favor of `hashAsync()`')).toBe('breaking');
   });
 
   it('a removal from the CI tooling is not an API removal (node-cache 5.1.2)', () => {

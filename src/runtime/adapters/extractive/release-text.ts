@@ -20,9 +20,11 @@ export type MarkerClass = 'breaking' | 'deprecation' | 'compatibility' | 'securi
  * files (CI, editor, lint: `.travis.yml`, `.npmignore`, `.eslintrc.json`) and documents. Commit
  * logs remove them often ("Remove `package-lock.json`"). A bare `.then` or `.should` is an API
  * member, not a file. Tool configuration files (`vitest.config.ts`, `eslint.config.mjs`,
- * `tsconfig.build.json`) are the repository's too (reselect 5.1.1 renames one).
+ * `tsconfig.build.json`) are the repository's too (reselect 5.1.1 renames one). So are the tools
+ * a native addon installs its binary with: "Remove `node-pre-gyp` in favor of `prebuildify`,
+ * prebuilt binaries are now shipped with the package" (bcrypt 6.0.0) changes no API.
  */
-const HOUSEKEEPING_FILE = String.raw`(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.(?:github|gitignore|gitattributes|npmignore|npmrc|nvmrc|node-version|editorconfig|eslintignore|prettierignore|travis|circleci|gitlab-ci|vscode|husky|[\w-]+rc)(?:[./][\w./-]*)?|\.[\w-]+\.(?:ya?ml|json|c?js|mjs|toml)|[\w./-]+\.(?:md|markdown|ya?ml|txt)|[\w-]+\.config\.(?:[cm]?[jt]s|json)|tsconfig(?:\.[\w-]+)?\.json)`;
+const HOUSEKEEPING_FILE = String.raw`(?:node-pre-gyp|node-gyp(?:-build)?|prebuild(?:ify|-install)?|cmake-js|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|\.(?:github|gitignore|gitattributes|npmignore|npmrc|nvmrc|node-version|editorconfig|eslintignore|prettierignore|travis|circleci|gitlab-ci|vscode|husky|[\w-]+rc)(?:[./][\w./-]*)?|\.[\w-]+\.(?:ya?ml|json|c?js|mjs|toml)|[\w./-]+\.(?:md|markdown|ya?ml|txt)|[\w-]+\.config\.(?:[cm]?[jt]s|json)|tsconfig(?:\.[\w-]+)?\.json)`;
 
 /**
  * What may stand between a list bullet and the change's own verb: a conventional-commit type
@@ -219,6 +221,12 @@ const DEFAULT_CHANGED_BY_VERB = new RegExp(
   String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}(?:change[sd]?|lower(?:s|ed)?|raise[sd]?|reduce[sd]?|increase[sd]?|switch(?:es|ed)?|tighten(?:s|ed)?)[ \t]+(?:the[ \t]+)?default\w*(?![ \t]+(?:exports?|entry|entries|entry[ \t-]?points?|imports?)\b)`,
   'im',
 );
+/**
+ * "Default" as the line's verb: "[Feature] Default `randomize` to true" (async-retry 1.3.0). A
+ * compatibility change, but not a major's break: in dotenv 17.0.0 "Default `quiet` to false"
+ * only shows a log line, and the readers rated that major medium.
+ */
+const DEFAULT_SET_TO = new RegExp(String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}default(?:s|ed)?[ \t]+\x60[^\x60\n]{1,60}\x60[ \t]+to\b`, 'im');
 /** A behaviour switched on or off by default: "Disables URL rebasing by default" (clean-css 5.0.0). */
 const SWITCHED_BY_DEFAULT = new RegExp(String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}(?:disable[sd]?|enable[sd]?|turn(?:s|ed)?[ \t]+(?:on|off))\b[^\n]{1,60}\bby[ \t]+default\b`, 'im');
 
@@ -280,6 +288,7 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   NOW_DEFAULTS_TO,
   /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
   DEFAULT_CHANGED_BY_VERB,
+  DEFAULT_SET_TO,
   DEFAULT_INSTEAD_OF,
   // A default tightened: "`fromDer` is now more strict and will default to ensuring all input is
   // consumed" (node-forge 1.3.0), "stricter by default"; and what now needs an opt-in. A
