@@ -7707,9 +7707,11 @@ async function fetchRepositoryChangelog(request) {
         }
         if (read.kind === 'unreadable')
             return withTag(repository_changelog_unavailable(read.message));
-        const { sections } = read;
+        // Sections with nothing under their heading (link-only release lines) say nothing either.
+        const sections = read.sections.filter((section) => section.body.trim().length > 0);
         if (sections.length === 0) {
-            return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} has no section for the versions in range.` }] });
+            const what = read.sections.length === 0 ? 'has no section' : 'has only empty sections';
+            return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} ${what} for the versions in range.` }] });
         }
         const evidence = changelogEvidence({
             packageId: request.packageId ?? `npm:${packageName}`,
@@ -8302,14 +8304,19 @@ async function readTarballChangelog(bump, side, tarballs, facts, sources, packag
         const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, packageName: bump.name, onWarning: (warning) => warnings.push(warning) });
         if (!changelog)
             return { evidence: [], missing: whyNoTarballChangelog(`${bump.name}@${version}`, warnings) };
-        const sections = selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from, bump.to);
+        const inRange = selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from, bump.to);
+        // A version heading with nothing under it (archiver's link-only `**8.0.0** — [Diff](…)` lines)
+        // says nothing either: the reader is told so, as for a missing section.
+        const sections = inRange.filter((section) => section.body.trim().length > 0);
         if (sections.length === 0) {
             return {
                 evidence: [],
                 missing: [
                     {
                         code: 'CHANGELOG_NO_SECTIONS_IN_RANGE',
-                        message: `${changelog.fileName} in the ${bump.name}@${version} tarball has no section for the versions in range.`,
+                        message: inRange.length === 0
+                            ? `${changelog.fileName} in the ${bump.name}@${version} tarball has no section for the versions in range.`
+                            : `${changelog.fileName} in the ${bump.name}@${version} tarball has only empty sections for the versions in range.`,
                     },
                 ],
             };

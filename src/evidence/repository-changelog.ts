@@ -242,9 +242,11 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
       }
     }
     if (read.kind === 'unreadable') return withTag(unavailable(read.message));
-    const { sections } = read;
+    // Sections with nothing under their heading (link-only release lines) say nothing either.
+    const sections = read.sections.filter((section) => section.body.trim().length > 0);
     if (sections.length === 0) {
-      return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} has no section for the versions in range.` }] });
+      const what = read.sections.length === 0 ? 'has no section' : 'has only empty sections';
+      return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} ${what} for the versions in range.` }] });
     }
     const evidence = changelogEvidence({
       packageId: request.packageId ?? `npm:${packageName}`,

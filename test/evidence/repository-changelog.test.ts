@@ -144,6 +144,11 @@ describe('repository changelog', () => {
     await github!.close();
     const noSection = await readWith({ 'tj/commander.js': { commits: { 'v9.0.0': { 'CHANGELOG.md': '# Changelog\n\n## 7.0.0\n\n- old\n' } } } });
     expect(noSection.missing[0]?.code).toBe('CHANGELOG_NO_SECTIONS_IN_RANGE');
+    await github!.close();
+    // A heading with nothing under it (archiver's link-only release lines) says nothing either, and the note says so.
+    const emptySection = await readWith({ 'tj/commander.js': { commits: { 'v9.0.0': { 'CHANGELOG.md': '## Changelog\n\n**9.0.0** - <small>_May 8, 2022_</small> — [Diff](https://github.com/tj/commander.js/compare/8.3.0...9.0.0)\n\n**8.3.0** - <small>_March 9, 2022_</small> — [Diff](https://github.com/tj/commander.js/compare/8.2.0...8.3.0)\n\n- old\n' } } } });
+    expect(emptySection.evidence).toEqual([]);
+    expect(emptySection.missing[0]).toEqual({ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: expect.stringContaining('has only empty sections for the versions in range') as string });
   });
 
   it('an oversized changelog is refused before it is read', async () => {
