@@ -11,8 +11,8 @@
  *                   "cssnano": { "repository": "cssnano/cssnano", "directory": "packages/cssnano" } },
  *     "advisories": { "flat": ["5.0.0", "5.0.1"] } }
  *
- * The rule, per package, over its stable versions on the registry whose tag exists in the clone
- * (spelled as DepVerdict tries them: v1.2.3, 1.2.3, name@1.2.3, name-v1.2.3, scope-less name):
+ * The rule, per package, over its stable versions on the registry whose tag exists in the clone,
+ * spelled as DepVerdict tries them (record-repository.mjs's tagSpellings):
  * - the newest major: the first version of the newest tagged major, from the newest version of
  *   the major before (below 1.0.0: the newest x.y.0 minor, from the version before it);
  * - the newest x.y.0 minor (y > 0, at or above 1.0.0), from the version before it;
@@ -30,6 +30,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import semver from 'semver';
 import { CHANGELOG_NAME } from '../../scripts/lib/registry-recording.mjs';
+import { tagSpellings } from './record-repository.mjs';
 
 function parseArguments(argv) {
   const [config, ...rest] = argv;
@@ -49,9 +50,9 @@ function tagsOf(gitDirectory) {
   return new Set(execFileSync('git', ['--git-dir', gitDirectory, 'tag', '-l'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n').filter(Boolean));
 }
 
-function tagFor(tags, name, version) {
-  const bare = name.replace(/^@[^/]+\//, '');
-  return [`v${version}`, version, `${name}@${version}`, `${name}-v${version}`, `${name}@v${version}`, `${bare}@${version}`, `${bare}-v${version}`].find((tag) => tags.has(tag)) ?? null;
+/** The first tag DepVerdict would try that exists (record-repository.mjs's spellings, held equal to DepVerdict's). */
+function tagFor(tags, name, version, directory) {
+  return tagSpellings(name, version, directory ?? '').find((tag) => tags.has(tag)) ?? null;
 }
 
 /** The version published just before `version` (the `from` of a bump to it). */
@@ -105,7 +106,7 @@ function main() {
       .filter((version) => semver.valid(version) !== null && semver.prerelease(version) === null)
       .sort(semver.compare);
     const tags = tagsOf(gitDirectory);
-    const tagged = versions.filter((version) => tagFor(tags, name, version) !== null);
+    const tagged = versions.filter((version) => tagFor(tags, name, version, directory) !== null);
     if (tagged.length === 0) {
       console.error(`${name}: no version is tagged in ${repository} as DepVerdict spells tags; left out`);
       continue;
@@ -117,7 +118,7 @@ function main() {
       } catch (error) {
         console.error(`${name}@${to}: could not read its tarball (${String(error.message).slice(0, 200)})`);
       }
-      batch.push({ name, from, to, repository: `https://github.com/${repository}`, directory, mirror: resolve(gitDirectory), fromTag: tagFor(tags, name, from), toTag: tagFor(tags, name, to), tarballChangelogFile });
+      batch.push({ name, from, to, repository: `https://github.com/${repository}`, directory, mirror: resolve(gitDirectory), fromTag: tagFor(tags, name, from, directory), toTag: tagFor(tags, name, to, directory), tarballChangelogFile });
     }
   }
   mkdirSync(options.out, { recursive: true });

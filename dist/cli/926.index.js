@@ -4740,6 +4740,17 @@ function tableSections(lines) {
     }
     return sections;
 }
+/**
+ * The sections of a range that say something: a version heading with nothing under it
+ * (archiver's link-only `**8.0.0** — [Diff](…)` lines) says nothing, as a missing one does.
+ * `none` is how a note says why none is left ("has no section …" / "has only empty sections …").
+ */
+function sectionsWithText(inRange) {
+    return {
+        sections: inRange.filter((section) => section.body.trim().length > 0),
+        none: `has ${inRange.length === 0 ? 'no section' : 'only empty sections'} for the versions in range`,
+    };
+}
 /** A version given to range selection that is not valid semver. */
 class ChangelogRangeError extends Error {
     input;
@@ -7707,11 +7718,9 @@ async function fetchRepositoryChangelog(request) {
         }
         if (read.kind === 'unreadable')
             return withTag(repository_changelog_unavailable(read.message));
-        // Sections with nothing under their heading (link-only release lines) say nothing either.
-        const sections = read.sections.filter((section) => section.body.trim().length > 0);
+        const { sections, none } = sectionsWithText(read.sections);
         if (sections.length === 0) {
-            const what = read.sections.length === 0 ? 'has no section' : 'has only empty sections';
-            return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} ${what} for the versions in range.` }] });
+            return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} ${none}.` }] });
         }
         const evidence = changelogEvidence({
             packageId: request.packageId ?? `npm:${packageName}`,
@@ -8304,19 +8313,14 @@ async function readTarballChangelog(bump, side, tarballs, facts, sources, packag
         const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, packageName: bump.name, onWarning: (warning) => warnings.push(warning) });
         if (!changelog)
             return { evidence: [], missing: whyNoTarballChangelog(`${bump.name}@${version}`, warnings) };
-        const inRange = selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from, bump.to);
-        // A version heading with nothing under it (archiver's link-only `**8.0.0** — [Diff](…)` lines)
-        // says nothing either: the reader is told so, as for a missing section.
-        const sections = inRange.filter((section) => section.body.trim().length > 0);
+        const { sections, none } = sectionsWithText(selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from, bump.to));
         if (sections.length === 0) {
             return {
                 evidence: [],
                 missing: [
                     {
                         code: 'CHANGELOG_NO_SECTIONS_IN_RANGE',
-                        message: inRange.length === 0
-                            ? `${changelog.fileName} in the ${bump.name}@${version} tarball has no section for the versions in range.`
-                            : `${changelog.fileName} in the ${bump.name}@${version} tarball has only empty sections for the versions in range.`,
+                        message: `${changelog.fileName} in the ${bump.name}@${version} tarball ${none}.`,
                     },
                 ],
             };
@@ -12768,19 +12772,21 @@ function hedgesABreak(text) {
  * in" reassures, and "add `http2` option (off unless you opt in)" adds.
  */
 const REFUSED_UNLESS_OPTED_IN = /\b(?:prevent(?:s|ed)?|disallow(?:s|ed)?|block(?:s|ed)?|reject(?:s|ed)?|refuse[sd]?|forbid(?:s|den)?|den(?:y|ies|ied)|no[ \t]+longer)\b[^\n;]{0,80}?(?:\bwithout[ \t]+(?:explicitly[ \t]+)?opting[ \t-]+in\b|\bunless[ \t]+(?:you[ \t]+|the[ \t]+caller[ \t]+)?(?:explicitly[ \t]+)?opt(?:s|ed)?[ \t-]+in\b)/i;
+/** Not the CI's Node.js versions ("drop node < 18 from CI matrix", "drop node 16 tests"). */
+const NOT_ABOUT_CI = String.raw `(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)`;
 const COMPATIBILITY_MARKERS = [
     /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
     // "drop node <18", "Drop Node.js 14", "drop node@12": a support drop said without "support";
     // not the CI's test matrix ("drop node < 18 from CI matrix", "drop node 16 tests").
-    /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?[ \t]+)?node(?:\.?js)?(?:@|[ \t]*(?:(?:v|<=?|>=?)[ \t]*)?)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+    new RegExp(String.raw `\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?[ \t]+)?node(?:\.?js)?(?:@|[ \t]*(?:(?:v|<=?|>=?)[ \t]*)?)\d${NOT_ABOUT_CI}`, 'i'),
     // "Modernize code and drop old Node versions" (sonic-boom 5.0.0), "drop legacy Node.js
     // versions": the same drop, with the versions unnamed; not "drop old Node versions from CI".
-    /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?|legacy|outdated|unsupported|eol|end[ \t-]of[ \t-]life)[ \t]+node(?:\.?js)?[ \t]+(?:versions?|releases?|lines?)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+    new RegExp(String.raw `\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?|legacy|outdated|unsupported|eol|end[ \t-]of[ \t-]life)[ \t]+node(?:\.?js)?[ \t]+(?:versions?|releases?|lines?)\b${NOT_ABOUT_CI}`, 'i'),
     /\bno\s+longer\s+support(?:s|ed)?\b/i,
     /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
     // "Bump node version requirement to 20+" (pdfkit 0.19.0): the floor raised by its own verb; not
     // the CI's Node.js version ("bump node version requirement in the CI matrix").
-    /\b(?:bump(?:s|ed)?|rais(?:e|es|ed)|increas(?:e|es|ed)|updat(?:e|es|ed))[ \t]+(?:the[ \t]+)?(?:minimum[ \t]+)?node(?:\.?js)?[ \t]+(?:version[ \t]+)?(?:requirements?|minimum|floor)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+    new RegExp(String.raw `\b(?:bump(?:s|ed)?|rais(?:e|es|ed)|increas(?:e|es|ed)|updat(?:e|es|ed))[ \t]+(?:the[ \t]+)?(?:minimum[ \t]+)?node(?:\.?js)?[ \t]+(?:version[ \t]+)?(?:requirements?|minimum|floor)\b${NOT_ABOUT_CI}`, 'i'),
     /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
     /\bnode(?:\.js)?\s+(?:>=?\s*)?v?\d+(?:\.\d+)*\s+or\s+(?:newer|later|higher|above)\b/i,
     // A changed default is a behaviour change for every caller that relied on it:
@@ -13023,7 +13029,17 @@ function removesCompilerOption(line) {
  * verb); "Restored Node 12 support; `oldApi()` is deprecated" (another clause); and any line that
  * also deprecates something by its own words.
  */
-const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n;,.]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])(?:(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)[^\n;,.`]){0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])(?:(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)[^\n;,.]){0,60}?\bdeprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+/** The verbs that edit a notice's words, and what a line may not say between verb and notice (then it says what now warns). */
+const NOTICE_EDIT_VERB = String.raw `(?:fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?`;
+const NOT_AN_EFFECT = String.raw `(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)`;
+const NOTICE = String.raw `deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b`;
+const NON_DEPRECATING_PHRASES = new RegExp([
+    String.raw `\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n;,.]{0,80}?\bdeprecated\b`,
+    String.raw `\b(?:add(?:s|es|ed|d|ing)?|${NOTICE_EDIT_VERB})\b(?![ \t]*[:(!])(?:${NOT_AN_EFFECT}[^\n;,.\x60]){0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?${NOTICE}`,
+    String.raw `\b${NOTICE_EDIT_VERB}\b(?![ \t]*[:(!])(?:${NOT_AN_EFFECT}[^\n;,.]){0,60}?\b${NOTICE}`,
+    String.raw `\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b`,
+    String.raw `\bun-?deprecat(?:e|es|ed|ing)\b`,
+].join('|'), 'gi');
 function namesDeprecationsWithoutMakingOne(line) {
     const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
     return rest !== line && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));
@@ -13640,28 +13656,28 @@ function withPeerUpgradeInMajor(entry, majorForCallers) {
     return { ...entry, level: 'high', findingKind: 'breakingChange' };
 }
 /**
+ * Lifts a general release-text item of a major to a break when `reads` finds its line, and makes
+ * the finding quote that line (`markerClass`), not the one that made the item medium (a Node.js
+ * floor, a deprecation). An item at another level than `levels` stays as it is.
+ */
+function liftedInMajor(entry, majorForCallers, levels, reads, markerClass) {
+    if (!majorForCallers || !levels.includes(entry.level) || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !reads(ownReleaseText(entry.item.content)))
+        return entry;
+    return { ...entry, level: 'high', findingKind: 'breakingChange', markerClass };
+}
+/**
  * "Technically a backwards-incompatible change" hedges in a minor or patch (@apollo/server 5.5.0,
  * whose authors know of no client it affects): a compatibility change. In a major the same words
  * are the authors' reason for the major: a break.
  */
-function withHedgedBreakInMajor(entry, majorForCallers) {
-    if (!majorForCallers || entry.level !== 'medium' || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !hedgesABreak(ownReleaseText(entry.item.content)))
-        return entry;
-    // The finding quotes the hedge, not the line that made the item medium (a Node.js floor).
-    return { ...entry, level: 'high', findingKind: 'breakingChange', markerClass: 'hedgedBreak' };
-}
+const withHedgedBreakInMajor = (entry, majorForCallers) => liftedInMajor(entry, majorForCallers, ['medium'], hedgesABreak, 'hedgedBreak');
 /**
  * A major whose release text changes a default ("Disables URL rebasing by default", clean-css
  * 5.0.0, beside a Node.js drop) breaks callers who relied on it: high, not the Node.js floor's
  * medium, and high too where nothing else in the text is marked (the line alone would leave the
  * major medium without a finding). An item already high stays as it is.
  */
-function withChangedDefaultInMajor(entry, majorForCallers) {
-    if (!majorForCallers || (entry.level !== 'medium' && entry.level !== 'low') || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !changesADefault(ownReleaseText(entry.item.content)))
-        return entry;
-    // The finding quotes the changed default, not the line that made the item medium.
-    return { ...entry, level: 'high', findingKind: 'breakingChange', markerClass: 'defaultChange' };
-}
+const withChangedDefaultInMajor = (entry, majorForCallers) => liftedInMajor(entry, majorForCallers, ['medium', 'low'], changesADefault, 'defaultChange');
 function extractCandidate(context) {
     const selected = new Set(context.metadata.selectedEvidenceIds);
     const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));

@@ -348,6 +348,18 @@ function tableSections(lines: readonly string[]): ChangelogSection[] {
   return sections;
 }
 
+/**
+ * The sections of a range that say something: a version heading with nothing under it
+ * (archiver's link-only `**8.0.0** — [Diff](…)` lines) says nothing, as a missing one does.
+ * `none` is how a note says why none is left ("has no section …" / "has only empty sections …").
+ */
+export function sectionsWithText(inRange: readonly ChangelogSection[]): { sections: ChangelogSection[]; none: string } {
+  return {
+    sections: inRange.filter((section) => section.body.trim().length > 0),
+    none: `has ${inRange.length === 0 ? 'no section' : 'only empty sections'} for the versions in range`,
+  };
+}
+
 /** A version given to range selection that is not valid semver. */
 export class ChangelogRangeError extends Error {
   override readonly name = 'ChangelogRangeError';

@@ -12,7 +12,7 @@ import { isAddressedToAnalyzer, TEXT_ADDRESSED_TO_ANALYZER } from './analyzer-di
 import { apiSurfaceEvidence, hasDeclaredTypes } from './api-surface-evidence.js';
 import { changelogEvidence } from './changelog-evidence.js';
 import { fetchCommitLog } from './commit-log.js';
-import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
+import { parseChangelog, sectionsWithText, selectSectionsInRange } from './changelog-sections.js';
 import { fetchAdvisories } from './github-advisories.js';
 import { fetchReleaseNotes } from './github-release-notes.js';
 import { fetchRepositoryChangelog, type AllowanceClaim, type RequestBudget } from './repository-changelog.js';
@@ -249,20 +249,14 @@ async function readTarballChangelog(
     const tarball = await tarballs.get(side);
     const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, packageName: bump.name, onWarning: (warning) => warnings.push(warning) });
     if (!changelog) return { evidence: [], missing: whyNoTarballChangelog(`${bump.name}@${version}`, warnings) };
-    const inRange = selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from!, bump.to!);
-    // A version heading with nothing under it (archiver's link-only `**8.0.0** — [Diff](…)` lines)
-    // says nothing either: the reader is told so, as for a missing section.
-    const sections = inRange.filter((section) => section.body.trim().length > 0);
+    const { sections, none } = sectionsWithText(selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from!, bump.to!));
     if (sections.length === 0) {
       return {
         evidence: [],
         missing: [
           {
             code: 'CHANGELOG_NO_SECTIONS_IN_RANGE',
-            message:
-              inRange.length === 0
-                ? `${changelog.fileName} in the ${bump.name}@${version} tarball has no section for the versions in range.`
-                : `${changelog.fileName} in the ${bump.name}@${version} tarball has only empty sections for the versions in range.`,
+            message: `${changelog.fileName} in the ${bump.name}@${version} tarball ${none}.`,
           },
         ],
       };

@@ -3,7 +3,7 @@ import { rankChangelogName } from '../ecosystems/npm/tarball-changelog.js';
 import type { GitHubRepository } from '../ecosystems/types.js';
 import type { Logger } from '../shared/logger.js';
 import { changelogEvidence } from './changelog-evidence.js';
-import { parseChangelog, selectSectionsInRange } from './changelog-sections.js';
+import { parseChangelog, sectionsWithText, selectSectionsInRange } from './changelog-sections.js';
 import { candidateTags, tagNamesOf } from './github-release-notes.js';
 import type { EvidenceItem, MissingInformation } from './types.js';
 
@@ -242,11 +242,9 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
       }
     }
     if (read.kind === 'unreadable') return withTag(unavailable(read.message));
-    // Sections with nothing under their heading (link-only release lines) say nothing either.
-    const sections = read.sections.filter((section) => section.body.trim().length > 0);
+    const { sections, none } = sectionsWithText(read.sections);
     if (sections.length === 0) {
-      const what = read.sections.length === 0 ? 'has no section' : 'has only empty sections';
-      return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} ${what} for the versions in range.` }] });
+      return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} ${none}.` }] });
     }
     const evidence = changelogEvidence({
       packageId: request.packageId ?? `npm:${packageName}`,

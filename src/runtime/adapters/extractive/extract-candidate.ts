@@ -446,15 +446,21 @@ function withPeerUpgradeInMajor(entry: Classified, majorForCallers: boolean): Cl
 }
 
 /**
+ * Lifts a general release-text item of a major to a break when `reads` finds its line, and makes
+ * the finding quote that line (`markerClass`), not the one that made the item medium (a Node.js
+ * floor, a deprecation). An item at another level than `levels` stays as it is.
+ */
+function liftedInMajor(entry: Classified, majorForCallers: boolean, levels: readonly Classified['level'][], reads: (text: string) => boolean, markerClass: MarkerClass): Classified {
+  if (!majorForCallers || !levels.includes(entry.level) || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !reads(ownReleaseText(entry.item.content))) return entry;
+  return { ...entry, level: 'high', findingKind: 'breakingChange', markerClass };
+}
+
+/**
  * "Technically a backwards-incompatible change" hedges in a minor or patch (@apollo/server 5.5.0,
  * whose authors know of no client it affects): a compatibility change. In a major the same words
  * are the authors' reason for the major: a break.
  */
-function withHedgedBreakInMajor(entry: Classified, majorForCallers: boolean): Classified {
-  if (!majorForCallers || entry.level !== 'medium' || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !hedgesABreak(ownReleaseText(entry.item.content))) return entry;
-  // The finding quotes the hedge, not the line that made the item medium (a Node.js floor).
-  return { ...entry, level: 'high', findingKind: 'breakingChange', markerClass: 'hedgedBreak' };
-}
+const withHedgedBreakInMajor = (entry: Classified, majorForCallers: boolean): Classified => liftedInMajor(entry, majorForCallers, ['medium'], hedgesABreak, 'hedgedBreak');
 
 /**
  * A major whose release text changes a default ("Disables URL rebasing by default", clean-css
@@ -462,11 +468,7 @@ function withHedgedBreakInMajor(entry: Classified, majorForCallers: boolean): Cl
  * medium, and high too where nothing else in the text is marked (the line alone would leave the
  * major medium without a finding). An item already high stays as it is.
  */
-function withChangedDefaultInMajor(entry: Classified, majorForCallers: boolean): Classified {
-  if (!majorForCallers || (entry.level !== 'medium' && entry.level !== 'low') || !GENERAL_TEXT_KINDS.has(entry.item.kind) || !changesADefault(ownReleaseText(entry.item.content))) return entry;
-  // The finding quotes the changed default, not the line that made the item medium.
-  return { ...entry, level: 'high', findingKind: 'breakingChange', markerClass: 'defaultChange' };
-}
+const withChangedDefaultInMajor = (entry: Classified, majorForCallers: boolean): Classified => liftedInMajor(entry, majorForCallers, ['medium', 'low'], changesADefault, 'defaultChange');
 
 export function extractCandidate(context: DependencyContext): Candidate {
   const selected = new Set(context.metadata.selectedEvidenceIds);

@@ -267,19 +267,22 @@ export function hedgesABreak(text: string): boolean {
  */
 const REFUSED_UNLESS_OPTED_IN = /\b(?:prevent(?:s|ed)?|disallow(?:s|ed)?|block(?:s|ed)?|reject(?:s|ed)?|refuse[sd]?|forbid(?:s|den)?|den(?:y|ies|ied)|no[ \t]+longer)\b[^\n;]{0,80}?(?:\bwithout[ \t]+(?:explicitly[ \t]+)?opting[ \t-]+in\b|\bunless[ \t]+(?:you[ \t]+|the[ \t]+caller[ \t]+)?(?:explicitly[ \t]+)?opt(?:s|ed)?[ \t-]+in\b)/i;
 
+/** Not the CI's Node.js versions ("drop node < 18 from CI matrix", "drop node 16 tests"). */
+const NOT_ABOUT_CI = String.raw`(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)`;
+
 const COMPATIBILITY_MARKERS: RegExp[] = [
   /\bdrop(?:s|ped)?\s+(?:the\s+)?support\b/i,
   // "drop node <18", "Drop Node.js 14", "drop node@12": a support drop said without "support";
   // not the CI's test matrix ("drop node < 18 from CI matrix", "drop node 16 tests").
-  /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?[ \t]+)?node(?:\.?js)?(?:@|[ \t]*(?:(?:v|<=?|>=?)[ \t]*)?)\d(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+  new RegExp(String.raw`\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?[ \t]+)?node(?:\.?js)?(?:@|[ \t]*(?:(?:v|<=?|>=?)[ \t]*)?)\d${NOT_ABOUT_CI}`, 'i'),
   // "Modernize code and drop old Node versions" (sonic-boom 5.0.0), "drop legacy Node.js
   // versions": the same drop, with the versions unnamed; not "drop old Node versions from CI".
-  /\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?|legacy|outdated|unsupported|eol|end[ \t-]of[ \t-]life)[ \t]+node(?:\.?js)?[ \t]+(?:versions?|releases?|lines?)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+  new RegExp(String.raw`\bdrop(?:s|ped|ping)?[ \t]+(?:old(?:er)?|legacy|outdated|unsupported|eol|end[ \t-]of[ \t-]life)[ \t]+node(?:\.?js)?[ \t]+(?:versions?|releases?|lines?)\b${NOT_ABOUT_CI}`, 'i'),
   /\bno\s+longer\s+support(?:s|ed)?\b/i,
   /\brequires?\s+(?:at\s+least\s+)?node(?:\.js)?\b/i,
   // "Bump node version requirement to 20+" (pdfkit 0.19.0): the floor raised by its own verb; not
   // the CI's Node.js version ("bump node version requirement in the CI matrix").
-  /\b(?:bump(?:s|ed)?|rais(?:e|es|ed)|increas(?:e|es|ed)|updat(?:e|es|ed))[ \t]+(?:the[ \t]+)?(?:minimum[ \t]+)?node(?:\.?js)?[ \t]+(?:version[ \t]+)?(?:requirements?|minimum|floor)\b(?![^\n]{0,60}\b(?:ci|tests?|testing|matrix|workflows?|builds?)\b)/i,
+  new RegExp(String.raw`\b(?:bump(?:s|ed)?|rais(?:e|es|ed)|increas(?:e|es|ed)|updat(?:e|es|ed))[ \t]+(?:the[ \t]+)?(?:minimum[ \t]+)?node(?:\.?js)?[ \t]+(?:version[ \t]+)?(?:requirements?|minimum|floor)\b${NOT_ABOUT_CI}`, 'i'),
   /\bminimum\s+(?:supported\s+)?node(?:\.js)?\b/i,
   /\bnode(?:\.js)?\s+(?:>=?\s*)?v?\d+(?:\.\d+)*\s+or\s+(?:newer|later|higher|above)\b/i,
   // A changed default is a behaviour change for every caller that relied on it:
@@ -541,7 +544,20 @@ function removesCompilerOption(line: string): boolean {
  * verb); "Restored Node 12 support; `oldApi()` is deprecated" (another clause); and any line that
  * also deprecates something by its own words.
  */
-const NON_DEPRECATING_PHRASES = /\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n;,.]{0,80}?\bdeprecated\b|\b(?:add|fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])(?:(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)[^\n;,.`]){0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?\b(?![ \t]*[:(!])(?:(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)[^\n;,.]){0,60}?\bdeprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b|\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b|\bun-?deprecat(?:e|es|ed|ing)\b/gi;
+/** The verbs that edit a notice's words, and what a line may not say between verb and notice (then it says what now warns). */
+const NOTICE_EDIT_VERB = String.raw`(?:fix|update|improve|tweak|clarify|reword|correct)(?:s|es|ed|d|ing)?`;
+const NOT_AN_EFFECT = String.raw`(?!\b(?:results?|leads?|emits?|triggers?|causes?|logs?|prints?|shows?|raises?|produces?|gives?|when|if|so)\b)`;
+const NOTICE = String.raw`deprecat(?:ed|ion)[ \t]+(?:warnings?|messages?|notices?)\b`;
+const NON_DEPRECATING_PHRASES = new RegExp(
+  [
+    String.raw`\b(?:re-?add(?:s|ed|ing)?|restor(?:e|es|ed|ing)|brings?[ \t]+back|brought[ \t]+back)\b[^\n;,.]{0,80}?\bdeprecated\b`,
+    String.raw`\b(?:add(?:s|es|ed|d|ing)?|${NOTICE_EDIT_VERB})\b(?![ \t]*[:(!])(?:${NOT_AN_EFFECT}[^\n;,.\x60]){0,60}?\b(?:to|in|of)[ \t]+(?:the[ \t]+|a[ \t]+|its[ \t]+)?${NOTICE}`,
+    String.raw`\b${NOTICE_EDIT_VERB}\b(?![ \t]*[:(!])(?:${NOT_AN_EFFECT}[^\n;,.]){0,60}?\b${NOTICE}`,
+    String.raw`\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b`,
+    String.raw`\bun-?deprecat(?:e|es|ed|ing)\b`,
+  ].join('|'),
+  'gi',
+);
 
 function namesDeprecationsWithoutMakingOne(line: string): boolean {
   const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
