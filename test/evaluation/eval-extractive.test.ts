@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1420;
+const CORRECT = 1425;
 const SAMPLES = 1574;
-const RISK_ACCURACY = '0.902';
+const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
@@ -73,7 +73,6 @@ const MISSES = [
   'mysql2 3.22.6 → 3.23.0',
   'superagent 9.0.2 → 10.0.0',
   'superagent 3.6.3 → 3.7.0',
-  'class-validator 0.14.0 → 0.14.1',
   'webpack-dev-server 5.2.0 → 5.2.1',
   'webpack-dev-server 5.2.3 → 5.2.4',
   'immutable 5.0.3 → 5.1.0',
@@ -108,12 +107,9 @@ const MISSES = [
   'tinyspy 2.1.1 → 2.2.0',
   'uvu 0.4.1 → 0.5.0',
   'mlly 0.5.17 → 1.0.0',
-  'regexparam 1.2.2 → 1.3.0',
   'chalk-template 0.5.0 → 1.0.0',
   'empathic 0.0.2 → 0.0.3',
   'source-map-js 0.6.2 → 1.0.0',
-  'estree-walker 3.0.2 → 3.0.3',
-  'is-reference 3.0.2 → 3.0.3',
   'fast-content-type-parse 2.0.1 → 3.0.0',
   'vary 1.0.1 → 1.1.0',
   'rou3 0.9.0 → 0.9.1',
@@ -153,7 +149,6 @@ const MISSES = [
   'ip 1.1.9 → 2.0.0',
   'cross-fetch 2.2.6 → 3.0.0',
   'loglevel 1.8.1 → 1.9.0',
-  'copy-webpack-plugin 13.0.0 → 13.0.1',
   'cli-table3 0.5.1 → 0.6.0',
   'filesize 10.0.12 → 10.1.0',
   'bignumber.js 10.0.2 → 11.0.0',

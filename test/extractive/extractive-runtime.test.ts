@@ -478,9 +478,9 @@ describe('extractive runtime: exports removed from the type declarations', () =>
     expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(removedValues.id))?.kind).toBe('breakingChange');
   });
 
-  it('removed type-only names in a patch are a compatibility finding (medium): a type check fails, nothing breaks at runtime', async () => {
+  it('removed type-only names in a patch are a compatibility finding that does not raise the risk: a type check fails, nothing breaks at runtime', async () => {
     const candidate = await candidateFor(buildContext({ evidence: [semverFact('patch'), removedTypes, plainNotes], semverClass: 'patch' }));
-    expect(candidate.riskLevel).toBe('medium');
+    expect(candidate.riskLevel).toBe('low');
     expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(removedTypes.id))?.kind).toBe('compatibility');
     // In a major, removed types come with the break the version announces: high.
     const major = await candidateFor(buildContext({ evidence: [semverFact('major'), removedTypes, plainNotes] }));

@@ -10,8 +10,8 @@ import { changesADefault, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPar
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
  * text MARKERS, never from what the text asks for. Rules, strongest first:
  * - breakingChanges evidence, release text with a breaking marker, or exports removed from the
- *   type declarations → high (removed type-only names, interfaces and type aliases, → medium
- *   in a minor or patch);
+ *   type declarations → high (removed type-only names, interfaces and type aliases, are a
+ *   compatibility finding that does not raise the risk in a minor or patch);
  * - deprecations / compatibility / migration-guide evidence, a deprecation or compatibility
  *   marker, or an engines change (`fact/engines`) → medium;
  * - other release text only → low, except a major version change, which is never low
@@ -170,9 +170,13 @@ function classify(item: EvidenceItem, introducedInRange: ReadonlySet<string>, up
       return classifyAdvisory(item);
     case 'apiSurface':
       // Removed interfaces and type aliases fail the compile of code that names them, which the
-      // pull request's own type check reports; nothing breaks at runtime. In a minor or patch that
-      // is shown, not a review (withTypeRemovalInMajor keeps it a break in a major).
-      if (isTypeOnlyRemoval(item)) return { item, level: 'medium', findingKind: 'compatibility', markerClass: undefined };
+      // pull request's own type check reports; nothing breaks at runtime. In a minor or patch the
+      // finding is shown without raising the risk: the independent readers rated all five such
+      // bumps of the labelled set low (class-validator 0.14.1, regexparam 1.3.0, estree-walker
+      // 3.0.3, is-reference 3.0.3, copy-webpack-plugin 13.0.1), and BREAKING_API_IN_USE still asks
+      // for review when this repository imports a removed name. withTypeRemovalInMajor keeps it a
+      // break in a major.
+      if (isTypeOnlyRemoval(item)) return { item, level: 'low', findingKind: 'compatibility', markerClass: undefined };
       return { item, level: 'high', findingKind: 'breakingChange', markerClass: undefined };
     case 'usage':
       // Where this repository uses the package says nothing about the release itself.
