@@ -191,8 +191,8 @@ const BOLD_VERSION_LEAD = new RegExp(String.raw`^(\*\*|__)v?` + VERSION_SOURCE +
 /**
  * A line that opens with a bold version and carries only a date and a compare link after it:
  * `**5.3.0** - <small>_March 7, 2021_</small> — [Diff](https://github.com/…/compare/5.2.0...5.3.0)`
- * (archiver and the other archiverjs packages). Small HTML tags, emphasis marks, dashes and one
- * link are dropped before the tail is required to be a date; anything else (`**1.2.3** was yanked
+ * (archiver and the other archiverjs packages). Small HTML tags, emphasis marks, dashes and
+ * links (`— [Diff](…) — [Release](…)`) are dropped before the tail is required to be a date; anything else (`**1.2.3** was yanked
  * because …`) keeps the line body text.
  */
 function boldVersionLead(line: string, packageName: string | undefined): VersionMatch | null {
@@ -202,7 +202,7 @@ function boldVersionLead(line: string, packageName: string | undefined): Version
   const tail = line
     .slice(match[0].length)
     .replace(/<\/?[a-z]{1,10}>/gi, ' ')
-    .replace(/\[[^\]\n]{0,40}\]\([^)\s]{0,300}\)/, ' ')
+    .replace(/\[[^\]\n]{0,40}\]\([^)\s]{0,300}\)/g, ' ')
     .replace(/[—–_*]/g, ' ');
   const date = findDate(tail);
   if (!isDateOnlyTail(tail, date)) return null;
@@ -267,6 +267,9 @@ function trimBlankEdges(lines: readonly string[]): string {
   return lines.slice(start, end).join('\n');
 }
 
+/** A top-level heading of a changelog's closing matter, which belongs to no release. */
+const NOT_A_RELEASE_PART = /^(?:licen[cs]e|contributing|contributors|credits|authors|older[ \t]+(?:releases|versions|changes)|archive|migrat(?:ing|ion)|upgrading)\b/i;
+
 /**
  * Parses a changelog into version sections in document order. Returns [] for text that has
  * no version headings at all (a README, release-procedure notes), so callers can tell a real
@@ -302,8 +305,13 @@ export function parseChangelog(text: string, packageName?: string): ChangelogSec
       }
       // Where versions are Markdown headings, a higher heading without one ends the section
       // ("## Older releases"). Where they are bold or bare lines, Markdown headings are the
-      // sections' own groups ("## Features" under `**5.3.0** - …`, archiver) and end nothing.
+      // sections' own groups ("## Features" under `**5.3.0** - …`, archiver) and end nothing,
+      // except a top-level part that is no release's ("## License" after the oldest one).
       if (strongest === HeadingClass.Markdown && following.headingClass === HeadingClass.Markdown && following.level < candidate.level) {
+        endIndex = following.index;
+        break;
+      }
+      if (strongest !== HeadingClass.Markdown && following.headingClass === HeadingClass.Markdown && following.level <= 2 && NOT_A_RELEASE_PART.test(following.heading)) {
         endIndex = following.index;
         break;
       }

@@ -90,6 +90,16 @@ describe('parseChangelog on real dialects', () => {
     // A bold version followed by prose is body text, not a version line.
     expect(parseChangelog('## 2.0.0\n\n**1.9.9** was never published because of a bad build.\n')).toHaveLength(1);
     expect(parseChangelog('**2.0.0** - see the [migration guide](https://example.com/guide)\n\n- Removed `legacy()`\n')).toEqual([]);
+    // Two links after the version are a version line too; a trailing word is not (review 11).
+    expect(parseChangelog('**1.2.3** — [Diff](https://example.com/compare/1.2.2...1.2.3) — [Release](https://example.com/releases/1.2.3)\n\n- Fix `x`\n').map((section) => section.version)).toEqual(['1.2.3']);
+    expect(parseChangelog('**1.2.3** — [Diff](https://example.com/compare/1.2.2...1.2.3) **yanked**\n\n- Fix `x`\n')).toEqual([]);
+  });
+
+  it('ends the oldest bold or bare version at a closing top-level part ("## License"), which is no release\'s (review 11)', () => {
+    const sections = parseChangelog('v2.0.0 / 2021-01-01\n\n- Drop `legacy()`\n\nv1.0.0 / 2020-01-01\n\n- Initial\n\n## License\n\nMIT. Breaking: anything may change.\n');
+    expect(sections.map((section) => [section.version, section.body])).toEqual([['2.0.0', '- Drop `legacy()`'], ['1.0.0', '- Initial']]);
+    // A group heading inside a release still stays in it.
+    expect(parseChangelog('**1.1.0** - 2021-01-01\n\n## Features\n\n- Add `y`\n\n**1.0.0** - 2020-01-01\n\n- Initial\n')[0]?.body).toContain('## Features');
   });
 
   it('zod-to-json-schema: a changelog written as a table has one section per version row', () => {

@@ -232,12 +232,23 @@ describe('release-text markers', () => {
     ]) expect(strongestMarker(line), line).toBe('compatibility');
     // A default export, entry point or branch is not a default value; an opt-in feature adds, it does not tighten.
     for (const line of ['- change the default entry point to be an ES module', '- Change default export to a named export', '- chore: change default branch to main', '- Add opt-in support for HTTP/2', '- Strictly validate that the argument is a string']) expect(strongestMarker(line), line).not.toBe('compatibility');
+    // A chore or build line's default is the repository's, whether or not the line has a bullet.
+    for (const line of ['- chore: change default timeout', 'build(deps): switch default registry', '* chore(release): lower default retries']) expect(strongestMarker(line), line).toBeNull();
+  });
+
+  it('reads a changed or removed default export as a break: every `import x from` stops working (review 11)', () => {
+    for (const line of ['- Change the main module to no longer have a default export', '- Change default export to a named export', '- Remove default export', '* feat!: drop the default export', '- Replaced the default export with named exports'])
+      expect(strongestMarker(line), line).toBe('breaking');
+    // Its types, an added one, and tooling lines are not.
+    for (const line of ['- Fix default export types', '- Add a default export', '- Remove default export types', '- chore: change default export in tests', '- chore: remove default export']) expect(strongestMarker(line), line).toBeNull();
   });
 
   it('reads "BC breaks" as backward-compatibility breaks (sequelize 4, immutable 5), not their negation', () => {
     for (const line of ['- [Minor BC break] Remove default export', '- BC breaks: `hookValidate` removed', '- B/C break: drop `legacy()`', '- [BC Break] `foo()` removed', '- bc break: the callback form is gone']) expect(strongestMarker(line), line).toBe('breaking');
     // A fix that undoes one, or a line that denies one, is not one (review 10).
     for (const line of ['- no BC breaks in this release', '- Fix abc breaks on Windows', '- Fix BC break introduced in 4.1.0 (#123)', '- Revert accidental BC break in `parse()`', '- This is not a BC break', '- avoid a BC break for users of `foo`']) expect(strongestMarker(line), line).toBeNull();
+    // Nor behind punctuation (review 11).
+    for (const line of ['- Fix regression (BC break) introduced in 4.1.0', '- Revert "BC break: drop the callback form"', '- Fixed BC-breaking change in 4.1.0', '- Fixed a breaking change introduced in 2.3.0']) expect(strongestMarker(line), line).toBeNull();
   });
 
   it('removing a check the code made is not removing an API (graphql 16.8.2)', () => {

@@ -47,6 +47,22 @@ const REMOVED_QUALIFIERS = String.raw`(?:(?:[Tt]he|[Dd]eprecated|[Ll]egacy|[Oo]b
 const API_NOUN = String.raw`(?:options?|methods?|functions?|propert(?:y|ies)|parameters?|arguments?|exports?|apis?|hooks?|events?|flags?|props?|settings?)`;
 
 /**
+ * How a change line opens before its verb: a bullet or an ordinal, a reference ("[pull #575]"),
+ * a conventional-commit type or a changelog's bold scope ("feat(parser): ", "**parser:** ").
+ */
+const LINE_LEAD = String.raw`^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\[[^\]\n]{1,40}\][ \t]*)?(?:\*\*[\w@/. -]{1,40}:\*\*[ \t]*|[\w-]{1,20}(?:\([^)\n]{0,40}\))?!?:[ \t]*)?`;
+
+/**
+ * Lines about the repository's own tooling, where a "default" is the tooling's (a test timeout,
+ * the CI runner, the default branch): "chore(test): Changed default TAP test suite timeout …"
+ * (log4js), "Enable watch mode & coverage for unit tests by default" (concurrently 9.2.1).
+ * Chore and build lines count here too: a default they change is the repository's. Placed at the
+ * line's start it looks ahead at the type; placed after {@link LINE_LEAD}, which may have taken
+ * the type already, it looks back at it.
+ */
+const NOT_TOOLING_LINE = String.raw`(?![^\n]*\b(?:tests?|testing|coverage|lint(?:ing|er)?|ci|branch|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)(?![ \t]*(?:[-*+][ \t]+)?(?:chore|build)(?:\([^)\n]{0,40}\))?!?:)(?<!\b(?:chore|build)(?:\([^)\n]{0,40}\))?!?:[ \t]*)`;
+
+/**
  * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
  * "* Removed `auth(ctx)` signature", "- Remove deprecated `Command#killable` property",
  * "* **deprecated:** remove deprecated parseExpressions option", or a rename anywhere in the
@@ -73,6 +89,11 @@ const API_REMOVAL_MARKERS: RegExp[] = [
   new RegExp(String.raw`^[ \t]*[-*+][ \t]+${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+${REMOVED_QUALIFIERS}[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:\(\))?[ \t]+${API_NOUN}\b`, 'm'),
   // A rename of a quoted name anywhere in the item: the old name stops working.
   new RegExp(String.raw`^[ \t]*[-*+][ \t]+[^\n]{0,300}\brenam(?:e[sd]?|ing)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`[ \t]+(?:to|into|as)[ \t]+\``, 'im'),
+  // A changed or removed default export breaks every `import x from '<package>'` (review 11):
+  // "Change the main module to no longer have a default export" (whatwg-mimetype 5.0.0), "Change
+  // default export to a named export", "Remove default export". Not a fix of its types, not an
+  // added one, and not a line about tests or tooling.
+  new RegExp(String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}(?:change[sd]?|switch(?:e[sd])?|replace[sd]?|remove[sd]?|drop(?:s|ped)?)[ \t]+(?:(?:the|its)[ \t]+)?(?:(?:main[ \t]+)?module[ \t]+to[ \t]+no[ \t]+longer[ \t]+(?:have|has|provide)[ \t]+an?[ \t]+)?default[ \t]+exports?\b(?![ \t]+(?:types?|typings|declarations?)\b)`, 'im'),
   // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
   /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
@@ -88,14 +109,15 @@ const BREAKING_MARKERS: RegExp[] = [
   // "Potentially breaking change" hedges: a compatibility change (below), not a break, and so is
   // "technically a backwards-incompatible change" (@apollo/server 5.5.0: "Apollo is not aware of
   // any GraphQL clients which" send such requests). "No breaking changes", "non-breaking change"
-  // say the opposite.
-  /(?<!\b(?:potentially|possibly|no|non|not|without)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbreaking[\s_-]*changes?\b/i,
+  // say the opposite, and a fix undoes one ("Fixed BC-breaking change in 4.1.0", review 11).
+  /(?<!\b(?:potentially|possibly|no|non|not|without)[\s-]+|\btechnically(?:\s+an?)?\s+|\bfix(?:es|ed)?(?:\s+(?:a|an|the))?[\s"'(-]+(?:B\/?C[\s-]+)?)\bbreaking[\s_-]*changes?\b/i,
   // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
   // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
   /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
   // "BC breaks", "[Minor BC break]": backward-compatibility breaks, as sequelize and immutable say.
-  // Not when a fix undoes one or a line denies one ("Fix BC break introduced in 4.1.0", "not a BC break").
-  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?|revert(?:s|ed)?|avoid(?:s|ed)?|accidental)(?:\s+(?:a|an|the))?[\s-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/i,
+  // Not when a fix undoes one or a line denies one ("Fix BC break introduced in 4.1.0", "not a BC
+  // break", 'Revert "BC break: drop `legacy()`"', "Fix regression (BC break) in 4.1.0").
+  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?|revert(?:s|ed)?|avoid(?:s|ed)?|accidental)(?:\s+(?:a|an|the))?[\s"'(-]+|\bfix(?:es|ed)?[ \t]+(?:a[ \t]+)?regression[\s"'(-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/i,
   BREAKING_LEAD,
   CONVENTIONAL_BANG,
   BREAKING_TAG,
@@ -188,20 +210,6 @@ const DEPRECATION_MARKERS: RegExp[] = [
  * withHedgedBreakInMajor).
  */
 const HEDGED_BREAK = /\btechnically(?:\s+an?)?\s+(?:breaking|backwards?[\s-]+incompatib(?:le|ilit(?:y|ies)))\b/i;
-
-/**
- * How a change line opens before its verb: a bullet or an ordinal, a reference ("[pull #575]"),
- * a conventional-commit type or a changelog's bold scope ("feat(parser): ", "**parser:** ").
- */
-const LINE_LEAD = String.raw`^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\[[^\]\n]{1,40}\][ \t]*)?(?:\*\*[\w@/. -]{1,40}:\*\*[ \t]*|[\w-]{1,20}(?:\([^)\n]{0,40}\))?!?:[ \t]*)?`;
-
-/**
- * Lines about the repository's own tooling, where a "default" is the tooling's (a test timeout,
- * the CI runner, the default branch): "chore(test): Changed default TAP test suite timeout …"
- * (log4js), "Enable watch mode & coverage for unit tests by default" (concurrently 9.2.1).
- * Chore and build lines count here too: a default they change is the repository's.
- */
-const NOT_TOOLING_LINE = String.raw`(?![^\n]*\b(?:tests?|testing|coverage|lint(?:ing|er)?|ci|branch|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)(?![ \t]*(?:[-*+][ \t]+)?(?:chore|build)(?:\([^)\n]{0,40}\))?!?:)`;
 
 /** The default changes, each named once: both marker lists below are built from them. */
 // "The default `depth` … is now `32`".
