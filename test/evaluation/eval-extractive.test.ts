@@ -39,14 +39,14 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1425;
+const CORRECT = 1426;
 const SAMPLES = 1574;
-const RISK_ACCURACY = '0.905';
+const RISK_ACCURACY = '0.906';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
 const CONFUSION_HIGH_ROW = '| high | 308 | 27 | 16 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
@@ -83,7 +83,6 @@ const MISSES = [
   'mri 0.1.0 → 1.0.0',
   'magic-string 1.1.1 → 1.2.0',
   'log-symbols 6.0.0 → 7.0.0',
-  'negotiator 0.6.3 → 0.6.4',
   'diff 8.0.4 → 9.0.0',
   'ofetch 1.5.0 → 1.5.1',
   'proxy-addr 2.0.6 → 2.0.7',

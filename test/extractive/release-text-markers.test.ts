@@ -364,6 +364,12 @@ describe('release-text markers', () => {
     expect(strongestMarker('- feat!: remove `parse()`\n  BREAKING CHANGE: drops support for node 10')).toBe('breaking');
   });
 
+  it('does not read a bang scoped to CI, tests or docs as a break of the package (negotiator 0.6.4)', () => {
+    for (const line of ['- fix(ci)!: drop node <18 and update ci', '- ci!: run tests on the current LTS lines', '- test!: move to node:test', '- chore(docs)!: new site']) expect(strongestMarker(line), line).toBeNull();
+    // Another scope, or a footer under it, still counts.
+    for (const line of ['- fix(cli)!: rename `--out` to `--output`', '- chore(deps)!: require Node.js 20', '- ci!: new workflow\n  BREAKING CHANGE: removes `parse()`']) expect(strongestMarker(line), line).not.toBeNull();
+  });
+
   it('ends in bounded work on hostile text built to make markdown regexes backtrack', () => {
     // Evidence is capped (4,000 characters per item) before it gets here; these are far longer.
     expect(strongestMarker(`BREAKING CHANGE ${'['.repeat(100_000)}`)).toBe('breaking');

@@ -100,8 +100,13 @@ const API_REMOVAL_MARKERS: RegExp[] = [
 
 /** "Breaking: …", "**BREAKING**: …", "⚠️ Breaking!" */
 const BREAKING_LEAD = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?breaking(?:\*\*|__)?[ \t]*[:!]/im;
-/** Conventional-commit bang: "feat!: …", "- fix(router)!: …" (a known type: "Note!: …" is prose). */
-const CONVENTIONAL_BANG = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?:\([^)\n]{0,40}\))?!:`, 'im');
+/**
+ * Conventional-commit bang: "feat!: …", "- fix(router)!: …" (a known type: "Note!: …" is prose).
+ * Not one scoped to the repository's CI, tests or docs ("fix(ci)!: drop node <18 and update ci",
+ * negotiator 0.6.4, whose `engines` did not move): what breaks there is the project's tooling. A
+ * `BREAKING CHANGE:` footer under it still counts on its own.
+ */
+const CONVENTIONAL_BANG = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?<!\b(?:ci|tests?|docs?))(?:\((?!(?:ci|tests?|docs?)\))[^)\n]{0,40}\))?!:`, 'im');
 /** A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …". */
 const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im;
 
