@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1426;
-const SAMPLES = 1574;
+const CORRECT = 1473;
+const SAMPLES = 1626;
 const RISK_ACCURACY = '0.906';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 308 | 27 | 16 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 322 | 28 | 16 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -197,10 +197,15 @@ const MISSES = [
   'openapi-types 12.0.2 → 12.1.0',
   'async-retry 0.3.0 → 1.0.0',
   'regenerator-runtime 0.13.11 → 0.14.0',
+  'ava 6.3.0 → 6.4.0',
+  'emittery 1.2.1 → 2.0.0',
+  'sqlite3 5.0.2 → 5.0.3',
+  'argon2 0.43.0 → 0.43.1',
+  'turndown 6.0.0 → 7.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1514;
+const LABELS_AGREED = 1565;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+372c241efbea3bcb790bc2cdcbc11b80d12bbdfd

@@ -1,0 +1,1 @@
+ec3f900528eac270a51f7b079edeae086e7ebce4

@@ -1,0 +1,1 @@
+fb7a865ef5eba4081dfd4e20a894a61ef7a2edca

@@ -1,0 +1,1 @@
+8a8bde9cde151c278397703c48f2bba4ded2bae7

@@ -1,0 +1,1 @@
+e0ec98c9dbbf6f6b8777f121a2da38f2d09cf2ed

@@ -1,0 +1,1 @@
+cfde903357ccfa6fb4d7e1888da17aa84dc2c009

@@ -1,0 +1,1 @@
+c401cf0bc62731eb1d1ff2ad4afdcff0fb4f8d1c

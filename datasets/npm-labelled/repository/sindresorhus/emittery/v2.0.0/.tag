@@ -1,0 +1,1 @@
+bad6377cf8cb3fe5fb7983c7b4103b5b8cb86ad2

@@ -1,0 +1,1 @@
+7f6fd99c5b35ced0b6ad31e5fa6148fa25fc054a

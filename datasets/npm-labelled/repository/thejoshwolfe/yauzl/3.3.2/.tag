@@ -1,0 +1,1 @@
+84f47769e2afc3a7565c0ac594efeea07ed9ffbe
