@@ -7908,7 +7908,7 @@ function enginesNarrowed(from, to) {
                 return true;
             // Without includePrerelease: Node.js runs release versions, and with it `>=16` reads as
             // `>=16.0.0-0`, so rewriting `>=16` as `>=16.0.0` (proc-log 2.0.1) would look narrowed.
-            if (!semver.subset(currentRange, targetRange) && !semver.subset(currentRange, targetRange, { includePrerelease: true }))
+            if (!semver.subset(currentRange, targetRange) && !semver.subset(currentRange, targetRange, { includePrerelease: true }) && !coveredByUnion(currentRange, targetRange))
                 return true;
         }
         catch {
@@ -7916,6 +7916,74 @@ function enginesNarrowed(from, to) {
         }
     }
     return false;
+}
+/** `<24.0.0-0` admits no 24.x release: for release versions it is `<24.0.0`, and `>=23.0.0-0` is `>=23.0.0`. */
+function releaseBound(version, inclusive) {
+    if (version.prerelease.length === 1 && version.prerelease[0] === 0)
+        return { version: new semver.SemVer(`${version.major}.${version.minor}.${version.patch}`), inclusive };
+    return { version, inclusive };
+}
+function intervalOf(comparators) {
+    let lower = null;
+    let upper = null;
+    for (const comparator of comparators) {
+        // `*` and the empty range: an unbounded set (`value` is empty only for the ANY comparator).
+        if (comparator.value === '')
+            continue;
+        const version = comparator.semver;
+        if (comparator.operator === '>=' || comparator.operator === '>' || comparator.operator === '') {
+            const bound = releaseBound(version, comparator.operator !== '>');
+            if (lower === null || semver.gt(bound.version, lower.version) || (semver.eq(bound.version, lower.version) && !bound.inclusive))
+                lower = bound;
+        }
+        if (comparator.operator === '<=' || comparator.operator === '<' || comparator.operator === '') {
+            const bound = releaseBound(version, comparator.operator !== '<');
+            if (upper === null || semver.lt(bound.version, upper.version) || (semver.eq(bound.version, upper.version) && !bound.inclusive))
+                upper = bound;
+        }
+    }
+    return { lower, upper };
+}
+const lowerOf = (interval) => interval.lower?.version ?? new semver.SemVer('0.0.0');
+/** Whether `upper` reaches at least as far as `other` (open beats any bound). */
+function upperReaches(upper, other) {
+    if (upper === null)
+        return true;
+    if (other === null)
+        return false;
+    return semver.gt(upper.version, other.version) || (semver.eq(upper.version, other.version) && (upper.inclusive || !other.inclusive));
+}
+/** Whether `lower` starts no later than `other` (open beats any bound). */
+function lowerReaches(lower, other) {
+    if (lower === null)
+        return true;
+    if (other === null)
+        return false;
+    return semver.lt(lower.version, other.version) || (semver.eq(lower.version, other.version) && (lower.inclusive || !other.inclusive));
+}
+/** The range's comparator sets as intervals, sorted, with overlapping or touching ones joined. */
+function mergedIntervals(range) {
+    const intervals = new semver.Range(range).set.map(intervalOf).sort((left, right) => semver.compare(lowerOf(left), lowerOf(right)));
+    const merged = [];
+    for (const interval of intervals) {
+        const last = merged.at(-1);
+        // `<24.0.0` followed by `>=24.0.0` touch: no release version lies between them.
+        const touches = last !== undefined && (last.upper === null || interval.lower === null || semver.gt(last.upper.version, interval.lower.version) || (semver.eq(last.upper.version, interval.lower.version) && (last.upper.inclusive || interval.lower.inclusive)));
+        if (last !== undefined && touches)
+            last.upper = upperReaches(last.upper, interval.upper) ? last.upper : interval.upper;
+        else
+            merged.push({ ...interval });
+    }
+    return merged;
+}
+/**
+ * semver.subset needs each part of the current range inside ONE part of the target, so an
+ * enumerated rewrite of the same versions (ava 6.4.0: `^22 || >=23` → `^22 || ^23 || >=24`)
+ * reads as narrowed. Joined into intervals, the two ranges admit the same release versions.
+ */
+function coveredByUnion(currentRange, targetRange) {
+    const target = mergedIntervals(targetRange);
+    return mergedIntervals(currentRange).every((current) => target.some((covering) => lowerReaches(covering.lower, current.lower) && upperReaches(covering.upper, current.upper)));
 }
 /**
  * Node.js versions that load an ES module with require() without a flag: 20.19 and 22.12 on
