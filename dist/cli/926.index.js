@@ -8138,8 +8138,11 @@ function registryFactEvidence(facts, bump) {
         }
         else if (enginesNarrowed(fromEngines, toEngines))
             add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
-        else
+        else if (enginesNarrowed(toEngines, fromEngines))
             add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
+        // An enumerated rewrite of the same versions (`^22 || >=23` → `^22 || ^23 || >=24`).
+        else
+            add('engines-widened', 'engines', `engines rewritten from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: both accept the same runtimes.`, target);
     }
     if (signals.newDependencies.length > 0 && facts.from && to) {
         // The signal lists a bounded number of names; the evidence counts them all and lists the edges.
@@ -13343,6 +13346,10 @@ function isNonBehaviouralPart(content) {
  * a model's, so this module has no shortcut around the AI Core.
  */
 const MAX_FINDINGS = 20;
+/** A line that names the Node.js runtime. */
+const NAMES_NODE = /\bnode(?:\.?js)?\b/i;
+/** A commit that drops a Node.js line among other things ("Drop Node 18, run format on Ubuntu 24.04"). */
+const DROPS_A_NODE_LINE = /\b(?:drop(?:s|ped|ping)?|remove[sd]?)[ \t]+(?:support[ \t]+for[ \t]+)?node(?:\.?js)?[ \t@]*v?\d/i;
 /** Change lines taken from one evidence item: enough to show a release's removals, bounded. */
 const FINDINGS_PER_ITEM = 4;
 const MAX_REFERENCES = 16;
@@ -13770,16 +13777,34 @@ const withHedgedBreakInMajor = (entry, majorForCallers) => liftedInMajor(entry, 
  * major medium without a finding). An item already high stays as it is.
  */
 const withChangedDefaultInMajor = (entry, majorForCallers) => liftedInMajor(entry, majorForCallers, ['medium', 'low'], changesADefault, 'defaultChange');
+/**
+ * A minor or patch whose commit log drops a Node.js line ("Drop Node 18, run format on Ubuntu
+ * 24.04", argon2 0.43.1) while the published `engines` turn no runtime away: the drop is the
+ * repository's CI matrix, not the package's requirement, so the line rates nothing. Release notes
+ * are written for callers and keep their weight, and so does a major's commit log (there the
+ * drop is read as the major's reason: fast-uri 2, slice-ansi 7, sonic-boom 5 and tsup 8 were
+ * labelled medium, as a floor).
+ */
+function withNodeDropOnlyInCommits(entry, majorForCallers, enginesNarrowed) {
+    if (majorForCallers || enginesNarrowed || entry.item.kind !== 'commitLog' || entry.markerClass !== 'compatibility')
+        return entry;
+    const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, 'compatibility', MAX_FINDINGS);
+    if (lines.length === 0 || !lines.every((line) => isRuntimeSupportLine(line) || DROPS_A_NODE_LINE.test(line)))
+        return entry;
+    return { ...entry, level: 'low', findingKind: null, markerClass: undefined };
+}
 function extractCandidate(context) {
     const selected = new Set(context.metadata.selectedEvidenceIds);
     const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
     const { from, to, semverClass, direction } = context.versions;
     const majorForCallers = isMajorForCallers(from, to, semverClass);
+    const enginesNarrowed = registryFact(evidence, 'fact/engines', 'fact/engines-declared') !== undefined;
     // Names the range's own release text adds: removing one of them later in the range is no break.
     const introducedInRange = new Set(evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind)).flatMap((item) => [...namesIntroduced(ownReleaseText(item.content))]));
     const classified = evidence
         .map((item) => classify(item, introducedInRange, direction === 'upgrade' ? from : null))
         .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
+        .map((entry) => withNodeDropOnlyInCommits(entry, majorForCallers, enginesNarrowed))
         .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
         .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
         .map((entry) => withHedgedBreakInMajor(entry, majorForCallers))
@@ -13791,9 +13816,8 @@ function extractCandidate(context) {
     // five findings; a line repeated by later releases, or read as two kinds, is reported once,
     // with the stronger kind.
     const drafts = new Map();
-    // When the registry's engines fact states the Node.js requirement of the target, older
-    // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
-    const enginesFactPresent = registryFact(evidence, 'fact/engines', 'fact/engines-declared') !== undefined;
+    // When the registry's engines fact states the Node.js requirement of the target (enginesNarrowed),
+    // older release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
     for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
         if (entry.findingKind === null)
             continue;
@@ -13802,7 +13826,7 @@ function extractCandidate(context) {
         // The lines naming a guide are often about editing it ("Improve `UPGRADE-3.0.md`"): say what it means instead.
         const lines = entry.markerClass === 'migrationGuide' ? [MIGRATION_GUIDE_FINDING] : excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
         for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
-            const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
+            const supersededByEngines = enginesNarrowed && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && NAMES_NODE.test(line);
             if (supersededByEngines || isAddressedToAnalyzer(line))
                 continue;
             const known = drafts.get(line);

@@ -153,7 +153,9 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
       const before = Object.keys(fromEngines).length === 0 ? 'declared none' : `declared no Node.js engine: ${describeEngines(fromEngines)}`;
       add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} ${before}).`, target);
     } else if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
-    else add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
+    else if (enginesNarrowed(toEngines, fromEngines)) add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
+    // An enumerated rewrite of the same versions (`^22 || >=23` → `^22 || ^23 || >=24`).
+    else add('engines-widened', 'engines', `engines rewritten from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: both accept the same runtimes.`, target);
   }
   if (signals.newDependencies.length > 0 && facts.from && to) {
     // The signal lists a bounded number of names; the evidence counts them all and lists the edges.

@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1473;
+const CORRECT = 1475;
 const SAMPLES = 1626;
-const RISK_ACCURACY = '0.906';
+const RISK_ACCURACY = '0.907';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
@@ -197,10 +197,8 @@ const MISSES = [
   'openapi-types 12.0.2 → 12.1.0',
   'async-retry 0.3.0 → 1.0.0',
   'regenerator-runtime 0.13.11 → 0.14.0',
-  'ava 6.3.0 → 6.4.0',
   'emittery 1.2.1 → 2.0.0',
   'sqlite3 5.0.2 → 5.0.3',
-  'argon2 0.43.0 → 0.43.1',
   'turndown 6.0.0 → 7.0.0',
 ];
 const PASSES = FAILURES.length === 0;

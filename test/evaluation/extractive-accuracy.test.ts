@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 61,
   changedFromFirst: 32,
-  extractiveAgainstFirstLabels: '1465/1626',
+  extractiveAgainstFirstLabels: '1467/1626',
   semverAgainstFirstLabels: '985/1626',
 };
 /**
@@ -261,9 +261,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '1095/1626',
       'registry only: tarball ships a changelog': '294/321',
       'registry only: no tarball changelog': '801/1305',
-      'registry + repository: all': '1473/1626',
+      'registry + repository: all': '1475/1626',
       'registry + repository: tarball ships a changelog': '296/321',
-      'registry + repository: no tarball changelog': '1177/1305',
+      'registry + repository: no tarball changelog': '1179/1305',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

@@ -133,7 +133,14 @@ describe('registryFactEvidence', () => {
     if (rewritten.to) rewritten.to.engines = { node: '^12.13.0 || ^14.15.0 || >=16.0.0' };
     const rewrittenItems = registryFactEvidence(rewritten, bumpOf('express', '4.21.2', '5.1.0', 'major'));
     expect(byLocator(rewrittenItems, 'fact/engines')).toBeUndefined();
-    expect(byLocator(rewrittenItems, 'fact/engines-widened')).toBeDefined();
+    expect(byLocator(rewrittenItems, 'fact/engines-widened')?.content).toBe('engines rewritten from node ^12.13.0 || ^14.15.0 || >=16 to node ^12.13.0 || ^14.15.0 || >=16.0.0: both accept the same runtimes.');
+    // So does an enumerated rewrite of the same lines (ava 6.4.0).
+    const enumerated = structuredClone(facts);
+    if (enumerated.from) enumerated.from.engines = { node: '^18.18 || ^20.8 || ^22 || >=23' };
+    if (enumerated.to) enumerated.to.engines = { node: '^18.18 || ^20.8 || ^22 || ^23 || >=24' };
+    const enumeratedItems = registryFactEvidence(enumerated, bumpOf('express', '4.21.2', '5.1.0', 'major'));
+    expect(byLocator(enumeratedItems, 'fact/engines')).toBeUndefined();
+    expect(byLocator(enumeratedItems, 'fact/engines-widened')?.content).toMatch(/^engines rewritten from .*: both accept the same runtimes\.$/);
     const dropped = structuredClone(facts);
     if (dropped.from) dropped.from.engines = { node: '>=14' };
     if (dropped.to) dropped.to.engines = {};

@@ -359,6 +359,16 @@ describe('extractive runtime: a commit log is the release text of last resort', 
     expect(breaking.findings[0]).toMatchObject({ kind: 'breakingChange', summary: 'feat!: drop the callback API' });
   });
 
+  it('a Node.js drop only in the commits of a minor or patch, with engines that turn no runtime away, is the CI\'s (argon2 0.43.1)', async () => {
+    const log = commits(['Drop Node 18, run format on Ubuntu 24.04', 'fix: build on FreeBSD']);
+    expect((await candidateFor(buildContext({ evidence: [semverFact('patch'), log], semverClass: 'patch' }))).riskLevel).toBe('low');
+    // With the registry's engines narrowed, the drop is the package's: medium.
+    const engines = evidence('registryFact', 'engines changed from node >=18 to node >=20.', { versions: ['2.0.1'], locator: 'fact/engines', title: 'npm registry — engines changed' });
+    expect((await candidateFor(buildContext({ evidence: [semverFact('patch'), log, engines], semverClass: 'patch' }))).riskLevel).toBe('medium');
+    // Another compatibility line in the log keeps it.
+    expect((await candidateFor(buildContext({ evidence: [semverFact('patch'), commits(['Drop Node 18', 'Drop support for Internet Explorer'])], semverClass: 'patch' }))).riskLevel).toBe('medium');
+  });
+
   it('a security commit becomes a security finding without raising a clean patch', async () => {
     const candidate = await candidateFor(buildContext({ evidence: [semverFact('patch'), commits([':lock: fix: CVE-2023-26115', 'chore: fix test'])], semverClass: 'patch' }));
     expect(candidate.riskLevel).toBe('low');
