@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1475;
-const SAMPLES = 1626;
-const RISK_ACCURACY = '0.907';
+const CORRECT = 1499;
+const SAMPLES = 1655;
+const RISK_ACCURACY = '0.906';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 322 | 28 | 16 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 327 | 30 | 16 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -200,10 +200,15 @@ const MISSES = [
   'emittery 1.2.1 → 2.0.0',
   'sqlite3 5.0.2 → 5.0.3',
   'turndown 6.0.0 → 7.0.0',
+  'pg-promise 12.6.2 → 12.7.0',
+  'pg-promise 12.6.1 → 12.6.2',
+  'readable-stream 3.6.2 → 4.0.0',
+  'split2 3.2.2 → 4.0.0',
+  'agenda 4.2.0 → 4.2.1',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1565;
+const LABELS_AGREED = 1594;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

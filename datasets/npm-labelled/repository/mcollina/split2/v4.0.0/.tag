@@ -1,0 +1,1 @@
+b66af507ca6eb9ff67d6418be934efeb401c512d

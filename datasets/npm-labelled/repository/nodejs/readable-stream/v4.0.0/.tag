@@ -1,0 +1,1 @@
+49a45a92f4ccacd6ab496c5b5143b117bea2fa8b

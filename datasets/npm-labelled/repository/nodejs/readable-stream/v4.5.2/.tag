@@ -1,0 +1,1 @@
+a2e9aedf4aeee4a5e4d8efcb175edb67e2817eaa

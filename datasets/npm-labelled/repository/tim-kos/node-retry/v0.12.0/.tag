@@ -1,0 +1,1 @@
+f802d9edc2fdbca727d3e368234b6d714db06f8e
