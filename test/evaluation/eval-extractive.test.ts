@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1499;
-const SAMPLES = 1655;
-const RISK_ACCURACY = '0.906';
+const CORRECT = 1523;
+const SAMPLES = 1685;
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 327 | 30 | 16 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 334 | 32 | 16 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -205,10 +205,16 @@ const MISSES = [
   'readable-stream 3.6.2 → 4.0.0',
   'split2 3.2.2 → 4.0.0',
   'agenda 4.2.0 → 4.2.1',
+  'passport-jwt 2.1.1 → 2.2.0',
+  'passport-local 0.1.6 → 1.0.0',
+  'connect-redis 8.1.0 → 9.0.0',
+  'bson 1.1.3 → 1.1.4',
+  'reflect-metadata 0.1.14 → 0.2.0',
+  'eventemitter2 5.0.1 → 6.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1594;
+const LABELS_AGREED = 1620;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+fed5deb9d5ba6ff5ba00edd76993bf08f82e1dfd

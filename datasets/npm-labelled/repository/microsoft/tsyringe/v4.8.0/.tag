@@ -1,0 +1,1 @@
+2cd2e00a5fd25308bcf911ca250ded3fe9083af5

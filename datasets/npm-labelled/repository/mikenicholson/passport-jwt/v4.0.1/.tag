@@ -1,0 +1,1 @@
+fed94fa005c5b2dcb7e6d5d5372e3b20cae898f1
