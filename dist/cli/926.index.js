@@ -4657,8 +4657,11 @@ function trimBlankEdges(lines) {
         end -= 1;
     return lines.slice(start, end).join('\n');
 }
-/** A top-level heading of a changelog's closing matter, which belongs to no release. */
-const NOT_A_RELEASE_PART = /^(?:licen[cs]e|contributing|contributors|credits|authors|older[ \t]+(?:releases|versions|changes)|archive|migrat(?:ing|ion)|upgrading)\b/i;
+/**
+ * A top-level heading of a changelog's closing matter, which belongs to no release. Not
+ * "Migration" or "Upgrading from 2.x": those are group headings inside a major (review 12).
+ */
+const NOT_A_RELEASE_PART = /^(?:licen[cs]e|contributing|contributors|credits|older[ \t]+(?:releases|versions|changes)|archive)\s*$/i;
 /**
  * Parses a changelog into version sections in document order. Returns [] for text that has
  * no version headings at all (a README, release-procedure notes), so callers can tell a real
@@ -4681,6 +4684,8 @@ function parseChangelog(text, packageName) {
     // Headings of a weaker class are body text here, and cannot end a section.
     const relevant = candidates.filter((candidate) => candidate.headingClass <= strongest);
     const sections = [];
+    // Only the last release's section can run into the file's closing matter ("## License").
+    const lastVersioned = relevant.findLastIndex((candidate) => candidate.version !== null && candidate.headingClass === strongest);
     for (let position = 0; position < relevant.length; position += 1) {
         const candidate = relevant[position];
         if (candidate === undefined || candidate.version === null || candidate.headingClass !== strongest)
@@ -4697,12 +4702,12 @@ function parseChangelog(text, packageName) {
             // Where versions are Markdown headings, a higher heading without one ends the section
             // ("## Older releases"). Where they are bold or bare lines, Markdown headings are the
             // sections' own groups ("## Features" under `**5.3.0** - …`, archiver) and end nothing,
-            // except a top-level part that is no release's ("## License" after the oldest one).
+            // except a top-level part that is no release's ("## License" after the last one).
             if (strongest === HeadingClass.Markdown && following.headingClass === HeadingClass.Markdown && following.level < candidate.level) {
                 endIndex = following.index;
                 break;
             }
-            if (strongest !== HeadingClass.Markdown && following.headingClass === HeadingClass.Markdown && following.level <= 2 && NOT_A_RELEASE_PART.test(following.heading)) {
+            if (strongest !== HeadingClass.Markdown && position === lastVersioned && following.headingClass === HeadingClass.Markdown && following.level <= 2 && NOT_A_RELEASE_PART.test(following.heading)) {
                 endIndex = following.index;
                 break;
             }
@@ -7969,8 +7974,12 @@ function mergedIntervals(range) {
         const last = merged.at(-1);
         // `<24.0.0` followed by `>=24.0.0` touch: no release version lies between them.
         const touches = last !== undefined && (last.upper === null || interval.lower === null || semver.gt(last.upper.version, interval.lower.version) || (semver.eq(last.upper.version, interval.lower.version) && (last.upper.inclusive || interval.lower.inclusive)));
-        if (last !== undefined && touches)
+        if (last !== undefined && touches) {
+            // Sorted by version only, so an exclusive start may come before an inclusive one at the
+            // same version (`>1.0.0 <2.0.0 || 1.0.0`): keep whichever reaches lower (review 12).
+            last.lower = lowerReaches(last.lower, interval.lower) ? last.lower : interval.lower;
             last.upper = upperReaches(last.upper, interval.upper) ? last.upper : interval.upper;
+        }
         else
             merged.push({ ...interval });
     }
@@ -8140,7 +8149,8 @@ function registryFactEvidence(facts, bump) {
             add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
         else if (enginesNarrowed(toEngines, fromEngines))
             add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
-        // An enumerated rewrite of the same versions (`^22 || >=23` → `^22 || ^23 || >=24`).
+        // An enumerated rewrite of the same versions (`^22 || >=23` → `^22 || ^23 || >=24`): the
+        // `engines-widened` locator too, since it rates nothing either (only `fact/engines` does).
         else
             add('engines-widened', 'engines', `engines rewritten from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: both accept the same runtimes.`, target);
     }
@@ -12657,11 +12667,23 @@ const LINE_LEAD = String.raw `^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\[[^\]
  * Lines about the repository's own tooling, where a "default" is the tooling's (a test timeout,
  * the CI runner, the default branch): "chore(test): Changed default TAP test suite timeout …"
  * (log4js), "Enable watch mode & coverage for unit tests by default" (concurrently 9.2.1).
- * Chore and build lines count here too: a default they change is the repository's. Placed at the
+ * Chore and build lines count here too (`chore:`, `**build:**`): a default they change is the repository's. Placed at the
  * line's start it looks ahead at the type; placed after {@link LINE_LEAD}, which may have taken
  * the type already, it looks back at it.
  */
-const NOT_TOOLING_LINE = String.raw `(?![^\n]*\b(?:tests?|testing|coverage|lint(?:ing|er)?|ci|branch|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)(?![ \t]*(?:[-*+][ \t]+)?(?:chore|build)(?:\([^)\n]{0,40}\))?!?:)(?<!\b(?:chore|build)(?:\([^)\n]{0,40}\))?!?:[ \t]*)`;
+const NOT_TOOLING_LINE = String.raw `(?![^\n]*\b(?:tests?|testing|coverage|lint(?:ing|er)?|ci|branch|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)(?![ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([^)\n]{0,40}\))?!?:)(?<!\b(?:chore|build)(?:\([^)\n]{0,40}\))?!?:(?:\*\*)?[ \t]*)`;
+/**
+ * How a removal line opens: a bullet or an ordinal, a reference ("[pull #575]"), and a changelog's
+ * bold scope or a feat/fix/perf/breaking type ({@link CHANGE_PREFIX}); not any `word:` lead, so
+ * "Revert: remove …" and "Types: …" are not removals of the package's own.
+ */
+const CHANGE_LINE_LEAD = String.raw `[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\[[^\]\n]{1,40}\][ \t]*)?${CHANGE_PREFIX}`;
+/**
+ * A line about the type declarations ("fix(types): remove default export", "… from the type
+ * definitions") or one that adds beside the change ("Change default export to also expose named
+ * exports"): nothing that ran stops running (review 12).
+ */
+const NOT_ABOUT_TYPES_OR_ADDITIONS = String.raw `(?![^\n]*\b(?:types?|typings|type[ \t]+definitions?|declarations?|d\.ts|also|alongside|in[ \t]+addition)\b)`;
 /**
  * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
  * "* Removed `auth(ctx)` signature", "- Remove deprecated `Command#killable` property",
@@ -12689,9 +12711,13 @@ const API_REMOVAL_MARKERS = [
     new RegExp(String.raw `^[ \t]*[-*+][ \t]+[^\n]{0,300}\brenam(?:e[sd]?|ing)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`[ \t]+(?:to|into|as)[ \t]+\``, 'im'),
     // A changed or removed default export breaks every `import x from '<package>'` (review 11):
     // "Change the main module to no longer have a default export" (whatwg-mimetype 5.0.0), "Change
-    // default export to a named export", "Remove default export". Not a fix of its types, not an
-    // added one, and not a line about tests or tooling.
-    new RegExp(String.raw `${LINE_LEAD}${NOT_TOOLING_LINE}(?:change[sd]?|switch(?:e[sd])?|replace[sd]?|remove[sd]?|drop(?:s|ped)?)[ \t]+(?:(?:the|its)[ \t]+)?(?:(?:main[ \t]+)?module[ \t]+to[ \t]+no[ \t]+longer[ \t]+(?:have|has|provide)[ \t]+an?[ \t]+)?default[ \t]+exports?\b(?![ \t]+(?:types?|typings|declarations?)\b)`, 'im'),
+    // default export to a named export", "Remove default export", "The default export has been
+    // removed", "No longer provide a default export".
+    ...[
+        String.raw `(?:change[sd]?|switch(?:e[sd])?|replace[sd]?|remove[sd]?|drop(?:s|ped)?)[ \t]+(?:(?:the|its)[ \t]+)?(?:(?:main[ \t]+)?module[ \t]+to[ \t]+no[ \t]+longer[ \t]+(?:have|has|provide)[ \t]+an?[ \t]+)?default[ \t]+exports?\b`,
+        String.raw `(?:the[ \t]+)?default[ \t]+export[ \t]+(?:has[ \t]+been|was|is)[ \t]+(?:removed|dropped|gone)\b`,
+        String.raw `no[ \t]+longer[ \t]+(?:has|have|provides?|ships?|exports?)[ \t]+an?[ \t]+default[ \t]+export\b`,
+    ].map((change) => new RegExp(String.raw `^${NOT_TOOLING_LINE}${NOT_ABOUT_TYPES_OR_ADDITIONS}${CHANGE_LINE_LEAD}${change}`, 'im')),
     // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
     /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
@@ -12711,14 +12737,16 @@ const BREAKING_MARKERS = [
     // "technically a backwards-incompatible change" (@apollo/server 5.5.0: "Apollo is not aware of
     // any GraphQL clients which" send such requests). "No breaking changes", "non-breaking change"
     // say the opposite, and a fix undoes one ("Fixed BC-breaking change in 4.1.0", review 11).
-    /(?<!\b(?:potentially|possibly|no|non|not|without)[\s-]+|\btechnically(?:\s+an?)?\s+|\bfix(?:es|ed)?(?:\s+(?:a|an|the))?[\s"'(-]+(?:B\/?C[\s-]+)?)\bbreaking[\s_-]*changes?\b/i,
+    // Each of these looks back within the line only: "- Typo fix" must not cancel a "Breaking
+    // changes" heading on the next line (review 12).
+    /(?<!\b(?:potentially|possibly|no|non|not|without)(?:[ \t]+(?:a|an))?[ \t-]+|\btechnically(?:[ \t]+an?)?[ \t]+|\bfix(?:es|ed)?(?:[ \t]+(?:a|an|the))?[ \t"'“”‘’([-]+(?:B\/?C[ \t-]+)?)\bbreaking[\s_-]*changes?\b/i,
     // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
     // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
-    /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
+    /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:[ \t]+(?:a|an|the))?)[ \t-]+|\btechnically(?:[ \t]+an?)?[ \t]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
     // "BC breaks", "[Minor BC break]": backward-compatibility breaks, as sequelize and immutable say.
     // Not when a fix undoes one or a line denies one ("Fix BC break introduced in 4.1.0", "not a BC
     // break", 'Revert "BC break: drop `legacy()`"', "Fix regression (BC break) in 4.1.0").
-    /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?|revert(?:s|ed)?|avoid(?:s|ed)?|accidental)(?:\s+(?:a|an|the))?[\s"'(-]+|\bfix(?:es|ed)?[ \t]+(?:a[ \t]+)?regression[\s"'(-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/i,
+    /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?|revert(?:s|ed)?|avoid(?:s|ed)?|accidental)(?:[ \t]+(?:a|an|the))?[ \t"'“”‘’([-]+|\bfix(?:es|ed)?[ \t]+(?:(?:a|the)[ \t]+)?regressions?[ \t"'“”‘’([-]+)\bB\/?C[ \t-]+break(?:s|ing)?\b/i,
     BREAKING_LEAD,
     CONVENTIONAL_BANG,
     BREAKING_TAG,
@@ -12776,7 +12804,8 @@ function withoutRemovalsOfIntroducedNames(text, introduced) {
 const BREAKING_MARKERS_BUT_REMOVALS = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
 /**
  * The markers a change line announces itself with, as opposed to prose that mentions breaking
- * changes: the conventional-commit bang ("docs!: …"), a "BREAKING CHANGE:" lead or footer, a
+ * changes: the conventional-commit bang ("style!: …"; not a CI, tests or docs one, see
+ * {@link CONVENTIONAL_BANG}), a "BREAKING CHANGE:" lead or footer, a
  * "Breaking:" lead or a "[breaking]" tag, each where the line starts. On lines typed
  * docs/test/ci/style only these count: "test: rollback tap for the breaking change" and
  * "docs: explain the BREAKING CHANGE: footer" talk about other changes.
@@ -12995,6 +13024,23 @@ function isRuntimeSupportLine(line) {
     // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
     const clauses = plain.replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').split(/,|;|\band\b|&|\+/i);
     return clauses.every((clause) => clause.trim() === '' || RUNTIME_NAME.test(clause) || VERSION_ONLY_CLAUSE.test(clause) || SUPPORT_POLICY_CLAUSE.test(clause));
+}
+/** A clause that drops a Node.js line: "Drop Node 18", "drop support for Node.js 14", "remove node 16". */
+const NODE_DROP_CLAUSE = /\b(?:drop(?:s|ped|ping)?|remove[sd]?)[ \t]+(?:(?:the[ \t]+)?support[ \t]+for[ \t]+)?(?:old(?:er)?[ \t]+)?node(?:\.?js)?\b/i;
+/**
+ * A change line that drops a Node.js line and tells callers nothing else: a runtime line
+ * ({@link isRuntimeSupportLine}), or "Drop Node 18, run format on Ubuntu 24.04" (argon2 0.43.1),
+ * whose other clauses carry no marker of their own. "Drop Node 16 and change the default timeout
+ * to 5s" is not (review 12).
+ */
+function dropsNodeAndNothingElse(line) {
+    if (isRuntimeSupportLine(line))
+        return true;
+    const clauses = release_text_plainLine(line).split(/,|;|\band\b|&/i).map((clause) => clause.trim()).filter((clause) => clause.length > 0);
+    if (!clauses.some((clause) => NODE_DROP_CLAUSE.test(clause)))
+        return false;
+    const rest = clauses.filter((clause) => !NODE_DROP_CLAUSE.test(clause)).map((clause) => `- ${clause}`).join('\n');
+    return rest === '' || (strongestMarker(rest) === null && !changesADefault(rest) && !hedgesABreak(rest));
 }
 /** `text` without the lines that only raise the runtime floor. */
 function withoutRuntimeSupportLines(text) {
@@ -13335,7 +13381,8 @@ function isNonBehaviouralPart(content) {
  *   type declarations → high (removed type-only names, interfaces and type aliases, are a
  *   compatibility finding that does not raise the risk in a minor or patch);
  * - deprecations / compatibility / migration-guide evidence, a deprecation or compatibility
- *   marker, or an engines change (`fact/engines`) → medium;
+ *   marker, or an engines change (`fact/engines`) → medium (a Node.js drop only in a minor's or
+ *   patch's commit log, with no engines change on the registry, is the CI's: shown, low);
  * - other release text only → low, except a major version change, which is never low
  *   (medium, citing the release text and the semver fact; high when the only text is the
  *   commit log, which does not explain the major);
@@ -13346,10 +13393,6 @@ function isNonBehaviouralPart(content) {
  * a model's, so this module has no shortcut around the AI Core.
  */
 const MAX_FINDINGS = 20;
-/** A line that names the Node.js runtime. */
-const NAMES_NODE = /\bnode(?:\.?js)?\b/i;
-/** A commit that drops a Node.js line among other things ("Drop Node 18, run format on Ubuntu 24.04"). */
-const DROPS_A_NODE_LINE = /\b(?:drop(?:s|ped|ping)?|remove[sd]?)[ \t]+(?:support[ \t]+for[ \t]+)?node(?:\.?js)?[ \t@]*v?\d/i;
 /** Change lines taken from one evidence item: enough to show a release's removals, bounded. */
 const FINDINGS_PER_ITEM = 4;
 const MAX_REFERENCES = 16;
@@ -13779,32 +13822,32 @@ const withHedgedBreakInMajor = (entry, majorForCallers) => liftedInMajor(entry, 
 const withChangedDefaultInMajor = (entry, majorForCallers) => liftedInMajor(entry, majorForCallers, ['medium', 'low'], changesADefault, 'defaultChange');
 /**
  * A minor or patch whose commit log drops a Node.js line ("Drop Node 18, run format on Ubuntu
- * 24.04", argon2 0.43.1) while the published `engines` turn no runtime away: the drop is the
- * repository's CI matrix, not the package's requirement, so the line rates nothing. Release notes
- * are written for callers and keep their weight, and so does a major's commit log (there the
+ * 24.04", argon2 0.43.1) while the registry states no engines change: the drop is the repository's
+ * CI matrix, not the package's requirement, so the line is shown without raising the risk. Release
+ * notes are written for callers and keep their weight, and so does a major's commit log (there the
  * drop is read as the major's reason: fast-uri 2, slice-ansi 7, sonic-boom 5 and tsup 8 were
- * labelled medium, as a floor).
+ * labelled medium, as a floor). A line that says anything else a caller sees keeps it.
  */
-function withNodeDropOnlyInCommits(entry, majorForCallers, enginesNarrowed) {
-    if (majorForCallers || enginesNarrowed || entry.item.kind !== 'commitLog' || entry.markerClass !== 'compatibility')
+function withNodeDropOnlyInCommits(entry, majorForCallers, enginesFactPresent) {
+    if (majorForCallers || enginesFactPresent || entry.item.kind !== 'commitLog' || entry.markerClass !== 'compatibility')
         return entry;
     const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, 'compatibility', MAX_FINDINGS);
-    if (lines.length === 0 || !lines.every((line) => isRuntimeSupportLine(line) || DROPS_A_NODE_LINE.test(line)))
+    if (lines.length === 0 || !lines.every(dropsNodeAndNothingElse))
         return entry;
-    return { ...entry, level: 'low', findingKind: null, markerClass: undefined };
+    return { ...entry, level: 'low' };
 }
 function extractCandidate(context) {
     const selected = new Set(context.metadata.selectedEvidenceIds);
     const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
     const { from, to, semverClass, direction } = context.versions;
     const majorForCallers = isMajorForCallers(from, to, semverClass);
-    const enginesNarrowed = registryFact(evidence, 'fact/engines', 'fact/engines-declared') !== undefined;
+    const enginesFactPresent = registryFact(evidence, 'fact/engines', 'fact/engines-declared') !== undefined;
     // Names the range's own release text adds: removing one of them later in the range is no break.
     const introducedInRange = new Set(evidence.filter((item) => extract_candidate_RELEASE_TEXT_KINDS.has(item.kind)).flatMap((item) => [...namesIntroduced(ownReleaseText(item.content))]));
     const classified = evidence
         .map((item) => classify(item, introducedInRange, direction === 'upgrade' ? from : null))
         .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
-        .map((entry) => withNodeDropOnlyInCommits(entry, majorForCallers, enginesNarrowed))
+        .map((entry) => withNodeDropOnlyInCommits(entry, majorForCallers, enginesFactPresent))
         .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
         .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
         .map((entry) => withHedgedBreakInMajor(entry, majorForCallers))
@@ -13816,8 +13859,8 @@ function extractCandidate(context) {
     // five findings; a line repeated by later releases, or read as two kinds, is reported once,
     // with the stronger kind.
     const drafts = new Map();
-    // When the registry's engines fact states the Node.js requirement of the target (enginesNarrowed),
-    // older release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
+    // When the registry's engines fact states the Node.js requirement of the target, older
+    // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
     for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
         if (entry.findingKind === null)
             continue;
@@ -13826,7 +13869,7 @@ function extractCandidate(context) {
         // The lines naming a guide are often about editing it ("Improve `UPGRADE-3.0.md`"): say what it means instead.
         const lines = entry.markerClass === 'migrationGuide' ? [MIGRATION_GUIDE_FINDING] : excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
         for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
-            const supersededByEngines = enginesNarrowed && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && NAMES_NODE.test(line);
+            const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
             if (supersededByEngines || isAddressedToAnalyzer(line))
                 continue;
             const known = drafts.get(line);

@@ -267,8 +267,11 @@ function trimBlankEdges(lines: readonly string[]): string {
   return lines.slice(start, end).join('\n');
 }
 
-/** A top-level heading of a changelog's closing matter, which belongs to no release. */
-const NOT_A_RELEASE_PART = /^(?:licen[cs]e|contributing|contributors|credits|authors|older[ \t]+(?:releases|versions|changes)|archive|migrat(?:ing|ion)|upgrading)\b/i;
+/**
+ * A top-level heading of a changelog's closing matter, which belongs to no release. Not
+ * "Migration" or "Upgrading from 2.x": those are group headings inside a major (review 12).
+ */
+const NOT_A_RELEASE_PART = /^(?:licen[cs]e|contributing|contributors|credits|older[ \t]+(?:releases|versions|changes)|archive)\s*$/i;
 
 /**
  * Parses a changelog into version sections in document order. Returns [] for text that has
@@ -292,6 +295,8 @@ export function parseChangelog(text: string, packageName?: string): ChangelogSec
   const relevant = candidates.filter((candidate) => candidate.headingClass <= strongest);
 
   const sections: ChangelogSection[] = [];
+  // Only the last release's section can run into the file's closing matter ("## License").
+  const lastVersioned = relevant.findLastIndex((candidate) => candidate.version !== null && candidate.headingClass === strongest);
   for (let position = 0; position < relevant.length; position += 1) {
     const candidate = relevant[position];
     if (candidate === undefined || candidate.version === null || candidate.headingClass !== strongest) continue;
@@ -306,12 +311,12 @@ export function parseChangelog(text: string, packageName?: string): ChangelogSec
       // Where versions are Markdown headings, a higher heading without one ends the section
       // ("## Older releases"). Where they are bold or bare lines, Markdown headings are the
       // sections' own groups ("## Features" under `**5.3.0** - …`, archiver) and end nothing,
-      // except a top-level part that is no release's ("## License" after the oldest one).
+      // except a top-level part that is no release's ("## License" after the last one).
       if (strongest === HeadingClass.Markdown && following.headingClass === HeadingClass.Markdown && following.level < candidate.level) {
         endIndex = following.index;
         break;
       }
-      if (strongest !== HeadingClass.Markdown && following.headingClass === HeadingClass.Markdown && following.level <= 2 && NOT_A_RELEASE_PART.test(following.heading)) {
+      if (strongest !== HeadingClass.Markdown && position === lastVersioned && following.headingClass === HeadingClass.Markdown && following.level <= 2 && NOT_A_RELEASE_PART.test(following.heading)) {
         endIndex = following.index;
         break;
       }

@@ -154,7 +154,8 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
       add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} ${before}).`, target);
     } else if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
     else if (enginesNarrowed(toEngines, fromEngines)) add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
-    // An enumerated rewrite of the same versions (`^22 || >=23` → `^22 || ^23 || >=24`).
+    // An enumerated rewrite of the same versions (`^22 || >=23` → `^22 || ^23 || >=24`): the
+    // `engines-widened` locator too, since it rates nothing either (only `fact/engines` does).
     else add('engines-widened', 'engines', `engines rewritten from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: both accept the same runtimes.`, target);
   }
   if (signals.newDependencies.length > 0 && facts.from && to) {

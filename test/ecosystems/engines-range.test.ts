@@ -27,5 +27,9 @@ describe('enginesNarrowed', () => {
     expect(enginesNarrowed(node('>=18 <22'), node('18.x || 19.x || 20.x || 21.x'))).toBe(false);
     // Touching at an exclusive bound on both sides leaves a hole: 20.0.0 is turned away.
     expect(enginesNarrowed(node('>=18'), node('>=18 <20.0.0 || >20.0.0'))).toBe(true);
+    // The order of the parts does not matter (review 12): 1.0.0 is turned away either way.
+    expect(enginesNarrowed(node('>1.0.0 <2.0.0 || 1.0.0'), node('>1.0.0 <2.0.0'))).toBe(true);
+    expect(enginesNarrowed(node('1.0.0 || >1.0.0 <2.0.0'), node('>1.0.0 <2.0.0'))).toBe(true);
+    expect(enginesNarrowed(node('>1.0.0 <2.0.0'), node('>1.0.0 <2.0.0 || 1.0.0'))).toBe(false);
   });
 });

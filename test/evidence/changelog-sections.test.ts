@@ -100,6 +100,12 @@ describe('parseChangelog on real dialects', () => {
     expect(sections.map((section) => [section.version, section.body])).toEqual([['2.0.0', '- Drop `legacy()`'], ['1.0.0', '- Initial']]);
     // A group heading inside a release still stays in it.
     expect(parseChangelog('**1.1.0** - 2021-01-01\n\n## Features\n\n- Add `y`\n\n**1.0.0** - 2020-01-01\n\n- Initial\n')[0]?.body).toContain('## Features');
+    // And so do a major's migration notes, in any release (review 12).
+    const migration = parseChangelog('**3.0.0** - 2021-03-01\n\n## Breaking\n\n- `parse()` is async\n\n## Migration\n\n- Replace `parseSync()`; `parseSync()` was removed\n\n**2.0.0** - 2020-01-01\n\n- Initial\n');
+    expect(migration[0]?.body).toContain('`parseSync()` was removed');
+    const upgrading = parseChangelog('v3.0.0 / 2021-03-01\n\n- Drop `legacy()`\n\n## Upgrading from 2.x\n\nThe `legacy` option was removed.\n');
+    expect(upgrading[0]?.body).toContain('The `legacy` option was removed.');
+    expect(parseChangelog("v3.0.0 / 2021-03-01\n\n## Authors' note\n\n- Drop `legacy()`\n")[0]?.body).toContain('Drop `legacy()`');
   });
 
   it('zod-to-json-schema: a changelog written as a table has one section per version row', () => {

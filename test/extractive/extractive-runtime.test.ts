@@ -367,6 +367,13 @@ describe('extractive runtime: a commit log is the release text of last resort', 
     expect((await candidateFor(buildContext({ evidence: [semverFact('patch'), log, engines], semverClass: 'patch' }))).riskLevel).toBe('medium');
     // Another compatibility line in the log keeps it.
     expect((await candidateFor(buildContext({ evidence: [semverFact('patch'), commits(['Drop Node 18', 'Drop support for Internet Explorer'])], semverClass: 'patch' }))).riskLevel).toBe('medium');
+    // So does another change on the drop's own line (review 12).
+    for (const line of ['Drop Node 16 and change the default timeout to 5s', 'Drop Node 16; `timeout` now defaults to 5s', 'Drop node 16, the default `depth` is now 32']) {
+      expect((await candidateFor(buildContext({ evidence: [semverFact('patch'), commits([line])], semverClass: 'patch' }))).riskLevel, line).toBe('medium');
+    }
+    // The drop stays visible: a low compatibility finding.
+    const shown = await candidateFor(buildContext({ evidence: [semverFact('patch'), log], semverClass: 'patch' }));
+    expect(shown.findings.map((finding) => [finding.kind, finding.summary])).toContainEqual(['compatibility', 'Drop Node 18, run format on Ubuntu 24.04']);
   });
 
   it('a security commit becomes a security finding without raising a clean patch', async () => {

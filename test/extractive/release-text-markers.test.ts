@@ -237,10 +237,33 @@ describe('release-text markers', () => {
   });
 
   it('reads a changed or removed default export as a break: every `import x from` stops working (review 11)', () => {
-    for (const line of ['- Change the main module to no longer have a default export', '- Change default export to a named export', '- Remove default export', '* feat!: drop the default export', '- Replaced the default export with named exports'])
+    for (const line of ['- Change the main module to no longer have a default export', '- Change default export to a named export', '- Remove default export', '* feat!: drop the default export', '- Replaced the default export with named exports', '- The default export has been removed', '- No longer provide a default export'])
       expect(strongestMarker(line), line).toBe('breaking');
-    // Its types, an added one, and tooling lines are not.
-    for (const line of ['- Fix default export types', '- Add a default export', '- Remove default export types', '- chore: change default export in tests', '- chore: remove default export']) expect(strongestMarker(line), line).toBeNull();
+    // Its types, an added one, an addition beside it, another word lead and tooling lines are not (review 12).
+    for (const line of [
+      '- Fix default export types',
+      '- Add a default export',
+      '- Remove default export types',
+      '- fix(types): remove default export',
+      '- Remove default export from the type definitions (it never existed at runtime)',
+      '- Change default export to also expose named exports',
+      "- Change default export's type to `Foo`",
+      '- Revert: remove default export',
+      '- chore: change default export in tests',
+      '- chore: remove default export',
+    ])
+      expect(strongestMarker(line), line).toBeNull();
+  });
+
+  it('looks back for a negation or a fix within the line only (review 12)', () => {
+    // A line that ends in "fix" does not cancel the breaking changes of the next line.
+    for (const text of ['## 2.0.1\n\n- Typo fix\n\nBREAKING CHANGES:\n- `parse()` now returns a Promise', '- Typo fix\n- Breaking change: `parse()` is async', 'Minor fixes\n\nBreaking changes\n\n- `parse()` is async', '- Windows path fix\n- BC break: `parse()` is async'])
+      expect(strongestMarker(text), text).toBe('breaking');
+    // A denial with an article, and a fix of a regression in other words, are not breaks.
+    for (const line of ['- fix: handle null (not a breaking change)', '- This is not a breaking change', '- Fixed the regression (BC break) in 4.1.0', '- Fix [BC break] in `parse()`', '- Revert “BC break: drop the callback form”'])
+      expect(strongestMarker(line), line).toBeNull();
+    // A bold chore or build scope is tooling too.
+    for (const line of ['- **chore:** change default timeout', '- **build:** switch default target to es2020']) expect(strongestMarker(line), line).toBeNull();
   });
 
   it('reads "BC breaks" as backward-compatibility breaks (sequelize 4, immutable 5), not their negation', () => {

@@ -82,7 +82,12 @@ function mergedIntervals(range: string): Interval[] {
     const last = merged.at(-1);
     // `<24.0.0` followed by `>=24.0.0` touch: no release version lies between them.
     const touches = last !== undefined && (last.upper === null || interval.lower === null || semver.gt(last.upper.version, interval.lower.version) || (semver.eq(last.upper.version, interval.lower.version) && (last.upper.inclusive || interval.lower.inclusive)));
-    if (last !== undefined && touches) last.upper = upperReaches(last.upper, interval.upper) ? last.upper : interval.upper;
+    if (last !== undefined && touches) {
+      // Sorted by version only, so an exclusive start may come before an inclusive one at the
+      // same version (`>1.0.0 <2.0.0 || 1.0.0`): keep whichever reaches lower (review 12).
+      last.lower = lowerReaches(last.lower, interval.lower) ? last.lower : interval.lower;
+      last.upper = upperReaches(last.upper, interval.upper) ? last.upper : interval.upper;
+    }
     else merged.push({ ...interval });
   }
   return merged;

@@ -4,7 +4,7 @@ import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
 import { isTypeOnlyRemoval } from '../../../evidence/api-surface-evidence.js';
-import { changesADefault, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportLine, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
+import { changesADefault, dropsNodeAndNothingElse, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
@@ -13,7 +13,8 @@ import { changesADefault, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPar
  *   type declarations → high (removed type-only names, interfaces and type aliases, are a
  *   compatibility finding that does not raise the risk in a minor or patch);
  * - deprecations / compatibility / migration-guide evidence, a deprecation or compatibility
- *   marker, or an engines change (`fact/engines`) → medium;
+ *   marker, or an engines change (`fact/engines`) → medium (a Node.js drop only in a minor's or
+ *   patch's commit log, with no engines change on the registry, is the CI's: shown, low);
  * - other release text only → low, except a major version change, which is never low
  *   (medium, citing the release text and the semver fact; high when the only text is the
  *   commit log, which does not explain the major);
@@ -25,10 +26,6 @@ import { changesADefault, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPar
  */
 
 const MAX_FINDINGS = 20;
-/** A line that names the Node.js runtime. */
-const NAMES_NODE = /\bnode(?:\.?js)?\b/i;
-/** A commit that drops a Node.js line among other things ("Drop Node 18, run format on Ubuntu 24.04"). */
-const DROPS_A_NODE_LINE = /\b(?:drop(?:s|ped|ping)?|remove[sd]?)[ \t]+(?:support[ \t]+for[ \t]+)?node(?:\.?js)?[ \t@]*v?\d/i;
 /** Change lines taken from one evidence item: enough to show a release's removals, bounded. */
 const FINDINGS_PER_ITEM = 4;
 const MAX_REFERENCES = 16;
@@ -480,17 +477,17 @@ const withChangedDefaultInMajor = (entry: Classified, majorForCallers: boolean):
 
 /**
  * A minor or patch whose commit log drops a Node.js line ("Drop Node 18, run format on Ubuntu
- * 24.04", argon2 0.43.1) while the published `engines` turn no runtime away: the drop is the
- * repository's CI matrix, not the package's requirement, so the line rates nothing. Release notes
- * are written for callers and keep their weight, and so does a major's commit log (there the
+ * 24.04", argon2 0.43.1) while the registry states no engines change: the drop is the repository's
+ * CI matrix, not the package's requirement, so the line is shown without raising the risk. Release
+ * notes are written for callers and keep their weight, and so does a major's commit log (there the
  * drop is read as the major's reason: fast-uri 2, slice-ansi 7, sonic-boom 5 and tsup 8 were
- * labelled medium, as a floor).
+ * labelled medium, as a floor). A line that says anything else a caller sees keeps it.
  */
-function withNodeDropOnlyInCommits(entry: Classified, majorForCallers: boolean, enginesNarrowed: boolean): Classified {
-  if (majorForCallers || enginesNarrowed || entry.item.kind !== 'commitLog' || entry.markerClass !== 'compatibility') return entry;
+function withNodeDropOnlyInCommits(entry: Classified, majorForCallers: boolean, enginesFactPresent: boolean): Classified {
+  if (majorForCallers || enginesFactPresent || entry.item.kind !== 'commitLog' || entry.markerClass !== 'compatibility') return entry;
   const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, 'compatibility', MAX_FINDINGS);
-  if (lines.length === 0 || !lines.every((line) => isRuntimeSupportLine(line) || DROPS_A_NODE_LINE.test(line))) return entry;
-  return { ...entry, level: 'low', findingKind: null, markerClass: undefined };
+  if (lines.length === 0 || !lines.every(dropsNodeAndNothingElse)) return entry;
+  return { ...entry, level: 'low' };
 }
 
 export function extractCandidate(context: DependencyContext): Candidate {
@@ -498,13 +495,13 @@ export function extractCandidate(context: DependencyContext): Candidate {
   const evidence = context.knowledge.evidence.filter((item) => selected.has(item.id));
   const { from, to, semverClass, direction } = context.versions;
   const majorForCallers = isMajorForCallers(from, to, semverClass);
-  const enginesNarrowed = registryFact(evidence, 'fact/engines', 'fact/engines-declared') !== undefined;
+  const enginesFactPresent = registryFact(evidence, 'fact/engines', 'fact/engines-declared') !== undefined;
   // Names the range's own release text adds: removing one of them later in the range is no break.
   const introducedInRange = new Set(evidence.filter((item) => RELEASE_TEXT_KINDS.has(item.kind)).flatMap((item) => [...namesIntroduced(ownReleaseText(item.content))]));
   const classified = evidence
     .map((item) => classify(item, introducedInRange, direction === 'upgrade' ? from : null))
     .map((entry) => withFirstEnginesDeclaration(entry, majorForCallers))
-    .map((entry) => withNodeDropOnlyInCommits(entry, majorForCallers, enginesNarrowed))
+    .map((entry) => withNodeDropOnlyInCommits(entry, majorForCallers, enginesFactPresent))
     .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
     .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
     .map((entry) => withHedgedBreakInMajor(entry, majorForCallers))
@@ -517,8 +514,8 @@ export function extractCandidate(context: DependencyContext): Candidate {
   // five findings; a line repeated by later releases, or read as two kinds, is reported once,
   // with the stronger kind.
   const drafts = new Map<string, { kind: FindingKind; summary: string; item: EvidenceItem }>();
-  // When the registry's engines fact states the Node.js requirement of the target (enginesNarrowed),
-  // older release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
+  // When the registry's engines fact states the Node.js requirement of the target, older
+  // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
   for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
     if (entry.findingKind === null) continue;
     const findingKind = entry.findingKind;
@@ -526,7 +523,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
     // The lines naming a guide are often about editing it ("Improve `UPGRADE-3.0.md`"): say what it means instead.
     const lines = entry.markerClass === 'migrationGuide' ? [MIGRATION_GUIDE_FINDING] : excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
     for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
-      const supersededByEngines = enginesNarrowed && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && NAMES_NODE.test(line);
+      const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
       if (supersededByEngines || isAddressedToAnalyzer(line)) continue;
       const known = drafts.get(line);
       if (known !== undefined && FINDING_KIND_STRENGTH[known.kind] >= FINDING_KIND_STRENGTH[findingKind]) continue;

@@ -56,11 +56,24 @@ const LINE_LEAD = String.raw`^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\[[^\]\
  * Lines about the repository's own tooling, where a "default" is the tooling's (a test timeout,
  * the CI runner, the default branch): "chore(test): Changed default TAP test suite timeout …"
  * (log4js), "Enable watch mode & coverage for unit tests by default" (concurrently 9.2.1).
- * Chore and build lines count here too: a default they change is the repository's. Placed at the
+ * Chore and build lines count here too (`chore:`, `**build:**`): a default they change is the repository's. Placed at the
  * line's start it looks ahead at the type; placed after {@link LINE_LEAD}, which may have taken
  * the type already, it looks back at it.
  */
-const NOT_TOOLING_LINE = String.raw`(?![^\n]*\b(?:tests?|testing|coverage|lint(?:ing|er)?|ci|branch|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)(?![ \t]*(?:[-*+][ \t]+)?(?:chore|build)(?:\([^)\n]{0,40}\))?!?:)(?<!\b(?:chore|build)(?:\([^)\n]{0,40}\))?!?:[ \t]*)`;
+const NOT_TOOLING_LINE = String.raw`(?![^\n]*\b(?:tests?|testing|coverage|lint(?:ing|er)?|ci|branch|dev(?:elopment)?[ \t]+(?:mode|server|build))\b)(?![ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:chore|build)(?:\([^)\n]{0,40}\))?!?:)(?<!\b(?:chore|build)(?:\([^)\n]{0,40}\))?!?:(?:\*\*)?[ \t]*)`;
+
+/**
+ * How a removal line opens: a bullet or an ordinal, a reference ("[pull #575]"), and a changelog's
+ * bold scope or a feat/fix/perf/breaking type ({@link CHANGE_PREFIX}); not any `word:` lead, so
+ * "Revert: remove …" and "Types: …" are not removals of the package's own.
+ */
+const CHANGE_LINE_LEAD = String.raw`[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\[[^\]\n]{1,40}\][ \t]*)?${CHANGE_PREFIX}`;
+/**
+ * A line about the type declarations ("fix(types): remove default export", "… from the type
+ * definitions") or one that adds beside the change ("Change default export to also expose named
+ * exports"): nothing that ran stops running (review 12).
+ */
+const NOT_ABOUT_TYPES_OR_ADDITIONS = String.raw`(?![^\n]*\b(?:types?|typings|type[ \t]+definitions?|declarations?|d\.ts|also|alongside|in[ \t]+addition)\b)`;
 
 /**
  * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
@@ -91,9 +104,13 @@ const API_REMOVAL_MARKERS: RegExp[] = [
   new RegExp(String.raw`^[ \t]*[-*+][ \t]+[^\n]{0,300}\brenam(?:e[sd]?|ing)[ \t]+\`(?!${HOUSEKEEPING_FILE}\`)[^\`\n]{1,80}\`[ \t]+(?:to|into|as)[ \t]+\``, 'im'),
   // A changed or removed default export breaks every `import x from '<package>'` (review 11):
   // "Change the main module to no longer have a default export" (whatwg-mimetype 5.0.0), "Change
-  // default export to a named export", "Remove default export". Not a fix of its types, not an
-  // added one, and not a line about tests or tooling.
-  new RegExp(String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}(?:change[sd]?|switch(?:e[sd])?|replace[sd]?|remove[sd]?|drop(?:s|ped)?)[ \t]+(?:(?:the|its)[ \t]+)?(?:(?:main[ \t]+)?module[ \t]+to[ \t]+no[ \t]+longer[ \t]+(?:have|has|provide)[ \t]+an?[ \t]+)?default[ \t]+exports?\b(?![ \t]+(?:types?|typings|declarations?)\b)`, 'im'),
+  // default export to a named export", "Remove default export", "The default export has been
+  // removed", "No longer provide a default export".
+  ...[
+    String.raw`(?:change[sd]?|switch(?:e[sd])?|replace[sd]?|remove[sd]?|drop(?:s|ped)?)[ \t]+(?:(?:the|its)[ \t]+)?(?:(?:main[ \t]+)?module[ \t]+to[ \t]+no[ \t]+longer[ \t]+(?:have|has|provide)[ \t]+an?[ \t]+)?default[ \t]+exports?\b`,
+    String.raw`(?:the[ \t]+)?default[ \t]+export[ \t]+(?:has[ \t]+been|was|is)[ \t]+(?:removed|dropped|gone)\b`,
+    String.raw`no[ \t]+longer[ \t]+(?:has|have|provides?|ships?|exports?)[ \t]+an?[ \t]+default[ \t]+export\b`,
+  ].map((change) => new RegExp(String.raw`^${NOT_TOOLING_LINE}${NOT_ABOUT_TYPES_OR_ADDITIONS}${CHANGE_LINE_LEAD}${change}`, 'im')),
   // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
   /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
@@ -115,14 +132,16 @@ const BREAKING_MARKERS: RegExp[] = [
   // "technically a backwards-incompatible change" (@apollo/server 5.5.0: "Apollo is not aware of
   // any GraphQL clients which" send such requests). "No breaking changes", "non-breaking change"
   // say the opposite, and a fix undoes one ("Fixed BC-breaking change in 4.1.0", review 11).
-  /(?<!\b(?:potentially|possibly|no|non|not|without)[\s-]+|\btechnically(?:\s+an?)?\s+|\bfix(?:es|ed)?(?:\s+(?:a|an|the))?[\s"'(-]+(?:B\/?C[\s-]+)?)\bbreaking[\s_-]*changes?\b/i,
+  // Each of these looks back within the line only: "- Typo fix" must not cancel a "Breaking
+  // changes" heading on the next line (review 12).
+  /(?<!\b(?:potentially|possibly|no|non|not|without)(?:[ \t]+(?:a|an))?[ \t-]+|\btechnically(?:[ \t]+an?)?[ \t]+|\bfix(?:es|ed)?(?:[ \t]+(?:a|an|the))?[ \t"'“”‘’([-]+(?:B\/?C[ \t-]+)?)\bbreaking[\s_-]*changes?\b/i,
   // "This release deliberately contains backwards-incompatible changes" (esbuild's 0.x minors).
   // Not when a fix undoes one ("Fix backwards-incompatible change introduced in 2.1.0").
-  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:\s+(?:a|an|the))?)[\s-]+|\btechnically(?:\s+an?)?\s+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
+  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?(?:[ \t]+(?:a|an|the))?)[ \t-]+|\btechnically(?:[ \t]+an?)?[ \t]+)\bbackwards?[\s-]+incompatib(?:le|ilit(?:y|ies))\b/i,
   // "BC breaks", "[Minor BC break]": backward-compatibility breaks, as sequelize and immutable say.
   // Not when a fix undoes one or a line denies one ("Fix BC break introduced in 4.1.0", "not a BC
   // break", 'Revert "BC break: drop `legacy()`"', "Fix regression (BC break) in 4.1.0").
-  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?|revert(?:s|ed)?|avoid(?:s|ed)?|accidental)(?:\s+(?:a|an|the))?[\s"'(-]+|\bfix(?:es|ed)?[ \t]+(?:a[ \t]+)?regression[\s"'(-]+)\bB\/?C[\s-]+break(?:s|ing)?\b/i,
+  /(?<!\b(?:no|not|non|without|any|fix(?:es|ed)?|revert(?:s|ed)?|avoid(?:s|ed)?|accidental)(?:[ \t]+(?:a|an|the))?[ \t"'“”‘’([-]+|\bfix(?:es|ed)?[ \t]+(?:(?:a|the)[ \t]+)?regressions?[ \t"'“”‘’([-]+)\bB\/?C[ \t-]+break(?:s|ing)?\b/i,
   BREAKING_LEAD,
   CONVENTIONAL_BANG,
   BREAKING_TAG,
@@ -181,7 +200,8 @@ function withoutRemovalsOfIntroducedNames(text: string, introduced: ReadonlySet<
 const BREAKING_MARKERS_BUT_REMOVALS: RegExp[] = BREAKING_MARKERS.filter((pattern) => !API_REMOVAL_MARKERS.includes(pattern));
 /**
  * The markers a change line announces itself with, as opposed to prose that mentions breaking
- * changes: the conventional-commit bang ("docs!: …"), a "BREAKING CHANGE:" lead or footer, a
+ * changes: the conventional-commit bang ("style!: …"; not a CI, tests or docs one, see
+ * {@link CONVENTIONAL_BANG}), a "BREAKING CHANGE:" lead or footer, a
  * "Breaking:" lead or a "[breaking]" tag, each where the line starts. On lines typed
  * docs/test/ci/style only these count: "test: rollback tap for the breaking change" and
  * "docs: explain the BREAKING CHANGE: footer" talk about other changes.
@@ -423,6 +443,23 @@ export function isRuntimeSupportLine(line: string): boolean {
   // Every clause must be about the runtime: "drop Node.js 14 and make parse() async" is not.
   const clauses = plain.replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').split(/,|;|\band\b|&|\+/i);
   return clauses.every((clause) => clause.trim() === '' || RUNTIME_NAME.test(clause) || VERSION_ONLY_CLAUSE.test(clause) || SUPPORT_POLICY_CLAUSE.test(clause));
+}
+
+/** A clause that drops a Node.js line: "Drop Node 18", "drop support for Node.js 14", "remove node 16". */
+const NODE_DROP_CLAUSE = /\b(?:drop(?:s|ped|ping)?|remove[sd]?)[ \t]+(?:(?:the[ \t]+)?support[ \t]+for[ \t]+)?(?:old(?:er)?[ \t]+)?node(?:\.?js)?\b/i;
+
+/**
+ * A change line that drops a Node.js line and tells callers nothing else: a runtime line
+ * ({@link isRuntimeSupportLine}), or "Drop Node 18, run format on Ubuntu 24.04" (argon2 0.43.1),
+ * whose other clauses carry no marker of their own. "Drop Node 16 and change the default timeout
+ * to 5s" is not (review 12).
+ */
+export function dropsNodeAndNothingElse(line: string): boolean {
+  if (isRuntimeSupportLine(line)) return true;
+  const clauses = plainLine(line).split(/,|;|\band\b|&/i).map((clause) => clause.trim()).filter((clause) => clause.length > 0);
+  if (!clauses.some((clause) => NODE_DROP_CLAUSE.test(clause))) return false;
+  const rest = clauses.filter((clause) => !NODE_DROP_CLAUSE.test(clause)).map((clause) => `- ${clause}`).join('\n');
+  return rest === '' || (strongestMarker(rest) === null && !changesADefault(rest) && !hedgesABreak(rest));
 }
 
 /** `text` without the lines that only raise the runtime floor. */
