@@ -1,0 +1,1 @@
+76c21fad5b9e518b3dba16a1bd53bd6f5f2c2e5c

@@ -1,0 +1,1 @@
+22dbedc9747bd40d81da0e4c6aae0b2f85cff2a0

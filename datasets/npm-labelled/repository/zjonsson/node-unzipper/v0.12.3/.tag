@@ -1,0 +1,1 @@
+d19c3fb9c1bbdce6e6bcb701ac65ddb071e1eb31
