@@ -7938,12 +7938,13 @@ function intervalOf(comparators) {
         const version = comparator.semver;
         if (comparator.operator === '>=' || comparator.operator === '>' || comparator.operator === '') {
             const bound = releaseBound(version, comparator.operator !== '>');
-            if (lower === null || semver.gt(bound.version, lower.version) || (semver.eq(bound.version, lower.version) && !bound.inclusive))
+            // The tighter start wins: a comparator set is the intersection of its comparators.
+            if (lower === null || !lowerReaches(bound, lower))
                 lower = bound;
         }
         if (comparator.operator === '<=' || comparator.operator === '<' || comparator.operator === '') {
             const bound = releaseBound(version, comparator.operator !== '<');
-            if (upper === null || semver.lt(bound.version, upper.version) || (semver.eq(bound.version, upper.version) && !bound.inclusive))
+            if (upper === null || !upperReaches(bound, upper))
                 upper = bound;
         }
     }

@@ -48,11 +48,12 @@ function intervalOf(comparators: readonly semver.Comparator[]): Interval {
     const version = comparator.semver as semver.SemVer;
     if (comparator.operator === '>=' || comparator.operator === '>' || comparator.operator === '') {
       const bound = releaseBound(version, comparator.operator !== '>');
-      if (lower === null || semver.gt(bound.version, lower.version) || (semver.eq(bound.version, lower.version) && !bound.inclusive)) lower = bound;
+      // The tighter start wins: a comparator set is the intersection of its comparators.
+      if (lower === null || !lowerReaches(bound, lower)) lower = bound;
     }
     if (comparator.operator === '<=' || comparator.operator === '<' || comparator.operator === '') {
       const bound = releaseBound(version, comparator.operator !== '<');
-      if (upper === null || semver.lt(bound.version, upper.version) || (semver.eq(bound.version, upper.version) && !bound.inclusive)) upper = bound;
+      if (upper === null || !upperReaches(bound, upper)) upper = bound;
     }
   }
   return { lower, upper };
