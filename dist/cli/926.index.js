@@ -6975,7 +6975,11 @@ const MAX_COMPARED_COMMITS = 250;
 const MAX_COMMIT_LOG_CHARS = 6_000;
 /** Longest commit subject kept; real subjects are far shorter. */
 const MAX_SUBJECT_CHARS = 200;
-/** Footer lines kept from a commit body ("BREAKING CHANGE: …"), each bounded like a subject. */
+/**
+ * Footer lines kept from a commit body ("BREAKING CHANGE: …", or its short form "BREAKING: …" as
+ * connect-redis 9.0.0 writes it), each bounded like a subject. The rest of a body is not read: it
+ * explains, quotes and discusses far more than it announces.
+ */
 const MAX_FOOTERS_PER_COMMIT = 2;
 /** Why a tokenless run left a commit log unread: its share of GitHub's allowance ran out. */
 const TOKENLESS_LIMIT = 'without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them';
@@ -7018,7 +7022,7 @@ function changeLineOf(message) {
         return null;
     const footers = rest
         .flatMap((paragraph) => paragraph.split('\n'))
-        .filter((line) => /^BREAKING[ -]CHANGES?:/i.test(line.trim()))
+        .filter((line) => /^(?:[-*+][ \t]+)?BREAKING(?:[ -]CHANGES?)?[ \t]*:/i.test(line.trim()))
         .slice(0, MAX_FOOTERS_PER_COMMIT)
         .map(oneLine);
     return { subject, footers };
@@ -13178,9 +13182,20 @@ const NON_DEPRECATING_PHRASES = new RegExp([
     String.raw `\b(?:is|are|was|were)[ \t]+(?:not|no[ \t]+longer)[ \t]+deprecated\b`,
     String.raw `\bun-?deprecat(?:e|es|ed|ing)\b`,
 ].join('|'), 'gi');
+/**
+ * A Markdown link reduced to its text: `Fixes [#355](https://github.com/o/r/issues/355)
+ * Deprecation warning of the punycode module` (mailparser 3.9.0, release-please's links) reads
+ * as "Fixes #355 Deprecation warning …". The address is no prose, and its dots and colon would
+ * otherwise end the clause the phrases below look within. Bounded, without nested quantifiers.
+ */
+const MARKDOWN_LINK = /\[([^\]\n]{0,200})\]\([^()\s]{0,500}\)/g;
+function withoutLinkTargets(line) {
+    return line.replace(MARKDOWN_LINK, '$1');
+}
 function namesDeprecationsWithoutMakingOne(line) {
-    const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
-    return rest !== line && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));
+    const prose = withoutLinkTargets(line);
+    const rest = prose.replace(NON_DEPRECATING_PHRASES, ' ');
+    return rest !== prose && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));
 }
 function isNonBehaviouralLine(line, markerClass) {
     if (markerClass === 'security')

@@ -38,7 +38,11 @@ export const MAX_COMPARED_COMMITS = 250;
 const MAX_COMMIT_LOG_CHARS = 6_000;
 /** Longest commit subject kept; real subjects are far shorter. */
 const MAX_SUBJECT_CHARS = 200;
-/** Footer lines kept from a commit body ("BREAKING CHANGE: …"), each bounded like a subject. */
+/**
+ * Footer lines kept from a commit body ("BREAKING CHANGE: …", or its short form "BREAKING: …" as
+ * connect-redis 9.0.0 writes it), each bounded like a subject. The rest of a body is not read: it
+ * explains, quotes and discusses far more than it announces.
+ */
 const MAX_FOOTERS_PER_COMMIT = 2;
 
 export interface CommitLogRequest {
@@ -107,7 +111,7 @@ export function changeLineOf(message: string): { subject: string; footers: strin
   if (subject === '' || isReleaseCommit(subject)) return null;
   const footers = rest
     .flatMap((paragraph) => paragraph.split('\n'))
-    .filter((line) => /^BREAKING[ -]CHANGES?:/i.test(line.trim()))
+    .filter((line) => /^(?:[-*+][ \t]+)?BREAKING(?:[ -]CHANGES?)?[ \t]*:/i.test(line.trim()))
     .slice(0, MAX_FOOTERS_PER_COMMIT)
     .map(oneLine);
   return { subject, footers };

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1541;
+const CORRECT = 1543;
 const SAMPLES = 1709;
-const RISK_ACCURACY = '0.902';
+const RISK_ACCURACY = '0.903';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.940 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 339 | 33 | 16 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 340 | 32 | 16 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -207,7 +207,6 @@ const MISSES = [
   'agenda 4.2.0 → 4.2.1',
   'passport-jwt 2.1.1 → 2.2.0',
   'passport-local 0.1.6 → 1.0.0',
-  'connect-redis 8.1.0 → 9.0.0',
   'bson 1.1.3 → 1.1.4',
   'reflect-metadata 0.1.14 → 0.2.0',
   'eventemitter2 5.0.1 → 6.0.0',
@@ -215,7 +214,6 @@ const MISSES = [
   'ssh2 0.8.9 → 1.0.0',
   'basic-ftp 5.2.2 → 5.3.0',
   'mailparser 2.8.1 → 3.0.0',
-  'mailparser 3.8.1 → 3.9.0',
   'node-rsa 1.0.8 → 1.1.1',
 ];
 const PASSES = FAILURES.length === 0;

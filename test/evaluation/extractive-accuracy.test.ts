@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 65,
   changedFromFirst: 34,
-  extractiveAgainstFirstLabels: '1532/1709',
+  extractiveAgainstFirstLabels: '1534/1709',
   semverAgainstFirstLabels: '1036/1709',
 };
 /**
@@ -258,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1146/1709',
-      'registry only: tarball ships a changelog': '303/334',
+      'registry only: all': '1147/1709',
+      'registry only: tarball ships a changelog': '304/334',
       'registry only: no tarball changelog': '843/1375',
-      'registry + repository: all': '1541/1709',
-      'registry + repository: tarball ships a changelog': '305/334',
-      'registry + repository: no tarball changelog': '1236/1375',
+      'registry + repository: all': '1543/1709',
+      'registry + repository: tarball ships a changelog': '306/334',
+      'registry + repository: no tarball changelog': '1237/1375',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

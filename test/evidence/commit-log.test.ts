@@ -248,6 +248,11 @@ describe('commit messages as change lines', () => {
   it('keeps the pull-request title of a merge commit, a BREAKING CHANGE footer, and drops release and branch merges', () => {
     expect(changeLineOf('Merge pull request #24 from mohd-akram/remove-default-indent\n\nRemove default indent')).toEqual({ subject: 'Remove default indent', footers: [] });
     expect(changeLineOf('feat: new parser\n\nBREAKING CHANGE: `parse()` returns a promise')).toEqual({ subject: 'feat: new parser', footers: ['BREAKING CHANGE: `parse()` returns a promise'] });
+    // connect-redis 9.0.0: the break is told in the body as "BREAKING:", the short form of the footer.
+    expect(changeLineOf('Drop ioredis (#420)\n\nBREAKING: Drop support for `ioredis`\n\nMost users are on node-redis.')).toEqual({ subject: 'Drop ioredis (#420)', footers: ['BREAKING: Drop support for `ioredis`'] });
+    expect(changeLineOf('Release notes\n\n- Breaking: `legacy()` removed')?.footers).toEqual(['- Breaking: `legacy()` removed']);
+    // Prose that only mentions breaking is no footer.
+    expect(changeLineOf('Fix parser\n\nThis is not breaking: nothing changes for callers.\nBreaking news: none.')?.footers).toEqual([]);
     expect(changeLineOf("Merge branch 'main' into next")).toBeNull();
     expect(changeLineOf('Bump minimist from 1.2.5 to 1.2.6')).toEqual({ subject: 'Bump minimist from 1.2.5 to 1.2.6', footers: [] });
     for (const release of ['5.0.0', 'v5.0.0', 'Release 5.0.0', 'chore: bump version to 1.2.4', 'Bump to v4.17.21', 'chore(release): 5.0.0 [skip ci]']) expect(changeLineOf(release)).toBeNull();

@@ -353,6 +353,15 @@ describe('release-text markers', () => {
     for (const line of ['- Add deprecation warning for `foo()`', '- Deprecate `bar`; add a link to its deprecation message', '- Add deprecated warning to `legacy()`', '- fix: Add deprecation notice for getServerState() in WithReact type (#2266)', '- feat: add `strict` option; omitting it leads to a deprecation warning', '- Fix `parse()` so that passing a string results in a deprecation warning', '- Restored Node 12 support; `oldApi()` is deprecated and will be removed in v3', '- Add `oldApi` to the deprecation notices', '- Calling `app.del()` now results in a deprecation warning', '- Using `foo` leads to a deprecation warning', '- Change the error into a deprecation warning', '- `a` is not deprecated; `b` is deprecated', '- Re-add `x`; deprecate `y`']) expect(strongestMarker(line), line).toBe('deprecation');
   });
 
+  it('reads a notice silenced through a Markdown link as no deprecation (mailparser 3.9.0)', () => {
+    for (const line of [
+      '* **punycode:** Fixes [#355](https://github.com/nodemailer/mailparser/issues/355) Deprecation warning of the punycode module ([#356](https://github.com/nodemailer/mailparser/issues/356)) ([0f35330](https://github.com/nodemailer/mailparser/commit/0f35330))',
+      '- Fix [the deprecation warning](https://nodejs.org/api/deprecations.html#dep0040) on Node.js 22',
+    ]) expect(strongestMarker(line), line).toBeNull();
+    // A link does not hide the package's own deprecation.
+    for (const line of ['- Deprecate [`legacy()`](https://example.com/docs#legacy); use `modern()`', '- Add [deprecation warning](https://example.com/x) for `foo()`', '- Fix [#12](https://example.com/12): `oldApi()` is now deprecated']) expect(strongestMarker(line), line).toBe('deprecation');
+  });
+
   it('reads a Node.js drop said without "support" (content-disposition 1.0.0: "drop node <18"), not a CI matrix change', () => {
     for (const line of ['* drop node <18', '- Drop Node.js 14', '- update node support (drop node@12, node@14, add node@20)', '- Dropped Node.js 18 and 20 support.', '- Modernize code and drop old Node versions (#239)', '- drop legacy Node.js versions', '- drop end of life Node.js versions']) expect(strongestMarker(line), line).toBe('compatibility');
     for (const line of ['* drop node < 18 from CI matrix', '- chore: upgrade deps and drop node 16 tests (#507)', '- drop nodes from the tree', '- Drop the node 14 build', '- drop old node versions from the CI matrix', '- drop old nodes from the AST']) expect(strongestMarker(line), line).toBeNull();

@@ -609,9 +609,22 @@ const NON_DEPRECATING_PHRASES = new RegExp(
   'gi',
 );
 
+/**
+ * A Markdown link reduced to its text: `Fixes [#355](https://github.com/o/r/issues/355)
+ * Deprecation warning of the punycode module` (mailparser 3.9.0, release-please's links) reads
+ * as "Fixes #355 Deprecation warning …". The address is no prose, and its dots and colon would
+ * otherwise end the clause the phrases below look within. Bounded, without nested quantifiers.
+ */
+const MARKDOWN_LINK = /\[([^\]\n]{0,200})\]\([^()\s]{0,500}\)/g;
+
+function withoutLinkTargets(line: string): string {
+  return line.replace(MARKDOWN_LINK, '$1');
+}
+
 function namesDeprecationsWithoutMakingOne(line: string): boolean {
-  const rest = line.replace(NON_DEPRECATING_PHRASES, ' ');
-  return rest !== line && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));
+  const prose = withoutLinkTargets(line);
+  const rest = prose.replace(NON_DEPRECATING_PHRASES, ' ');
+  return rest !== prose && !DEPRECATION_MARKERS.some((pattern) => pattern.test(rest));
 }
 
 function isNonBehaviouralLine(line: string, markerClass: MarkerClass): boolean {
