@@ -12734,7 +12734,10 @@ const BREAKING_LEAD = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:⚠️[ \t]*)?break
  * negotiator 0.6.4, whose `engines` did not move): what breaks there is the project's tooling. A
  * `BREAKING CHANGE:` footer under it still counts on its own.
  */
-const CONVENTIONAL_BANG = new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?<!\b(?:ci|tests?|docs?))(?:\((?!(?:ci|tests?|docs?)\))[^)\n]{0,40}\))?!:`, 'im');
+const TOOLING_SCOPE_WORD = String.raw `(?:ci|cd|tests?|docs?|workflows?|github[ \t-]?actions?)`;
+/** A scope made only of tooling words: `(ci)`, `(ci/cd)`, `(tests, ci)`; `(ci,api)` names the API too. */
+const TOOLING_SCOPE = String.raw `${TOOLING_SCOPE_WORD}(?:[ \t]*[/,+&][ \t]*${TOOLING_SCOPE_WORD}){0,3}`;
+const CONVENTIONAL_BANG = new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?<!\b(?:ci|tests?|docs?))(?:\((?!${TOOLING_SCOPE}\))[^)\n]{0,40}\))?!:`, 'im');
 /** A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …". */
 const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im;
 const BREAKING_MARKERS = [
