@@ -13711,30 +13711,31 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     }
     // Commit subjects are not release notes: authors do not write them for callers, so a major
     // whose commits name no breaking change, deprecation or runtime requirement is not shown to
-    // be harmless. Unexplained, it stays what semver says it is. A 0.x minor is read like its
+    // be harmless. Unexplained, it stays what semver says it is. A first 1.0.0 too: its commits
+    // were read as its notes until session 12, which was right 6 times and wrong 9 times (mri,
+    // sisteransi, esquery, shell-quote, async-retry and mime-db 1.0.0 broke callers and were rated
+    // low); as a major it is as often right and never silently low. A 0.x minor is read like its
     // notes would be (below): below 1.0.0 authors bump the minor for features (xml2js 0.6, tinyexec
     // 0.3, universalify 0.2 and mkdirp 0.5 were labelled low; sirv 0.4 and uvu 0.5 high: the
-    // running count is in docs/evaluation.md). A first 1.0.0 is read from its commits too (below).
+    // running count is in docs/evaluation.md).
     const curatedText = releaseText.filter((item) => item.kind !== 'commitLog');
     const fromZero = semver.valid(from) !== null && semver.major(from) === 0;
     const zeroZero = fromZero && semver.minor(from) === 0;
     const firstOne = fromZero && semver.valid(to) !== null && semver.major(to) === 1;
-    if (curatedText.length === 0 && releaseText.length > 0 && !firstOne && (context.versions.semverClass === 'major' || (majorForCallers && zeroZero))) {
+    if (curatedText.length === 0 && releaseText.length > 0 && (context.versions.semverClass === 'major' || (majorForCallers && zeroZero))) {
         return {
             riskLevel: 'high',
             riskItems: semverFact === undefined ? releaseText : [semverFact, ...releaseText],
             summary: `Extractive analysis: semver-major; no release notes found, and the commit log of ${from} → ${to} names no breaking change, deprecation or runtime requirement that would explain the major, so it may break callers in ways the commits do not say.`,
         };
     }
-    // With release text to read, only a real major is suspect: 0.x minors with plain fix notes
+    // With release notes to read, only a real major is suspect: 0.x minors with plain fix notes
     // (the jshttp family's habit) are what their notes say they are, and so is a first 1.0.0
     // whose notes say nothing breaks: leaving 0.x declares the API stable, and the authors who
     // break it there say so (send 1.0, yup 1.0, pinia 2.0 are read as breaking from their notes).
-    // Without notes it is read from its commits. Examples and the running count of both readings
-    // (picocolors, radix3, exsolve, he 1.0.0 labelled low; ufo, source-map-js, mri, sisteransi
+    // Examples and the running count (picocolors, radix3 1.0.0 labelled low; ufo, source-map-js
     // 1.0.0 missed) are in docs/evaluation.md.
-    const commitsCoverIt = curatedText.length === 0 && releaseText.some((item) => item.kind === 'commitLog');
-    const leavesZeroWithNotes = firstOne && (commitsCoverIt || curatedText.some((item) => item.releaseVersions.includes(to)));
+    const leavesZeroWithNotes = firstOne && curatedText.some((item) => item.releaseVersions.includes(to));
     if (releaseText.length > 0 && context.versions.semverClass === 'major' && !leavesZeroWithNotes) {
         // Semver says callers may break; release text without markers does not prove otherwise.
         return {

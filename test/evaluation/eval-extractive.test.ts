@@ -46,8 +46,8 @@ const RISK_ACCURACY = '0.903';
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 340 | 32 | 16 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.939 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 346 | 32 | 10 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -80,7 +80,6 @@ const MISSES = [
   'serialize-error 11.0.3 → 12.0.0',
   'ufo 0.8.6 → 1.0.0',
   'ufo 1.5.4 → 1.6.0',
-  'mri 0.1.0 → 1.0.0',
   'magic-string 1.1.1 → 1.2.0',
   'log-symbols 6.0.0 → 7.0.0',
   'diff 8.0.4 → 9.0.0',
@@ -104,15 +103,18 @@ const MISSES = [
   'slice-ansi 7.0.0 → 7.1.0',
   'cli-truncate 6.0.1 → 6.1.0',
   'tinyspy 2.1.1 → 2.2.0',
+  'local-pkg 0.5.1 → 1.0.0',
   'uvu 0.4.1 → 0.5.0',
   'mlly 0.5.17 → 1.0.0',
   'chalk-template 0.5.0 → 1.0.0',
+  'exsolve 0.4.4 → 1.0.0',
+  'empathic 0.0.3 → 1.0.0',
   'empathic 0.0.2 → 0.0.3',
   'source-map-js 0.6.2 → 1.0.0',
   'fast-content-type-parse 2.0.1 → 3.0.0',
   'vary 1.0.1 → 1.1.0',
   'rou3 0.9.0 → 0.9.1',
-  'sisteransi 0.1.1 → 1.0.0',
+  'he 0.5.0 → 1.0.0',
   'punycode 1.4.1 → 2.0.0',
   'http-cache-semantics 3.8.1 → 4.0.0',
   'http-cache-semantics 4.0.4 → 4.1.0',
@@ -130,7 +132,6 @@ const MISSES = [
   'pino-pretty 13.0.0 → 13.1.0',
   'css-select 5.1.0 → 5.2.0',
   'accepts 1.3.8 → 2.0.0',
-  'mime-db 0.0.0 → 1.0.0',
   'response-time 1.0.0 → 2.0.0',
   'webidl-conversions 7.0.0 → 8.0.0',
   'webidl-conversions 6.0.0 → 6.1.0',
@@ -147,6 +148,7 @@ const MISSES = [
   'enquirer 1.0.3 → 2.0.0',
   'ip 1.1.9 → 2.0.0',
   'cross-fetch 2.2.6 → 3.0.0',
+  'loglevel 0.6.0 → 1.0.0',
   'loglevel 1.8.1 → 1.9.0',
   'cli-table3 0.5.1 → 0.6.0',
   'filesize 10.0.12 → 10.1.0',
@@ -156,7 +158,7 @@ const MISSES = [
   'object-hash 2.2.0 → 3.0.0',
   'class-variance-authority 0.7.0 → 0.7.1',
   'import-fresh 3.3.1 → 4.0.0',
-  'esquery 0.4.0 → 1.0.0',
+  'json-schema-traverse 0.5.0 → 1.0.0',
   'jsonpointer 4.1.0 → 5.0.0',
   'form-data-encoder 3.0.1 → 4.0.2',
   'rc 0.6.0 → 1.0.0',
@@ -180,7 +182,6 @@ const MISSES = [
   'elliptic 5.2.1 → 6.0.0',
   'simple-git 3.35.2 → 3.36.0',
   'crypto-js 4.1.1 → 4.2.0',
-  'shell-quote 0.1.1 → 1.0.0',
   'netmask 2.0.0 → 2.0.1',
   'svgo 3.2.0 → 3.3.0',
   'less 4.8.0 → 4.8.1',
@@ -195,7 +196,6 @@ const MISSES = [
   'styled-components 6.3.12 → 6.4.0',
   'openapi-types 11.1.0 → 12.0.0',
   'openapi-types 12.0.2 → 12.1.0',
-  'async-retry 0.3.0 → 1.0.0',
   'regenerator-runtime 0.13.11 → 0.14.0',
   'emittery 1.2.1 → 2.0.0',
   'sqlite3 5.0.2 → 5.0.3',

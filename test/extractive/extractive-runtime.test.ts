@@ -558,10 +558,15 @@ describe('extractive runtime: a major whose release notes show no break', () => 
     // Without any release text it stays semver-major.
     const silent = await candidateFor(buildContext({ evidence: [semverFact('major')], semverClass: 'major', from: '0.0.3', to: '1.0.0' }));
     expect(silent.riskLevel).toBe('high');
-    // With commits only, it is what they say (exsolve, empathic, local-pkg 1.0.0); a marked break still breaks.
+    // With commits only, it is an unexplained major like any other (session 12: reading the
+    // commits as notes was right 6 times and wrong 9; mri, sisteransi, shell-quote 1.0.0 broke
+    // callers without a marked commit); a commit that explains it is read.
     const commitLog = (lines: string[]) => evidence('commitLog', `Commits v0.4.4...v1.0.0\n\n${lines.map((line) => `- ${line}`).join('\n')}`, { versions: [], locator: 'commits/v0.4.4...v1.0.0', title: 'o/r — commits v0.4.4...v1.0.0' });
     const byCommits = await candidateFor(buildContext({ evidence: [semverFact('major'), commitLog(['feat: resolve `exports` conditions', 'chore: release v1.0.0'])], semverClass: 'major', from: '0.4.4', to: '1.0.0' }));
-    expect(byCommits.riskLevel).toBe('low');
+    expect(byCommits.riskLevel).toBe('high');
+    expect(byCommits.summary).toContain('names no breaking change');
+    const floorInCommits = await candidateFor(buildContext({ evidence: [semverFact('major'), commitLog(['Require Node.js 18'])], semverClass: 'major', from: '0.4.4', to: '1.0.0' }));
+    expect(floorInCommits.riskLevel).toBe('medium');
     const markedInCommits = await candidateFor(buildContext({ evidence: [semverFact('major'), commitLog(['feat!: drop the callback API'])], semverClass: 'major', from: '0.4.4', to: '1.0.0' }));
     expect(markedInCommits.riskLevel).toBe('high');
     // A later major read from commits only still stays high (unexplained).
