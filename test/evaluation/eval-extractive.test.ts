@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1543;
-const SAMPLES = 1709;
-const RISK_ACCURACY = '0.903';
+const CORRECT = 1563;
+const SAMPLES = 1732;
+const RISK_ACCURACY = '0.902';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.939 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 346 | 32 | 10 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 350 | 34 | 10 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -215,10 +215,13 @@ const MISSES = [
   'basic-ftp 5.2.2 → 5.3.0',
   'mailparser 2.8.1 → 3.0.0',
   'node-rsa 1.0.8 → 1.1.1',
+  'tempy 2.0.0 → 3.0.0',
+  'sax 1.5.0 → 1.6.0',
+  'portfinder 0.4.0 → 1.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1644;
+const LABELS_AGREED = 1665;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

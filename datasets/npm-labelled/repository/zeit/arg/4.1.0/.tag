@@ -1,0 +1,1 @@
+5e5b9bd4671ccf8952aee4e96e47288dd9fab0a1
