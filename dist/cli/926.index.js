@@ -5381,12 +5381,20 @@ function normaliseEvidenceText(text) {
  */
 const API_SURFACE_SOURCE_ID = 'npm-tarball';
 const LISTED_NAMES = 40;
-/** Only packages that declare types have a surface to compare; others cost no extra download. */
+/** Packages that declare types in their manifest (`types`, `typings`, a `types` condition). */
 function hasDeclaredTypes(facts) {
     return facts.from !== null && facts.to !== null && (facts.from.shape.types !== null || facts.to.shape.types !== null);
 }
+/** How a reader knows each name: the default export is no name a caller writes. */
+function shownName(name) {
+    if (name === 'default')
+        return 'the default export';
+    if (name === 'export=')
+        return 'the `export =` assignment';
+    return name;
+}
 function listed(names) {
-    const shown = names.slice(0, LISTED_NAMES).join(', ');
+    const shown = names.slice(0, LISTED_NAMES).map(shownName).join(', ');
     return names.length > LISTED_NAMES ? `${shown} … (${names.length - LISTED_NAMES} more)` : shown;
 }
 async function apiSurfaceEvidence(input) {
@@ -5395,10 +5403,15 @@ async function apiSurfaceEvidence(input) {
         return { evidence: [], missing: [] };
     let surfaces;
     try {
-        surfaces = await Promise.all([
-            readApiSurface(input.tarballs.from, facts.from.shape, { packageName, label: `${packageName}@${from}` }),
-            readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` }),
-        ]);
+        const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
+        // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
+        // `main` (tempy 3.0.0 ships index.d.ts with `"exports": "./index.js"` and no `types`, and
+        // drops 2.0.0's default export). A package that names none and whose target ships none has
+        // no surface to compare, and its older tarball is not downloaded.
+        if (toSurface.entry === null && !hasDeclaredTypes(facts))
+            return { evidence: [], missing: [] };
+        const fromSurface = await readApiSurface(await input.tarballs.from(), facts.from.shape, { packageName, label: `${packageName}@${from}` });
+        surfaces = [fromSurface, toSurface];
     }
     catch (error) {
         const reason = (0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error));
@@ -8362,18 +8375,21 @@ function createTarballLoader(name, sources, warnings) {
         },
     };
 }
-/** The API-surface diff, for packages that declare types (the only ones with a surface to read). */
+/**
+ * The API-surface diff, for packages with type declarations: declared in the manifest, or shipped
+ * where TypeScript looks without one. The older tarball is downloaded only when there is a surface.
+ */
 async function readApiSurfaceDiff(name, packageId, facts, tarballs, logger) {
-    if (!hasDeclaredTypes(facts) || facts.from === null || facts.to === null)
+    const { from, to } = facts;
+    if (from === null || to === null)
         return { evidence: [], missing: [] };
     try {
-        const [from, to] = await Promise.all([tarballs.get(facts.from), tarballs.get(facts.to)]);
-        return await apiSurfaceEvidence({ packageName: name, packageId, facts, from: facts.from.version, to: facts.to.version, tarballs: { from, to } });
+        return await apiSurfaceEvidence({ packageName: name, packageId, facts, from: from.version, to: to.version, tarballs: { from: () => tarballs.get(from), to: await tarballs.get(to) } });
     }
     catch (error) {
         const reason = (0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error));
         logger.warning(`Could not compare the API surface of ${name}: ${reason}`);
-        return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${name} ${facts.from.version} and ${facts.to.version} could not be compared: ${reason}` }] };
+        return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${name} ${from.version} and ${to.version} could not be compared: ${reason}` }] };
     }
 }
 /**

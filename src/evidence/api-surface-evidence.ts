@@ -20,8 +20,11 @@ export interface ApiSurfaceInput {
   facts: RegistryFacts;
   from: string;
   to: string;
-  /** The verified tarballs of both sides. */
-  tarballs: { from: Buffer; to: Buffer };
+  /**
+   * The verified tarballs: `to`'s, which every run reads, and a loader for `from`'s, fetched only
+   * when there is a surface to compare.
+   */
+  tarballs: { from: () => Promise<Buffer>; to: Buffer };
 }
 
 export interface ApiSurfaceEvidence {
@@ -29,13 +32,20 @@ export interface ApiSurfaceEvidence {
   missing: MissingInformation[];
 }
 
-/** Only packages that declare types have a surface to compare; others cost no extra download. */
+/** Packages that declare types in their manifest (`types`, `typings`, a `types` condition). */
 export function hasDeclaredTypes(facts: RegistryFacts): boolean {
   return facts.from !== null && facts.to !== null && (facts.from.shape.types !== null || facts.to.shape.types !== null);
 }
 
+/** How a reader knows each name: the default export is no name a caller writes. */
+function shownName(name: string): string {
+  if (name === 'default') return 'the default export';
+  if (name === 'export=') return 'the `export =` assignment';
+  return name;
+}
+
 function listed(names: string[]): string {
-  const shown = names.slice(0, LISTED_NAMES).join(', ');
+  const shown = names.slice(0, LISTED_NAMES).map(shownName).join(', ');
   return names.length > LISTED_NAMES ? `${shown} … (${names.length - LISTED_NAMES} more)` : shown;
 }
 
@@ -44,10 +54,14 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   if (facts.from === null || facts.to === null) return { evidence: [], missing: [] };
   let surfaces: [ApiSurface, ApiSurface];
   try {
-    surfaces = await Promise.all([
-      readApiSurface(input.tarballs.from, facts.from.shape, { packageName, label: `${packageName}@${from}` }),
-      readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` }),
-    ]);
+    const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
+    // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
+    // `main` (tempy 3.0.0 ships index.d.ts with `"exports": "./index.js"` and no `types`, and
+    // drops 2.0.0's default export). A package that names none and whose target ships none has
+    // no surface to compare, and its older tarball is not downloaded.
+    if (toSurface.entry === null && !hasDeclaredTypes(facts)) return { evidence: [], missing: [] };
+    const fromSurface = await readApiSurface(await input.tarballs.from(), facts.from.shape, { packageName, label: `${packageName}@${from}` });
+    surfaces = [fromSurface, toSurface];
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
     return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${packageName} ${from} and ${to} could not be compared: ${reason}` }] };

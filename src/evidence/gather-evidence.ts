@@ -9,7 +9,7 @@ import type { GitHubClient } from '../github/client.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { isAddressedToAnalyzer, TEXT_ADDRESSED_TO_ANALYZER } from './analyzer-directed-text.js';
-import { apiSurfaceEvidence, hasDeclaredTypes } from './api-surface-evidence.js';
+import { apiSurfaceEvidence } from './api-surface-evidence.js';
 import { changelogEvidence } from './changelog-evidence.js';
 import { fetchCommitLog } from './commit-log.js';
 import { parseChangelog, sectionsWithText, selectSectionsInRange } from './changelog-sections.js';
@@ -202,16 +202,19 @@ function createTarballLoader(name: string, sources: EvidenceSources, warnings: E
   };
 }
 
-/** The API-surface diff, for packages that declare types (the only ones with a surface to read). */
+/**
+ * The API-surface diff, for packages with type declarations: declared in the manifest, or shipped
+ * where TypeScript looks without one. The older tarball is downloaded only when there is a surface.
+ */
 async function readApiSurfaceDiff(name: string, packageId: string, facts: RegistryFacts, tarballs: TarballLoader, logger: Logger): Promise<{ evidence: EvidenceItem[]; missing: MissingInformation[] }> {
-  if (!hasDeclaredTypes(facts) || facts.from === null || facts.to === null) return { evidence: [], missing: [] };
+  const { from, to } = facts;
+  if (from === null || to === null) return { evidence: [], missing: [] };
   try {
-    const [from, to] = await Promise.all([tarballs.get(facts.from), tarballs.get(facts.to)]);
-    return await apiSurfaceEvidence({ packageName: name, packageId, facts, from: facts.from.version, to: facts.to.version, tarballs: { from, to } });
+    return await apiSurfaceEvidence({ packageName: name, packageId, facts, from: from.version, to: to.version, tarballs: { from: () => tarballs.get(from), to: await tarballs.get(to) } });
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
     logger.warning(`Could not compare the API surface of ${name}: ${reason}`);
-    return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${name} ${facts.from.version} and ${facts.to.version} could not be compared: ${reason}` }] };
+    return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${name} ${from.version} and ${to.version} could not be compared: ${reason}` }] };
   }
 }
 

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1563;
+const CORRECT = 1565;
 const SAMPLES = 1732;
-const RISK_ACCURACY = '0.902';
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.939 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 350 | 34 | 10 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.940 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 352 | 32 | 10 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -77,7 +77,6 @@ const MISSES = [
   'webpack-dev-server 5.2.3 → 5.2.4',
   'immutable 5.0.3 → 5.1.0',
   'dot-prop 9.0.0 → 10.0.0',
-  'serialize-error 11.0.3 → 12.0.0',
   'ufo 0.8.6 → 1.0.0',
   'ufo 1.5.4 → 1.6.0',
   'magic-string 1.1.1 → 1.2.0',
@@ -215,7 +214,6 @@ const MISSES = [
   'basic-ftp 5.2.2 → 5.3.0',
   'mailparser 2.8.1 → 3.0.0',
   'node-rsa 1.0.8 → 1.1.1',
-  'tempy 2.0.0 → 3.0.0',
   'sax 1.5.0 → 1.6.0',
   'portfinder 0.4.0 → 1.0.0',
 ];

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 67,
   changedFromFirst: 35,
-  extractiveAgainstFirstLabels: '1555/1732',
+  extractiveAgainstFirstLabels: '1557/1732',
   semverAgainstFirstLabels: '1050/1732',
 };
 /**
@@ -261,9 +261,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '1164/1732',
       'registry only: tarball ships a changelog': '308/338',
       'registry only: no tarball changelog': '856/1394',
-      'registry + repository: all': '1563/1732',
+      'registry + repository: all': '1565/1732',
       'registry + repository: tarball ships a changelog': '310/338',
-      'registry + repository: no tarball changelog': '1253/1394',
+      'registry + repository: no tarball changelog': '1255/1394',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

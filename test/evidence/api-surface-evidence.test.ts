@@ -27,7 +27,7 @@ async function evidenceFor(fromDeclarations: string, toDeclarations: string) {
     facts: factsOf('1.0.0', '1.1.0'),
     from: '1.0.0',
     to: '1.1.0',
-    tarballs: { from: npmTarballOf({ 'index.js': '', 'index.d.ts': fromDeclarations }), to: npmTarballOf({ 'index.js': '', 'index.d.ts': toDeclarations }) },
+    tarballs: { from: () => Promise.resolve(npmTarballOf({ 'index.js': '', 'index.d.ts': fromDeclarations })), to: npmTarballOf({ 'index.js': '', 'index.d.ts': toDeclarations }) },
   });
 }
 
@@ -56,5 +56,49 @@ describe('apiSurfaceEvidence', () => {
     );
     expect(evidence.map((item) => item.locator)).toEqual(['api-surface/1.0.0..1.1.0/removed-types']);
     expect(removedExportNames(evidence[0]!)).toEqual(['RouteParsed']);
+  });
+
+  describe('a package that names no types in its manifest', () => {
+    // tempy 3.0.0: `"exports": "./index.js"`, index.d.ts beside it, no `types` field.
+    const UNTYPED = { name: 'lib', exports: './index.js' };
+    const untypedFacts = { packagePageUrl: 'https://www.npmjs.com/package/lib', from: { version: '2.0.0', shape: manifestShapeOf(UNTYPED) }, to: { version: '3.0.0', shape: manifestShapeOf(UNTYPED) } } as unknown as RegistryFacts;
+
+    it('is compared when the target ships declarations where TypeScript looks (tempy 3.0.0 drops its default export)', async () => {
+      const { evidence } = await apiSurfaceEvidence({
+        packageName: 'lib',
+        packageId: 'npm:lib',
+        facts: untypedFacts,
+        from: '2.0.0',
+        to: '3.0.0',
+        tarballs: {
+          from: () => Promise.resolve(npmTarballOf({ 'index.js': '', 'index.d.ts': 'declare const tempy: { file(): string };\nexport default tempy;' })),
+          to: npmTarballOf({ 'index.js': '', 'index.d.ts': 'export function temporaryFile(): string;' }),
+        },
+      });
+      expect(evidence.map((item) => item.locator)).toEqual(['api-surface/2.0.0..3.0.0/removed-exports']);
+      expect(evidence[0]!.content).toContain('no longer export 1 name(s) that 2.0.0 exported (index.d.ts): the default export.');
+      // Usage matching looks for names a caller writes; the default export is none.
+      expect(removedExportNames(evidence[0]!)).toEqual([]);
+    });
+
+    it('is not compared, and its older tarball not fetched, when the target ships none', async () => {
+      let fetched = false;
+      const result = await apiSurfaceEvidence({
+        packageName: 'lib',
+        packageId: 'npm:lib',
+        facts: untypedFacts,
+        from: '2.0.0',
+        to: '3.0.0',
+        tarballs: {
+          from: () => {
+            fetched = true;
+            return Promise.resolve(npmTarballOf({ 'index.js': '' }));
+          },
+          to: npmTarballOf({ 'index.js': '', 'lib/other.d.ts': 'export declare const x: number;' }),
+        },
+      });
+      expect(result).toEqual({ evidence: [], missing: [] });
+      expect(fetched).toBe(false);
+    });
   });
 });
