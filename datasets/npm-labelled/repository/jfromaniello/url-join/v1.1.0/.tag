@@ -1,0 +1,1 @@
+3144ba1acbfcee988d6abb3b2be1df532f0e151c

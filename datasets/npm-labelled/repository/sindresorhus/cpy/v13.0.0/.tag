@@ -1,0 +1,1 @@
+3b98caf97bd1206d636f50de2272ee8bae99fc9a

@@ -1,0 +1,1 @@
+7fac1fab1fd7eca9842f1bab8d7bf9ca1210f943

@@ -1,0 +1,1 @@
+fe0b0fbe45a2b3bd92961cbc586d8fde90e58e01

@@ -1,0 +1,1 @@
+9ac0a0ff801b2552aa76ddcbb54ad81fd9c2e577
