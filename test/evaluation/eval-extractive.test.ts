@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1586;
+const CORRECT = 1587;
 const SAMPLES = 1754;
-const RISK_ACCURACY = '0.904';
+const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
@@ -216,7 +216,6 @@ const MISSES = [
   'node-rsa 1.0.8 → 1.1.1',
   'sax 1.5.0 → 1.6.0',
   'portfinder 0.4.0 → 1.0.0',
-  'cli-progress 3.10.0 → 3.11.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 67,
   changedFromFirst: 35,
-  extractiveAgainstFirstLabels: '1578/1754',
+  extractiveAgainstFirstLabels: '1579/1754',
   semverAgainstFirstLabels: '1063/1754',
 };
 /**
@@ -258,11 +258,11 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1176/1754',
-      'registry only: tarball ships a changelog': '311/342',
+      'registry only: all': '1177/1754',
+      'registry only: tarball ships a changelog': '312/342',
       'registry only: no tarball changelog': '865/1412',
-      'registry + repository: all': '1586/1754',
-      'registry + repository: tarball ships a changelog': '313/342',
+      'registry + repository: all': '1587/1754',
+      'registry + repository: tarball ships a changelog': '314/342',
       'registry + repository: no tarball changelog': '1273/1412',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));

@@ -10,6 +10,9 @@ describe('release-text markers', () => {
     ['- feat(router)!: drop the legacy matcher', 'breaking'],
     ['- The default `depth` of the extended parser is now `32` (previously `Infinity`)', 'compatibility'],
     ['- Set `req.authInfo` by default', 'compatibility'],
+    // A new behaviour on unless switched off reaches every caller (cli-progress 3.11.0).
+    ['* Added: `gracefulExit` option (enabled by default) to stop the bars in case of `SIGINT` or `SIGTERM`', 'compatibility'],
+    ['- feat: add a new `retry` mode, on by default', 'compatibility'],
     ['- Requires Node.js 18 or newer', 'compatibility'],
     ['- Deprecate `res.redirect(url, status)` signature', 'deprecation'],
     // Removals qualified or scoped as release tools write them, renames inside an item.
@@ -84,6 +87,9 @@ describe('release-text markers', () => {
     '- docs: explain the BREAKING CHANGE: footer in CONTRIBUTING',
     '- test: add fixture for "breaking change:" parsing',
     '- Note!: this release is large',
+    // Off unless asked for, or the repository's tooling: nothing changes for a caller.
+    '- Added `http2` option (disabled by default)',
+    '- chore: add coverage to the test run, on by default',
   ])('leaves %j unmarked', (line) => {
     expect(strongestMarker(line)).toBeNull();
   });

@@ -267,6 +267,13 @@ const DEFAULT_SET_TO = new RegExp(String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}defa
 const SWITCHED_BY_DEFAULT = new RegExp(String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}(?:disable[sd]?|enable[sd]?|turn(?:s|ed)?[ \t]+(?:on|off))\b[^\n]{1,60}\bby[ \t]+default\b`, 'im');
 
 /**
+ * A new behaviour that is on unless switched off: "Added: `gracefulExit` option (enabled by
+ * default) to stop the bars in case of `SIGINT`" (cli-progress 3.11.0). Every caller gets it
+ * without asking, so it is a changed default with an opt-out, not only an addition.
+ */
+const ADDED_ON_BY_DEFAULT = new RegExp(String.raw`${LINE_LEAD}${NOT_TOOLING_LINE}(?:added:?|adds?|new)\b[^\n]{1,80}\b(?:enabled|active|turned[ \t]+on|on)[ \t]+by[ \t]+default\b`, 'im');
+
+/**
  * Lines that change a default, for {@link changesADefault} and the findings of a major lifted by
  * one (marker class `defaultChange`).
  */
@@ -326,6 +333,7 @@ const COMPATIBILITY_MARKERS: RegExp[] = [
   DEFAULT_IS_NOW,
   NOW_DEFAULTS_TO,
   /^[ \t]*[-*+][ \t]+(?:set|enable[sd]?)[ \t]+`[^`\n]{1,80}`[ \t]+by[ \t]+default\b/im,
+  ADDED_ON_BY_DEFAULT,
   DEFAULT_CHANGED_BY_VERB,
   DEFAULT_SET_TO,
   DEFAULT_INSTEAD_OF,
