@@ -4444,11 +4444,11 @@ const MAX_CHANGELOG_CHARS = 4 * 1024 * 1024;
 const VERSION_SOURCE = String.raw `(\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,64})?(?:\+[0-9A-Za-z.-]{1,64})?)`;
 /*
  * What may stand before the version in a heading: a link bracket, backtick or bold mark;
- * the words "Version"/"Release"; a `v`; a package name with `@` (changesets/monorepos,
+ * the words "Version"/"Release"; a `v` (or `v.`, fast-safe-stringify's `## v.2.0.0`); a package name with `@` (changesets/monorepos,
  * `@scope/name@1.2.3`) or with a space (`## tmp v0.2.0`, node-tmp's changelog). Anything of
  * more than one word before the version (e.g. "Upgrading to 2.0.0") is not a version heading.
  */
-const HEADING_VERSION_PATTERN = new RegExp(String.raw `^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?<name>(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100})(?:@|(?<spaced>[ \t]{1,3})(?=v?\d)))?v?` +
+const HEADING_VERSION_PATTERN = new RegExp(String.raw `^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?<name>(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100})(?:@|(?<spaced>[ \t]{1,3})(?=v?\d)))?(?:v\.?)?` +
     VERSION_SOURCE +
     String.raw `(?=$|[\s\]\)\x60*_,:])`, 'i');
 /** esprima's `2018-06-17: Version 4.0.1` form. */

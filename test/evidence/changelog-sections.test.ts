@@ -169,6 +169,16 @@ describe('parseChangelog on synthetic forms (written here, labelled)', () => {
     expect(summary(parseChangelog(text.replace(/## tmp /g, '## @scope/tmp '), '@scope/tmp'))).toHaveLength(2);
   });
 
+  it('reads a `v.` before the version (fast-safe-stringify 2.0.1\'s CHANGELOG.md: `## v.2.0.0`)', () => {
+    const text = ['# Changelog', '', '## v.2.0.0', '', 'Breaking changes', '', '- Dropped support for e.g. IE8 and Node.js < 4', '', '## v.1.2.0', '', '- older'].join('\n');
+    expect(summary(parseChangelog(text, 'fast-safe-stringify'))).toEqual([
+      ['2.0.0', null, 3],
+      ['1.2.0', null, 9],
+    ]);
+    // A dot alone, or other words before the version, still make no heading.
+    expect(parseChangelog(['## .2.0.0', '', '- x'].join('\n'))).toEqual([]);
+  });
+
   it('keeps notes about another project\'s version inside the release (review 8: "### React 18.0.0 support")', () => {
     const text = ['## 3.0.0', '', '### React 18.0.0 support', '', '- works with React 18', '', '### Node 20.0.0', '', '- tested', '', '### Breaking changes', '', '- Remove `legacyRender()`', '', '## 2.1.0', '', '- older'].join('\n');
     const sections = parseChangelog(text, 'widget');

@@ -1,0 +1,1 @@
+4ddee355aed8a4d505ba0b549821a2e93ecbcbfe
