@@ -11533,7 +11533,7 @@ function renderAtLevel(outcome, options, plan, level) {
         ? `\n\n⚠️ **Stale:** this verdict describes ${shortSha(head)}; the pull request head is now ${shortSha(options.currentHeadSha)}.`
         : '';
     if (failClosed) {
-        sections.push(`${withheldIdentityLine(outcome)} No analysis is published. ${(0,report_verdict/* withheldAdvice */.Im)(failClosed.code)}\n\n` +
+        sections.push(`${withheldIdentityLine(outcome)} No analysis is published. ${(0,report_verdict/* withheldAdvice */.Im)(failClosed.code, failClosed.message)}\n\n` +
             `Details: ${escapeInline(failClosed.message, TEXT_BOUNDS.message)}\n\n` +
             `Head ${describeHead(outcome)} · profile ${markdown_codeSpan(outcome.runtime.profileId, { maxLength: 100 })}.${stale}`);
     }
@@ -15618,12 +15618,16 @@ function createDirectoryFileSource(options) {
         },
     };
 }
-/** Regular files under root: POSIX relative path → size. */
-async function listFiles(root) {
+/** Throws DirectoryFileSourceError unless root is a directory: callers check before a run starts. */
+async function assertDirectory(root) {
     const stats = await (0,promises_.lstat)(root).catch(() => undefined);
     if (stats === undefined || !stats.isDirectory()) {
         throw new DirectoryFileSourceError(`Directory ${root} does not exist or is not a directory: check the path`);
     }
+}
+/** Regular files under root: POSIX relative path → size. */
+async function listFiles(root) {
+    await assertDirectory(root);
     const files = new Map();
     const pending = [root];
     while (pending.length > 0) {
@@ -17322,6 +17326,7 @@ async function requireQualification(options) {
 
 
 
+
 /**
  * The approval record (approval.json): a passing evaluation binds the exact profile digest,
  * prompt version, candidate-schema digest, dataset digest and DepVerdict version to the
@@ -17366,25 +17371,30 @@ function approvalRecordOf(scorecard, scorecardDigest) {
         repeats: scorecard.repeats,
     };
 }
-const approval_RERUN = 'run `depverdict eval --profile <this profile> --dataset npm-labelled --repeats 2` (or the depverdict-eval workflow) and point the approval input at its new approval.json';
+/** What to do about a record that does not approve the run, naming the profile when it is known. */
+function rerunAdvice(profileId) {
+    const profile = profileId === undefined ? '<this profile>' : (0,redaction.sanitizeMessage)(profileId, 64);
+    return `run \`depverdict eval --profile ${profile} --dataset npm-labelled --repeats 2\` (or the depverdict-eval workflow) and point the approval input at its new approval.json`;
+}
 /** Checks already-read record text against the run. Pure. */
-function evaluateApproval(text, source, expected) {
+function evaluateApproval(text, source, expected, profileId) {
+    const rerun = rerunAdvice(profileId);
     let data;
     try {
         data = JSON.parse(text);
     }
     catch {
-        return { ok: false, reason: `approval record ${source} is not valid JSON; ${approval_RERUN}` };
+        return { ok: false, reason: `approval record ${source} is not valid JSON; ${rerun}` };
     }
     const parsed = approvalRecordSchema.safeParse(data);
     if (!parsed.success) {
         const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; ');
-        return { ok: false, reason: `approval record ${source} is malformed (${(0,redaction.sanitizeMessage)(problems, 300)}); ${approval_RERUN}` };
+        return { ok: false, reason: `approval record ${source} is malformed (${(0,redaction.sanitizeMessage)(problems, 300)}); ${rerun}` };
     }
     const record = parsed.data;
-    const mismatch = (what, recorded, current) => `approval record ${source} approves ${what} ${(0,redaction.sanitizeMessage)(recorded, 80)}, but this run uses ${current}; ${approval_RERUN}`;
+    const mismatch = (what, recorded, current) => `approval record ${source} approves ${what} ${(0,redaction.sanitizeMessage)(recorded, 80)}, but this run uses ${current}; ${rerun}`;
     if (!record.passed)
-        return { ok: false, reason: `approval record ${source} is for an evaluation that did not pass its thresholds; ${approval_RERUN}` };
+        return { ok: false, reason: `approval record ${source} is for an evaluation that did not pass its thresholds; ${rerun}` };
     if (record.profileDigest !== expected.profileDigest)
         return { ok: false, reason: mismatch(`profile ${(0,redaction.sanitizeMessage)(record.profileId, 64)} with digest`, record.profileDigest, `profile digest ${expected.profileDigest} (the profile changed since it was evaluated)`) };
     if (record.schemaDigest !== expected.schemaDigest)
@@ -17400,7 +17410,7 @@ class ApprovalError extends Error {
     /** Reported like a missing qualification: the run is not vouched for, so it fails closed. */
     code = 'QUALIFICATION_MISSING';
     constructor(reason) {
-        super(`The approval record does not approve this run: ${reason}`);
+        super(`${report_verdict/* APPROVAL_FAILURE_PREFIX */.EV}: ${reason}`);
         this.name = 'ApprovalError';
     }
 }
@@ -17413,11 +17423,11 @@ async function requireApproval(options) {
     }
     catch (error) {
         const code = error.code;
-        throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${approval_RERUN}`);
+        throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${rerunAdvice(options.profileId)}`);
     }
     if (bytes.length > approval_MAX_RECORD_BYTES)
         throw new ApprovalError(`approval record ${options.label} is larger than ${approval_MAX_RECORD_BYTES} bytes; it is not an approval.json`);
-    const check = evaluateApproval(bytes.toString('utf8'), options.label, expected);
+    const check = evaluateApproval(bytes.toString('utf8'), options.label, expected, options.profileId);
     if (!check.ok)
         throw new ApprovalError(check.reason);
     return check.record;
@@ -18891,9 +18901,6 @@ async function resolveInputs(args, env, run) {
     const github = githubToken && !args.noGitHub ? createGitHubClient({ token: githubToken, baseUrl: env.GITHUB_API_URL, logger: stderrLogger, run }) : null;
     // A recorded registry snapshot means an offline run: nothing is fetched from GitHub either.
     const publicGitHub = github === null && !args.noGitHub && !args.sample && !args.registrySnapshot ? createGitHubClient({ token: null, baseUrl: env.GITHUB_API_URL, logger: stderrLogger, run }) : null;
-    if (publicGitHub !== null) {
-        stderrLogger.info(`No ${args.githubTokenEnv}: changelogs of public repositories are read from GitHub without a token (60 requests an hour); release notes and GitHub advisories need a token.`);
-    }
     if (args.sample) {
         const root = findInstallRoot();
         const snapshot = (0,external_node_path_.join)(root, SAMPLE_REGISTRY_SNAPSHOT);
@@ -18913,6 +18920,9 @@ async function resolveInputs(args, env, run) {
     const cache = await openCliCache(args, env, stderrLogger);
     const registry = args.registrySnapshot ? createSnapshotRegistryClient({ directory: (0,external_node_path_.resolve)(args.registrySnapshot) }) : createCliRegistry(args.npmRegistry, cache, stderrLogger, run);
     if (args.baseDir && args.headDir) {
+        // Checked before anything is printed or fetched, so a mistyped path is the first line of stderr.
+        await assertDirectory((0,external_node_path_.resolve)(args.baseDir));
+        await assertDirectory((0,external_node_path_.resolve)(args.headDir));
         return {
             fileSource: createDirectoryFileSource({ baseDir: (0,external_node_path_.resolve)(args.baseDir), headDir: (0,external_node_path_.resolve)(args.headDir) }),
             registry,
@@ -18969,9 +18979,19 @@ async function main(argv, env = process.env) {
         return runEvalFromCli(args, env);
     return runAnalyzeCommand(args, env);
 }
+/**
+ * Said once the inputs and the profile are known to be usable: printed before them, it would
+ * push a setup error (the cause a script reads) off the first line of stderr.
+ */
+function noteTokenlessGitHub(args, inputs) {
+    if (inputs.publicGitHub) {
+        stderrLogger.info(`No ${args.githubTokenEnv}: changelogs of public repositories are read from GitHub without a token (60 requests an hour); release notes and GitHub advisories need a token.`);
+    }
+}
 async function runContextCommand(args, env) {
     try {
         const inputs = await resolveInputs(args, env);
+        noteTokenlessGitHub(args, inputs);
         const { detection, prepared } = await prepareContexts({ ...inputs, logger: stderrLogger });
         await inputs.cache?.prune();
         const contexts = prepared.map((item) => ('failed' in item ? { failed: item.failed.id, error: item.failed.error } : item.context));
@@ -18990,8 +19010,9 @@ async function setUpAnalysis(args, env, run) {
     if (args.qualification)
         await requireQualification({ recordPath: (0,external_node_path_.resolve)(args.qualification), label: args.qualification, profileDigest: profile.digest });
     if (args.approval)
-        await requireApproval({ recordPath: (0,external_node_path_.resolve)(args.approval), label: args.approval, profileDigest: profile.digest });
+        await requireApproval({ recordPath: (0,external_node_path_.resolve)(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id });
     const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: stderrLogger });
+    noteTokenlessGitHub(args, inputs);
     return { inputs, runtime, source: sourceOf(args, inputs.headSha) };
 }
 async function runAnalyzeCommand(args, env) {

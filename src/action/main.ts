@@ -166,7 +166,7 @@ async function analyse(
     actionLogger.info(`Qualification record ${config.qualification} matches profile ${profile.profile.id} (${record.verdict}).`);
   }
   if (config.approval !== undefined) {
-    const approval = await requireApproval({ recordPath: resolve(workspace, config.approval), label: config.approval, profileDigest: profile.digest });
+    const approval = await requireApproval({ recordPath: resolve(workspace, config.approval), label: config.approval, profileDigest: profile.digest, profileId: profile.profile.id });
     actionLogger.info(`Approval record ${config.approval} matches profile ${profile.profile.id} (evaluated on ${approval.datasetName}, ${approval.date}).`);
   }
   const runtime: StructuredRuntime = createRuntime(profile, { apiKey: config.apiKey, explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: actionLogger });

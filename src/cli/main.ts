@@ -13,7 +13,7 @@ import { writeRunOutputs } from '../pipeline/write-outputs.js';
 import { RuntimeError } from '../runtime/contract.js';
 import { createRuntime } from '../runtime/create-runtime.js';
 import { loadProfile } from '../runtime/profiles/load-profile.js';
-import { createDirectoryFileSource } from '../sources/directory-file-source.js';
+import { assertDirectory, createDirectoryFileSource } from '../sources/directory-file-source.js';
 import { createGitFileSource, gitCommitMessages } from '../sources/git-file-source.js';
 import { createDirectoryTreeFiles } from '../sources/directory-tree-files.js';
 import { createGitTreeFiles } from '../sources/git-tree-files.js';
@@ -88,9 +88,6 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
   const github = githubToken && !args.noGitHub ? createGitHubClient({ token: githubToken, baseUrl: env.GITHUB_API_URL, logger: stderrLogger, run }) : null;
   // A recorded registry snapshot means an offline run: nothing is fetched from GitHub either.
   const publicGitHub = github === null && !args.noGitHub && !args.sample && !args.registrySnapshot ? createGitHubClient({ token: null, baseUrl: env.GITHUB_API_URL, logger: stderrLogger, run }) : null;
-  if (publicGitHub !== null) {
-    stderrLogger.info(`No ${args.githubTokenEnv}: changelogs of public repositories are read from GitHub without a token (60 requests an hour); release notes and GitHub advisories need a token.`);
-  }
   if (args.sample) {
     const root = findInstallRoot();
     const snapshot = join(root, SAMPLE_REGISTRY_SNAPSHOT);
@@ -110,6 +107,9 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
   const cache = await openCliCache(args, env, stderrLogger);
   const registry = args.registrySnapshot ? createSnapshotRegistryClient({ directory: resolve(args.registrySnapshot) }) : createCliRegistry(args.npmRegistry, cache, stderrLogger, run);
   if (args.baseDir && args.headDir) {
+    // Checked before anything is printed or fetched, so a mistyped path is the first line of stderr.
+    await assertDirectory(resolve(args.baseDir));
+    await assertDirectory(resolve(args.headDir));
     return {
       fileSource: createDirectoryFileSource({ baseDir: resolve(args.baseDir), headDir: resolve(args.headDir) }),
       registry,
@@ -164,9 +164,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   return runAnalyzeCommand(args, env);
 }
 
+/**
+ * Said once the inputs and the profile are known to be usable: printed before them, it would
+ * push a setup error (the cause a script reads) off the first line of stderr.
+ */
+function noteTokenlessGitHub(args: CliArguments, inputs: Inputs): void {
+  if (inputs.publicGitHub) {
+    stderrLogger.info(`No ${args.githubTokenEnv}: changelogs of public repositories are read from GitHub without a token (60 requests an hour); release notes and GitHub advisories need a token.`);
+  }
+}
+
 async function runContextCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
   try {
     const inputs = await resolveInputs(args, env);
+    noteTokenlessGitHub(args, inputs);
     const { detection, prepared } = await prepareContexts({ ...inputs, logger: stderrLogger });
     await inputs.cache?.prune();
     const contexts = prepared.map((item) => ('failed' in item ? { failed: item.failed.id, error: item.failed.error } : item.context));
@@ -189,8 +200,9 @@ async function setUpAnalysis(args: CliArguments, env: NodeJS.ProcessEnv, run: Ru
   const inputs = await resolveInputs(args, env, run);
   const profile = await loadProfile(args.profile, { cwd: process.cwd() });
   if (args.qualification) await requireQualification({ recordPath: resolve(args.qualification), label: args.qualification, profileDigest: profile.digest });
-  if (args.approval) await requireApproval({ recordPath: resolve(args.approval), label: args.approval, profileDigest: profile.digest });
+  if (args.approval) await requireApproval({ recordPath: resolve(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id });
   const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: stderrLogger });
+  noteTokenlessGitHub(args, inputs);
   return { inputs, runtime, source: sourceOf(args, inputs.headSha) };
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
 import { sanitizeMessage } from '../shared/redaction.js';
+import { APPROVAL_FAILURE_PREFIX } from '../report/verdict.js';
 import { DEPVERDICT_VERSION } from '../version.js';
 import type { Scorecard } from './scorecard.js';
 
@@ -62,25 +63,30 @@ export interface ApprovalExpectation {
   toolVersion: string;
 }
 
-const RERUN = 'run `depverdict eval --profile <this profile> --dataset npm-labelled --repeats 2` (or the depverdict-eval workflow) and point the approval input at its new approval.json';
+/** What to do about a record that does not approve the run, naming the profile when it is known. */
+function rerunAdvice(profileId: string | undefined): string {
+  const profile = profileId === undefined ? '<this profile>' : sanitizeMessage(profileId, 64);
+  return `run \`depverdict eval --profile ${profile} --dataset npm-labelled --repeats 2\` (or the depverdict-eval workflow) and point the approval input at its new approval.json`;
+}
 
 /** Checks already-read record text against the run. Pure. */
-export function evaluateApproval(text: string, source: string, expected: ApprovalExpectation): { ok: true; record: ApprovalRecord } | { ok: false; reason: string } {
+export function evaluateApproval(text: string, source: string, expected: ApprovalExpectation, profileId?: string): { ok: true; record: ApprovalRecord } | { ok: false; reason: string } {
+  const rerun = rerunAdvice(profileId);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, reason: `approval record ${source} is not valid JSON; ${RERUN}` };
+    return { ok: false, reason: `approval record ${source} is not valid JSON; ${rerun}` };
   }
   const parsed = approvalRecordSchema.safeParse(data);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; ');
-    return { ok: false, reason: `approval record ${source} is malformed (${sanitizeMessage(problems, 300)}); ${RERUN}` };
+    return { ok: false, reason: `approval record ${source} is malformed (${sanitizeMessage(problems, 300)}); ${rerun}` };
   }
   const record = parsed.data;
   const mismatch = (what: string, recorded: string, current: string): string =>
-    `approval record ${source} approves ${what} ${sanitizeMessage(recorded, 80)}, but this run uses ${current}; ${RERUN}`;
-  if (!record.passed) return { ok: false, reason: `approval record ${source} is for an evaluation that did not pass its thresholds; ${RERUN}` };
+    `approval record ${source} approves ${what} ${sanitizeMessage(recorded, 80)}, but this run uses ${current}; ${rerun}`;
+  if (!record.passed) return { ok: false, reason: `approval record ${source} is for an evaluation that did not pass its thresholds; ${rerun}` };
   if (record.profileDigest !== expected.profileDigest) return { ok: false, reason: mismatch(`profile ${sanitizeMessage(record.profileId, 64)} with digest`, record.profileDigest, `profile digest ${expected.profileDigest} (the profile changed since it was evaluated)`) };
   if (record.schemaDigest !== expected.schemaDigest) return { ok: false, reason: mismatch('candidate schema', record.schemaDigest, `candidate schema ${expected.schemaDigest}`) };
   if (record.promptVersion !== expected.promptVersion) return { ok: false, reason: mismatch('prompt version', record.promptVersion, `prompt version ${expected.promptVersion}`) };
@@ -93,23 +99,23 @@ export class ApprovalError extends Error {
   /** Reported like a missing qualification: the run is not vouched for, so it fails closed. */
   readonly code = 'QUALIFICATION_MISSING';
   constructor(reason: string) {
-    super(`The approval record does not approve this run: ${reason}`);
+    super(`${APPROVAL_FAILURE_PREFIX}: ${reason}`);
     this.name = 'ApprovalError';
   }
 }
 
 /** The analyze gate: reads the record, throws ApprovalError naming what differs. */
-export async function requireApproval(options: { recordPath: string; label: string; profileDigest: string }): Promise<ApprovalRecord> {
+export async function requireApproval(options: { recordPath: string; label: string; profileDigest: string; profileId?: string }): Promise<ApprovalRecord> {
   const expected = { profileDigest: options.profileDigest, promptVersion: PROMPT_VERSION, schemaDigest: CANDIDATE_SCHEMA_DIGEST, toolVersion: DEPVERDICT_VERSION };
   let bytes: Buffer;
   try {
     bytes = await readFile(options.recordPath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${RERUN}`);
+    throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${rerunAdvice(options.profileId)}`);
   }
   if (bytes.length > MAX_RECORD_BYTES) throw new ApprovalError(`approval record ${options.label} is larger than ${MAX_RECORD_BYTES} bytes; it is not an approval.json`);
-  const check = evaluateApproval(bytes.toString('utf8'), options.label, expected);
+  const check = evaluateApproval(bytes.toString('utf8'), options.label, expected, options.profileId);
   if (!check.ok) throw new ApprovalError(check.reason);
   return check.record;
 }

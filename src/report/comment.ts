@@ -282,7 +282,7 @@ function renderAtLevel(outcome: RunOutcome, options: CommentOptions, plan: Rende
       : '';
   if (failClosed) {
     sections.push(
-      `${withheldIdentityLine(outcome)} No analysis is published. ${withheldAdvice(failClosed.code)}\n\n` +
+      `${withheldIdentityLine(outcome)} No analysis is published. ${withheldAdvice(failClosed.code, failClosed.message)}\n\n` +
         `Details: ${escapeInline(failClosed.message, TEXT_BOUNDS.message)}\n\n` +
         `Head ${describeHead(outcome)} · profile ${codeSpan(outcome.runtime.profileId, { maxLength: 100 })}.${stale}`,
     );

@@ -91,7 +91,7 @@ export function hasBreakingChange(result: AnalysisResult): boolean {
  * At most two causes are named so the line stays one line.
  */
 export function verdictReason(results: readonly AnalysisResult[], failClosed: FailClosed | null, detectionWarnings: readonly DetectionWarning[] = []): string {
-  if (failClosed) return withheldReason(failClosed.code);
+  if (failClosed) return withheldReason(failClosed.code, failClosed.message);
   const unreadable = unreadableInputs(detectionWarnings).length;
   const unreadableCause = unreadable === 1 ? 'a dependency file could not be read' : `${unreadable} dependency files could not be read`;
   const total = results.length;
@@ -117,7 +117,19 @@ export function verdictReason(results: readonly AnalysisResult[], failClosed: Fa
 }
 
 /** Plain words for why a run withheld its verdict, keyed by the stable code. */
-export function withheldReason(code: FailClosed['code']): string {
+/**
+ * How an approval failure's message opens (src/evaluation/approval.ts writes it). A missing or
+ * mismatched approval withholds the verdict under the same stable code as a missing
+ * qualification (`QUALIFICATION_MISSING`: the run is not vouched for), but the headline and the
+ * advice must name the record that failed, or a reader is sent to the wrong workflow.
+ */
+export const APPROVAL_FAILURE_PREFIX = 'The approval record does not approve this run';
+
+const isApprovalFailure = (code: FailClosed['code'], message: string | undefined): boolean =>
+  code === 'QUALIFICATION_MISSING' && message !== undefined && message.startsWith(APPROVAL_FAILURE_PREFIX);
+
+export function withheldReason(code: FailClosed['code'], message?: string): string {
+  if (isApprovalFailure(code, message)) return 'the profile has no passing eval approval for this run';
   switch (code) {
     case 'IDENTITY_MISMATCH':
       return 'the model that answered is not the one the profile locked';
@@ -143,7 +155,8 @@ export function withheldReason(code: FailClosed['code']): string {
 }
 
 /** What a person should do next for a fail-closed code. */
-export function withheldAdvice(code: FailClosed['code']): string {
+export function withheldAdvice(code: FailClosed['code'], message?: string): string {
+  if (isApprovalFailure(code, message)) return 'Evaluate this profile with `depverdict eval` (or the depverdict-eval workflow) and point the approval input at the approval.json it writes (a profile that does not pass the eval gate gets none).';
   switch (code) {
     case 'IDENTITY_MISMATCH':
     case 'ROUTING_POLICY_VIOLATION':

@@ -67,12 +67,17 @@ export function createDirectoryFileSource(options: DirectoryFileSourceOptions): 
   };
 }
 
-/** Regular files under root: POSIX relative path → size. */
-async function listFiles(root: string): Promise<Map<string, number>> {
+/** Throws DirectoryFileSourceError unless root is a directory: callers check before a run starts. */
+export async function assertDirectory(root: string): Promise<void> {
   const stats = await lstat(root).catch(() => undefined);
   if (stats === undefined || !stats.isDirectory()) {
     throw new DirectoryFileSourceError(`Directory ${root} does not exist or is not a directory: check the path`);
   }
+}
+
+/** Regular files under root: POSIX relative path → size. */
+async function listFiles(root: string): Promise<Map<string, number>> {
+  await assertDirectory(root);
   const files = new Map<string, number>();
   const pending = [root];
   while (pending.length > 0) {

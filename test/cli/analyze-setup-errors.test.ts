@@ -11,7 +11,7 @@ import { captureProcessOutput } from './capture-output.js';
  * Setup errors of `depverdict analyze` (a bad profile, a missing key, a qualification record
  * that does not qualify the run): the cause on the first line of stderr, exit 1, and — as the
  * action does — a withheld run written to --out, so a script reading the files finds the reason.
- * Every run uses the shipped sample, so nothing touches the network.
+ * Every run uses the shipped sample or stops before reading anything, so nothing touches the network.
  */
 
 let out: string;
@@ -87,5 +87,32 @@ describe('analyze setup errors', () => {
     expect(await analyze(['--qualification', record, '--quiet'])).toBe(1);
     expect(firstLine()).toMatch(/^depverdict: The qualification record does not qualify this run: qualification record .*not-a-record\.json is malformed/);
     expectWithheldFiles('QUALIFICATION_MISSING', 'not-a-record.json');
+    // The headline and the advice name the record that failed: the conformance workflow makes it.
+    const comment = readFileSync(join(out, 'comment.md'), 'utf8');
+    expect(comment).toContain('the profile has no passing conformance qualification');
+    expect(comment).toContain('Run the conformance workflow for this profile first.');
+  });
+
+  // Without the sample (and without GITHUB_TOKEN) the CLI would read public repositories
+  // tokenless and says so; that notice must not push the cause off the first line (review 13).
+  // Both runs stop before anything is fetched.
+  it('without a token, a missing --base-dir or a bad profile is still the first line of stderr', async () => {
+    const missing = join(out, 'no-such-checkout');
+    expect(await main(['analyze', '--base-dir', missing, '--head-dir', out, '--out', out], {})).toBe(1);
+    expect(firstLine()).toBe(`depverdict: Directory ${missing} does not exist or is not a directory: check the path`);
+    stderr.length = 0;
+    expect(await main(['analyze', '--base-dir', out, '--head-dir', out, '--profile', 'no-such-profile', '--out', out], {})).toBe(1);
+    expect(firstLine()).toMatch(/^depverdict: Deployment profile no-such-profile: /);
+    expect(stderr.join('')).not.toContain('No GITHUB_TOKEN');
+  });
+
+  it('a missing approval record is withheld under the same code, but the headline and advice name the approval and eval (review 13)', async () => {
+    expect(await analyze(['--approval', join(out, 'missing-approval.json'), '--quiet'])).toBe(1);
+    expect(firstLine()).toMatch(/^depverdict: The approval record does not approve this run: approval record .*missing-approval\.json does not exist; run `depverdict eval --profile extractive /);
+    expectWithheldFiles('QUALIFICATION_MISSING', 'missing-approval.json');
+    const comment = readFileSync(join(out, 'comment.md'), 'utf8');
+    expect(comment).toContain('verdict withheld — the profile has no passing eval approval for this run');
+    expect(comment).toContain('Evaluate this profile with `depverdict eval`');
+    expect(comment).not.toContain('conformance');
   });
 });
