@@ -3492,7 +3492,15 @@ function codeSpans(text) {
     }
     return spans;
 }
-function apiNamesInText(text) {
+/**
+ * The group label the extractive analyzer repeats on each nested line ("remove: `app.param(fn)`",
+ * from History.md's "* remove:" lists): it says the line is in a breaking group, not that every
+ * span names a removed API (`res.vary()` "(no arguments)" is a changed call), so names are read
+ * from the line as the release wrote it.
+ */
+const GROUP_LABEL_PREFIX = /^(?:remove[sd]?|removals?|breaking(?: changes?)?):[ \t]+/i;
+function apiNamesInText(fullText) {
+    const text = fullText.replace(GROUP_LABEL_PREFIX, '');
     const spans = codeSpans(text);
     const names = [];
     for (const span of spans) {
@@ -5912,9 +5920,25 @@ function newestVersion(item) {
     const valid = item.releaseVersions.filter((version) => semver.valid(version));
     return valid.length > 0 ? valid.sort(semver.rcompare)[0] : null;
 }
-/** Deterministic ranking: kind, then newest release first, then locator and ID as tie-breakers. */
+/**
+ * A release's credits ("Contributors to this release", "New Contributors", "Thanks"): names and
+ * avatars, nothing a reviewer decides on. axios ships one per release, and ten of them once took
+ * the place of 1.7.0's Features in a 1.6 → 1.7 context (review 13), so they rank after every
+ * other item and are the first to go when the bounds are reached. Read from the locator's slug,
+ * which is derived from the heading alone.
+ */
+const CREDITS_SLUG = /^(?:new-)?contributors(?:-to-this-release|-to-this-version)?$|^(?:special-)?thanks(?:-to)?$|^credits$|^acknowledge?ments$/;
+function isCredits(item) {
+    if (item.kind !== 'changelog' && item.kind !== 'releaseNotes')
+        return false;
+    return CREDITS_SLUG.test(item.locator.slice(item.locator.lastIndexOf('/') + 1));
+}
+/** Below every kind: credits are kept only when everything else fits. */
+const CREDITS_RANK = Math.max(...Object.values(KIND_RANK)) + 1;
+const rankOf = (item) => (isCredits(item) ? CREDITS_RANK : KIND_RANK[item.kind]);
+/** Deterministic ranking: kind (credits last), then newest release first, then locator and ID as tie-breakers. */
 function compareEvidence(left, right) {
-    const byKind = KIND_RANK[left.kind] - KIND_RANK[right.kind];
+    const byKind = rankOf(left) - rankOf(right);
     if (byKind !== 0)
         return byKind;
     const leftVersion = newestVersion(left);
@@ -13355,6 +13379,9 @@ function excerpts(content, maxLength, markerClass, limit) {
     const changeBullets = lines.filter((raw) => BULLET.test(raw) && !BREAKING_GROUP_LABEL.test(raw));
     const outermost = changeBullets.length === 0 ? 0 : Math.min(...changeBullets.map((raw) => raw.length - raw.trimStart().length));
     let groupIndent = null;
+    // The group's verb ("remove"), said again on each nested line: "`app.param(fn)`" alone does
+    // not tell a reader that it was removed (review 13).
+    let groupVerb = '';
     for (const raw of lines) {
         if (chosen.length >= limit)
             break;
@@ -13363,6 +13390,7 @@ function excerpts(content, maxLength, markerClass, limit) {
             groupIndent = null;
         if (BREAKING_GROUP_LABEL.test(raw)) {
             groupIndent = indent;
+            groupVerb = raw.replace(BULLET, '').replace(/[ \t]*:[ \t]*$/, '').trim().toLowerCase();
             continue;
         }
         const plain = release_text_plainLine(raw);
@@ -13377,7 +13405,7 @@ function excerpts(content, maxLength, markerClass, limit) {
             continue;
         if (!marked)
             continue;
-        const text = bound(plain, maxLength);
+        const text = bound(inBreakingGroup && !plain.toLowerCase().startsWith(groupVerb) ? `${groupVerb}: ${plain}` : plain, maxLength);
         if (!chosen.includes(text))
             chosen.push(text);
     }
@@ -13902,23 +13930,38 @@ function extractCandidate(context) {
     // five findings; a line repeated by later releases, or read as two kinds, is reported once,
     // with the stronger kind.
     const drafts = new Map();
-    // When the registry's engines fact states the Node.js requirement of the target, older
-    // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
-    for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
-        if (entry.findingKind === null)
-            continue;
-        const findingKind = entry.findingKind;
+    const addDraft = (entry, line) => {
+        // When the registry's engines fact states the Node.js requirement of the target, older
+        // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
+        const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && entry.findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
+        if (supersededByEngines || isAddressedToAnalyzer(line))
+            return;
+        const known = drafts.get(line);
+        if (known !== undefined && FINDING_KIND_STRENGTH[known.kind] >= FINDING_KIND_STRENGTH[entry.findingKind])
+            return;
+        drafts.set(line, { kind: entry.findingKind, summary: line, item: entry.item });
+    };
+    const withFindings = [...classified, ...evidence.flatMap(securityMentions)].filter((entry) => entry.findingKind !== null);
+    for (const entry of withFindings) {
         // Registry facts and API diffs are local sentences: their text is the finding.
         // The lines naming a guide are often about editing it ("Improve `UPGRADE-3.0.md`"): say what it means instead.
         const lines = entry.markerClass === 'migrationGuide' ? [MIGRATION_GUIDE_FINDING] : excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
-        for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
-            const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
-            if (supersededByEngines || isAddressedToAnalyzer(line))
-                continue;
-            const known = drafts.get(line);
-            if (known !== undefined && FINDING_KIND_STRENGTH[known.kind] >= FINDING_KIND_STRENGTH[findingKind])
-                continue;
-            drafts.set(line, { kind: findingKind, summary: line, item: entry.item });
+        for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[entry.findingKind]])
+            addDraft(entry, line);
+    }
+    // Every item has had its first lines; the slots left go to the rest of the breaking lines, in
+    // rank order. Express 5's "remove:" list names ten APIs in one release, and each one left out
+    // is a removal the usage scan cannot look for (review 13: `res.sendfile` in use went unseen).
+    for (const entry of withFindings) {
+        if (drafts.size >= MAX_FINDINGS)
+            break;
+        if (entry.findingKind !== 'breakingChange' || entry.markerClass === 'migrationGuide' || entry.item.kind === 'registryFact' || entry.item.kind === 'apiSurface')
+            continue;
+        const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, MAX_FINDINGS);
+        for (const line of lines.slice(FINDINGS_PER_ITEM)) {
+            if (drafts.size >= MAX_FINDINGS)
+                break;
+            addDraft(entry, line);
         }
     }
     const counters = new Map();

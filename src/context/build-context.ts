@@ -73,9 +73,28 @@ function newestVersion(item: EvidenceItem): string | null {
   return valid.length > 0 ? valid.sort(semver.rcompare)[0]! : null;
 }
 
-/** Deterministic ranking: kind, then newest release first, then locator and ID as tie-breakers. */
+/**
+ * A release's credits ("Contributors to this release", "New Contributors", "Thanks"): names and
+ * avatars, nothing a reviewer decides on. axios ships one per release, and ten of them once took
+ * the place of 1.7.0's Features in a 1.6 → 1.7 context (review 13), so they rank after every
+ * other item and are the first to go when the bounds are reached. Read from the locator's slug,
+ * which is derived from the heading alone.
+ */
+const CREDITS_SLUG = /^(?:new-)?contributors(?:-to-this-release|-to-this-version)?$|^(?:special-)?thanks(?:-to)?$|^credits$|^acknowledge?ments$/;
+
+function isCredits(item: EvidenceItem): boolean {
+  if (item.kind !== 'changelog' && item.kind !== 'releaseNotes') return false;
+  return CREDITS_SLUG.test(item.locator.slice(item.locator.lastIndexOf('/') + 1));
+}
+
+/** Below every kind: credits are kept only when everything else fits. */
+const CREDITS_RANK = Math.max(...Object.values(KIND_RANK)) + 1;
+
+const rankOf = (item: EvidenceItem): number => (isCredits(item) ? CREDITS_RANK : KIND_RANK[item.kind]);
+
+/** Deterministic ranking: kind (credits last), then newest release first, then locator and ID as tie-breakers. */
 export function compareEvidence(left: EvidenceItem, right: EvidenceItem): number {
-  const byKind = KIND_RANK[left.kind] - KIND_RANK[right.kind];
+  const byKind = rankOf(left) - rankOf(right);
   if (byKind !== 0) return byKind;
   const leftVersion = newestVersion(left);
   const rightVersion = newestVersion(right);

@@ -163,7 +163,7 @@ export function withheldAdvice(code: FailClosed['code'], message?: string): stri
       return 'Check the profile’s identity and routing settings (provider lock, allowed fallbacks) or rerun.';
     case 'CONFIGURATION_ERROR':
     case 'INPUT_UNUSABLE':
-      return 'Fix the workflow inputs or profile named in the message, then rerun.';
+      return 'Fix the input or profile named in the details (an action input, or an option of the CLI), then rerun.';
     case 'CAPABILITY_MISMATCH':
     case 'STRUCTURED_OUTPUT_UNSUPPORTED':
       return 'Use a profile whose endpoint passed conformance, or declare a different structured-output mode as a separate profile.';

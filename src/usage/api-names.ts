@@ -37,7 +37,16 @@ function codeSpans(text: string): Array<{ code: string; start: number; end: numb
   return spans;
 }
 
-export function apiNamesInText(text: string): ApiName[] {
+/**
+ * The group label the extractive analyzer repeats on each nested line ("remove: `app.param(fn)`",
+ * from History.md's "* remove:" lists): it says the line is in a breaking group, not that every
+ * span names a removed API (`res.vary()` "(no arguments)" is a changed call), so names are read
+ * from the line as the release wrote it.
+ */
+const GROUP_LABEL_PREFIX = /^(?:remove[sd]?|removals?|breaking(?: changes?)?):[ \t]+/i;
+
+export function apiNamesInText(fullText: string): ApiName[] {
+  const text = fullText.replace(GROUP_LABEL_PREFIX, '');
   const spans = codeSpans(text);
   const names: ApiName[] = [];
   for (const span of spans) {

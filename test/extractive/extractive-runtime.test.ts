@@ -112,7 +112,23 @@ describe('extractive runtime: classification', () => {
     const repeated = evidence('changelog', ['  * remove:', '    - `app.del` - use `app.delete`'].join('\n'), { versions: ['1.5.0'] });
     const candidate = await candidateFor(buildContext({ evidence: [alpha, repeated], semverClass: 'major' }));
     expect(candidate.riskLevel).toBe('high');
-    expect(candidate.findings.map((finding) => finding.summary)).toEqual(['`app.del` - use `app.delete`', '`req.param()` -- use `req.params`']);
+    // The group's verb stays on each line: a reader of "`app.del`" alone would not know it went.
+    expect(candidate.findings.map((finding) => finding.summary)).toEqual(['remove: `app.del` - use `app.delete`', 'remove: `req.param()` -- use `req.params`']);
+  });
+
+  it('gives the finding slots every item left to the rest of a long "remove:" list, after every item\'s first lines (review 13: express 5\'s `res.sendfile`)', async () => {
+    const removed = Array.from({ length: 10 }, (_, index) => `    - \`res.old${String(index)}\` - use \`res.new${String(index)}\``);
+    const alpha = evidence('changelog', ['This is the first alpha.', '', '  * remove:', ...removed].join('\n'), { versions: ['2.0.0-alpha.1'] });
+    const security = evidence('changelog', '- Update `cookie` to address CVE-2024-47764', { versions: ['2.0.0'] });
+    const candidate = await candidateFor(buildContext({ evidence: [alpha, security], semverClass: 'major' }));
+    const summaries = candidate.findings.map((finding) => finding.summary);
+    expect(summaries).toContain('Update `cookie` to address CVE-2024-47764');
+    expect(summaries.filter((summary) => summary.startsWith('remove: '))).toEqual(removed.map((line) => `remove: ${line.replace('    - ', '')}`));
+    // Never more than the schema allows, however long the list.
+    const long = evidence('changelog', ['  * remove:', ...Array.from({ length: 40 }, (_, index) => `    - \`api${String(index)}\``)].join('\n'), { versions: ['2.0.0-alpha.2'] });
+    const bounded = await candidateFor(buildContext({ evidence: [alpha, long, security], semverClass: 'major' }));
+    expect(bounded.findings).toHaveLength(20);
+    expect(bounded.findings.map((finding) => finding.summary)).toContain('Update `cookie` to address CVE-2024-47764');
   });
 
   it.each([

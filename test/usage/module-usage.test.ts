@@ -116,4 +116,11 @@ describe('API names in breaking-change text', () => {
     expect(apiNamesInText('`path-is-absolute` dependency - use `path.isAbsolute` instead')).toEqual([]);
     expect(apiNamesInText('Use `foo` instead of `bar`')).toEqual([]);
   });
+
+  it('reads a line with the group label the extractive analyzer repeats on it exactly as the release wrote it', () => {
+    expect(apiNamesInText('remove: `app.del` - use `app.delete`')).toEqual([{ name: 'app.del', change: 'removed' }]);
+    expect(apiNamesInText('remove: `res.send(status, body)` signature - use `res.status(status).send(body)`')).toEqual([{ name: 'res.send', change: 'changed' }]);
+    // Its call without arguments is what went, not the method.
+    expect(apiNamesInText('remove: `res.vary()` (no arguments) -- provide a field name as an argument')).toEqual([{ name: 'res.vary', change: 'changed' }]);
+  });
 });

@@ -515,20 +515,32 @@ export function extractCandidate(context: DependencyContext): Candidate {
   // five findings; a line repeated by later releases, or read as two kinds, is reported once,
   // with the stronger kind.
   const drafts = new Map<string, { kind: FindingKind; summary: string; item: EvidenceItem }>();
-  // When the registry's engines fact states the Node.js requirement of the target, older
-  // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
-  for (const entry of [...classified, ...evidence.flatMap(securityMentions)]) {
-    if (entry.findingKind === null) continue;
-    const findingKind = entry.findingKind;
+  const addDraft = (entry: Classified & { findingKind: FindingKind }, line: string): void => {
+    // When the registry's engines fact states the Node.js requirement of the target, older
+    // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
+    const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && entry.findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
+    if (supersededByEngines || isAddressedToAnalyzer(line)) return;
+    const known = drafts.get(line);
+    if (known !== undefined && FINDING_KIND_STRENGTH[known.kind] >= FINDING_KIND_STRENGTH[entry.findingKind]) return;
+    drafts.set(line, { kind: entry.findingKind, summary: line, item: entry.item });
+  };
+  const withFindings = [...classified, ...evidence.flatMap(securityMentions)].filter((entry): entry is Classified & { findingKind: FindingKind } => entry.findingKind !== null);
+  for (const entry of withFindings) {
     // Registry facts and API diffs are local sentences: their text is the finding.
     // The lines naming a guide are often about editing it ("Improve `UPGRADE-3.0.md`"): say what it means instead.
     const lines = entry.markerClass === 'migrationGuide' ? [MIGRATION_GUIDE_FINDING] : excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, FINDINGS_PER_ITEM);
-    for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[findingKind]]) {
-      const supersededByEngines = enginesFactPresent && entry.item.kind !== 'registryFact' && findingKind === 'compatibility' && /\bnode(?:\.js)?\b/i.test(line);
-      if (supersededByEngines || isAddressedToAnalyzer(line)) continue;
-      const known = drafts.get(line);
-      if (known !== undefined && FINDING_KIND_STRENGTH[known.kind] >= FINDING_KIND_STRENGTH[findingKind]) continue;
-      drafts.set(line, { kind: findingKind, summary: line, item: entry.item });
+    for (const line of lines.length > 0 ? lines : [FINDING_FALLBACK[entry.findingKind]]) addDraft(entry, line);
+  }
+  // Every item has had its first lines; the slots left go to the rest of the breaking lines, in
+  // rank order. Express 5's "remove:" list names ten APIs in one release, and each one left out
+  // is a removal the usage scan cannot look for (review 13: `res.sendfile` in use went unseen).
+  for (const entry of withFindings) {
+    if (drafts.size >= MAX_FINDINGS) break;
+    if (entry.findingKind !== 'breakingChange' || entry.markerClass === 'migrationGuide' || entry.item.kind === 'registryFact' || entry.item.kind === 'apiSurface') continue;
+    const lines = excerpts(ownReleaseText(entry.item.content), FINDING_SUMMARY_LENGTH, entry.markerClass, MAX_FINDINGS);
+    for (const line of lines.slice(FINDINGS_PER_ITEM)) {
+      if (drafts.size >= MAX_FINDINGS) break;
+      addDraft(entry, line);
     }
   }
   const counters = new Map<FindingKind, number>();

@@ -763,12 +763,16 @@ export function excerpts(content: string, maxLength: number, markerClass: Marker
   const changeBullets = lines.filter((raw) => BULLET.test(raw) && !BREAKING_GROUP_LABEL.test(raw));
   const outermost = changeBullets.length === 0 ? 0 : Math.min(...changeBullets.map((raw) => raw.length - raw.trimStart().length));
   let groupIndent: number | null = null;
+  // The group's verb ("remove"), said again on each nested line: "`app.param(fn)`" alone does
+  // not tell a reader that it was removed (review 13).
+  let groupVerb = '';
   for (const raw of lines) {
     if (chosen.length >= limit) break;
     const indent = raw.length - raw.trimStart().length;
     if (groupIndent !== null && raw.trim() !== '' && indent <= groupIndent) groupIndent = null;
     if (BREAKING_GROUP_LABEL.test(raw)) {
       groupIndent = indent;
+      groupVerb = raw.replace(BULLET, '').replace(/[ \t]*:[ \t]*$/, '').trim().toLowerCase();
       continue;
     }
     const plain = plainLine(raw);
@@ -781,7 +785,7 @@ export function excerpts(content: string, maxLength: number, markerClass: Marker
     // Dependency updates ("deps: send@1.0.0") and dependency removals are not API changes.
     if (/^deps?:/i.test(plain) || (inBreakingGroup && /\bdependenc/i.test(plain))) continue;
     if (!marked) continue;
-    const text = bound(plain, maxLength);
+    const text = bound(inBreakingGroup && !plain.toLowerCase().startsWith(groupVerb) ? `${groupVerb}: ${plain}` : plain, maxLength);
     if (!chosen.includes(text)) chosen.push(text);
   }
   if (chosen.length > 0) return chosen;
