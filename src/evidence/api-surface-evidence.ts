@@ -1,4 +1,6 @@
 import { diffApiSurfaces, readApiSurface, type ApiSurface } from '../ecosystems/npm/api-surface.js';
+import { commonJsCallableRoot } from '../ecosystems/npm/commonjs-root-export.js';
+import type { ManifestShape } from '../ecosystems/npm/manifest-shape.js';
 import type { RegistryFacts } from '../ecosystems/types.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { makeEvidenceItem } from './evidence-item.js';
@@ -49,10 +51,25 @@ function listed(names: string[]): string {
   return names.length > LISTED_NAMES ? `${shown} … (${names.length - LISTED_NAMES} more)` : shown;
 }
 
+/**
+ * An older version without type declarations still has a surface a caller relies on when its
+ * CommonJS root is itself a function or class (`module.exports = chownr`): read as an `export =`
+ * assignment, so a newer version whose complete declarations export only names shows its
+ * removal (`require('chownr')(…)` no longer works). Asked only when that comparison could
+ * report something: the newer surface is complete and has no default export of its own.
+ */
+async function commonJsCallableRootToCompare(fromSurface: ApiSurface, toSurface: ApiSurface, fromTarball: Buffer, fromShape: ManifestShape, label: string): Promise<string | null> {
+  if (fromSurface.names !== null || toSurface.names === null || !toSurface.complete) return null;
+  if (toSurface.names.has('default') || toSurface.names.has('export=')) return null;
+  return commonJsCallableRoot(fromTarball, fromShape, label);
+}
+
 export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSurfaceEvidence> {
   const { facts, from, to, packageName } = input;
   if (facts.from === null || facts.to === null) return { evidence: [], missing: [] };
   let surfaces: [ApiSurface, ApiSurface];
+  // The older side's CommonJS root file, when its surface is that root being a function or class.
+  let commonJsRoot: string | null = null;
   try {
     const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
     // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
@@ -60,8 +77,10 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
     // drops 2.0.0's default export). A package that names none and whose target ships none has
     // no surface to compare, and its older tarball is not downloaded.
     if (toSurface.entry === null && !hasDeclaredTypes(facts)) return { evidence: [], missing: [] };
-    const fromSurface = await readApiSurface(await input.tarballs.from(), facts.from.shape, { packageName, label: `${packageName}@${from}` });
-    surfaces = [fromSurface, toSurface];
+    const fromTarball = await input.tarballs.from();
+    const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
+    commonJsRoot = await commonJsCallableRootToCompare(fromSurface, toSurface, fromTarball, facts.from.shape, `${packageName}@${from}`);
+    surfaces = [commonJsRoot === null ? fromSurface : { ...fromSurface, names: new Set(['export=']), typeOnlyNames: new Set() }, toSurface];
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
     return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${packageName} ${from} and ${to} could not be compared: ${reason}` }] };
@@ -77,7 +96,14 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
   const fromEntry = fromSurface.entry ?? 'types';
   const toEntry = toSurface.entry ?? 'types';
-  if (removedValues.length > 0) {
+  if (commonJsRoot !== null) {
+    // The older side has no declarations: its surface is the CommonJS root itself, so say that.
+    addItem(
+      `api-surface/${from}..${to}/removed-exports`,
+      `${packageName} ${from} → ${to} — module itself no longer a function or class`,
+      `${packageName} ${from} has no type declarations, and its CommonJS root (${commonJsRoot}) assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`,
+    );
+  } else if (removedValues.length > 0) {
     addItem(
       `api-surface/${from}..${to}/removed-exports`,
       `${packageName} ${from} → ${to} — exports removed`,

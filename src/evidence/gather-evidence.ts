@@ -2,6 +2,9 @@ import type { Bump } from '../bumps/types.js';
 import { packageIdOf } from '../bumps/types.js';
 import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import { rootRequireFileUnderModuleType } from '../ecosystems/npm/manifest-shape.js';
+import { nestedModuleType } from '../ecosystems/npm/nested-module-type.js';
+import type { Packument } from '../ecosystems/npm/packument.js';
 import { computeRegistryFacts } from '../ecosystems/npm/registry-facts.js';
 import { extractChangelogFromTarball } from '../ecosystems/npm/tarball-changelog.js';
 import { verifyTarballIntegrity } from '../ecosystems/npm/tarball-integrity.js';
@@ -61,7 +64,8 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
   const warnings: EvidenceWarning[] = [];
 
   const packument = await sources.registry.getPackument(bump.name);
-  const facts = computeRegistryFacts(packument, from, to, { registryUrl: sources.registryUrl });
+  const tarballs = createTarballLoader(bump.name, sources, warnings);
+  const facts = await withNestedCommonJs(computeRegistryFacts(packument, from, to, { registryUrl: sources.registryUrl }), packument, tarballs, sources.logger);
   if (!facts.from) missingInformation.push({ code: 'VERSION_NOT_FOUND', message: `${bump.name}@${from} is not published on the registry.` });
   if (!facts.to) missingInformation.push({ code: 'VERSION_NOT_FOUND', message: `${bump.name}@${to} is not published on the registry.` });
 
@@ -71,7 +75,6 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
 
   // The newer side's tarball carries the changelog for the whole interval, in both directions.
   const newerSide = bump.direction === 'downgrade' ? facts.from : facts.to;
-  const tarballs = createTarballLoader(bump.name, sources, warnings);
   const [changelog, releaseNotes, advisories, npmAdvisories, surface] = await Promise.all([
     readTarballChangelog(bump, newerSide, tarballs, facts, sources, packageId, warnings),
     fetchReleaseNotes({
@@ -173,6 +176,31 @@ function advisoryGaps(gitHub: { missing: MissingInformation[] }, npm: { missing:
 }
 
 type Side = VersionManifestFacts;
+
+/**
+ * Corrects a side the manifest calls ESM-only at its root when the tarball says otherwise: its
+ * `"type": "module"` makes the `.js` file `require()` reaches look like an ES module, but a
+ * package.json nested above that file (tshy's `dist/commonjs/package.json`) makes it CommonJS,
+ * and Node loads it with require(). Read only for a side whose root the manifest found not
+ * requirable for that reason alone; the target's tarball is read anyway for its changelog. An
+ * unreadable tarball leaves the manifest's reading, which is then said as it was.
+ */
+async function withNestedCommonJs(facts: RegistryFacts, packument: Packument, tarballs: TarballLoader, logger: Logger): Promise<RegistryFacts> {
+  const corrected = async (side: Side | null): Promise<Side | null> => {
+    if (side === null || side.shape.rootRequirable !== false || !Object.hasOwn(packument.versions, side.version)) return side;
+    const file = rootRequireFileUnderModuleType(packument.versions[side.version]!);
+    if (file === null) return side;
+    try {
+      const type = await nestedModuleType(await tarballs.get(side), file, `${facts.packageName}@${side.version}`);
+      return type === 'commonjs' ? { ...side, shape: { ...side.shape, rootRequirable: true } } : side;
+    } catch (error) {
+      logger.warning(`Could not read the nested package.json files of ${facts.packageName}@${side.version}: ${sanitizeMessage(error instanceof Error ? error.message : String(error))}`);
+      return side;
+    }
+  };
+  const [fromSide, toSide] = await Promise.all([corrected(facts.from), corrected(facts.to)]);
+  return fromSide === facts.from && toSide === facts.to ? facts : { ...facts, from: fromSide, to: toSide };
+}
 
 /** Each side's tarball is downloaded and verified at most once per bump, whoever asks first. */
 interface TarballLoader {

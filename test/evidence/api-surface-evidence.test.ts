@@ -101,4 +101,23 @@ describe('apiSurfaceEvidence', () => {
       expect(fetched).toBe(false);
     });
   });
+
+  it('a CommonJS root that is itself a function, replaced by named exports only, is a removal (chownr 2 → 3, yallist 4 → 5)', async () => {
+    const cjs = { name: 'chownr', main: 'chownr.js' };
+    const dual = { name: 'chownr', type: 'module', main: './dist/commonjs/index.js', types: './dist/commonjs/index.d.ts', exports: { '.': { require: { types: './dist/commonjs/index.d.ts', default: './dist/commonjs/index.js' } } } };
+    const facts = {
+      packagePageUrl: 'https://www.npmjs.com/package/chownr',
+      from: { version: '2.0.0', shape: manifestShapeOf(cjs) },
+      to: { version: '3.0.0', shape: manifestShapeOf(dual) },
+    } as unknown as RegistryFacts;
+    const toTarball = npmTarballOf({ 'dist/commonjs/index.js': '', 'dist/commonjs/package.json': '{"type":"commonjs"}', 'dist/commonjs/index.d.ts': 'export declare const chownr: (p: string) => void;\nexport declare const chownrSync: (p: string) => void;' });
+    const run = (rootSource: string) =>
+      apiSurfaceEvidence({ packageName: 'chownr', packageId: 'npm:chownr', facts, from: '2.0.0', to: '3.0.0', tarballs: { from: () => Promise.resolve(npmTarballOf({ 'chownr.js': rootSource })), to: toTarball } });
+    const { evidence } = await run("'use strict'\nconst chownr = (p, cb) => cb()\nchownr.sync = (p) => {}\nmodule.exports = chownr\n");
+    expect(evidence.map((item) => item.locator)).toEqual(['api-surface/2.0.0..3.0.0/removed-exports']);
+    expect(evidence[0]!.content).toContain("Code that calls or constructs what `require('chownr')` returns breaks");
+    expect(evidence[0]!.content).toContain('its CommonJS root (chownr.js)');
+    // An object of helpers is a namespace: its members may live on as named exports.
+    expect((await run('module.exports = { chownr: () => {}, chownrSync: () => {} }\n')).evidence).toEqual([]);
+  });
 });

@@ -1,36 +1,20 @@
 /**
  * When a tarball yields no changelog, the missing information says why: none shipped, one too
  * large (with the size it claimed), a scan stopped at its budget, or entries refused because
- * they escape the package directory. The registry is an in-memory test double; the tarballs
+ * they escape the package directory. The registry is an in-memory test double (in-memory-registry.ts); the tarballs
  * are built in memory with exactly these entries.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Bump } from '../../src/bumps/types.js';
 import type { NpmRegistryClient } from '../../src/ecosystems/npm/registry-client.js';
-import { parsePackument } from '../../src/ecosystems/npm/packument.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { npmTarballOf } from '../ecosystems/tarball-builder.js';
+import { inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
 
-const REGISTRY = 'https://registry.example';
-
-/** TEST DOUBLE: a registry serving one package with the given target tarball; no advisories endpoint. */
+/** The registry double serving 1.0.0 (no files) and 1.0.1 with the given tarball. */
 function registryWith(toTarball: Buffer): NpmRegistryClient {
-  const fromTarball = npmTarballOf({ 'package.json': '{}' });
-  const sri = (bytes: Buffer) => `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
-  const version = (number: string, tarball: Buffer) => ({ name: 'pkg', version: number, dist: { tarball: `${REGISTRY}/pkg/-/pkg-${number}.tgz`, integrity: sri(tarball) } });
-  const parsed = parsePackument({ name: 'pkg', versions: { '1.0.0': version('1.0.0', fromTarball), '1.0.1': version('1.0.1', toTarball) }, time: {} }, 'pkg');
-  if (!parsed.ok) throw new Error(parsed.problem);
-  return {
-    registryUrl: REGISTRY,
-    stats: { packumentRequests: 0, tarballRequests: 0 },
-    getPackument: async () => parsed.packument,
-    getTarball: async (url) => (url.endsWith('1.0.1.tgz') ? toTarball : fromTarball),
-    getAdvisories: async () => {
-      throw new Error('not offered');
-    },
-  };
+  return inMemoryRegistry({ '1.0.0': { tarball: npmTarballOf({ 'package.json': '{}' }) }, '1.0.1': { tarball: toTarball } });
 }
 
 const BUMP: Bump = {

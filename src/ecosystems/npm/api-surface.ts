@@ -1,6 +1,6 @@
 import { parse } from '@babel/parser';
 import type { ManifestShape } from './manifest-shape.js';
-import { readSelectedEntries } from './tarball-files.js';
+import { pathInPackage, readSelectedEntries } from './tarball-files.js';
 import { TarballReadError } from './tarball-changelog.js';
 
 /**
@@ -50,12 +50,7 @@ const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
 const API_NAME = /^[A-Za-z_$][\w$]{0,200}$/;
 
 /** `package/lib/x.d.ts` → `lib/x.d.ts`; null outside the package directory. */
-function packagePath(tarPath: string): string | null {
-  const path = tarPath.startsWith('./') ? tarPath.slice(2) : tarPath;
-  const slash = path.indexOf('/');
-  // npm packs into `package/`, but some old tarballs use another top directory name.
-  return slash > 0 ? path.slice(slash + 1) : null;
-}
+const packagePath = pathInPackage;
 
 function normalise(path: string): string | null {
   const parts: string[] = [];

@@ -132,6 +132,23 @@ function rootRequirableOf(manifest: PackumentVersion, type: ManifestShape['type'
   return target !== undefined && isCommonJsFile(target, type);
 }
 
+/**
+ * The `.js` file `require()` resolves the package root to when the root's `"type": "module"` is
+ * the only reason it would not load as CommonJS; null otherwise. A package.json nested above
+ * that file may still make it CommonJS, which only the tarball tells (nested-module-type.ts).
+ */
+export function rootRequireFileUnderModuleType(manifest: PackumentVersion): string | null {
+  if (manifest.type !== 'module') return null;
+  const walk: Walk = { nodes: 0, exhausted: false };
+  let target: string | null | undefined;
+  if (manifest.exports === undefined || manifest.exports === null) target = boundedString(manifest.main) ?? 'index.js';
+  else {
+    const root = rootExport(manifest.exports);
+    target = root === undefined ? null : requireTarget(root, 0, walk);
+  }
+  return typeof target === 'string' && target.toLowerCase().endsWith('.js') ? target : null;
+}
+
 /** A `types` condition anywhere in the root export's condition tree. */
 function typesCondition(value: unknown, depth: number, walk: Walk): string | null {
   if (depth > SHAPE_LIMITS.exportsDepth || !visit(walk)) return null;

@@ -195,3 +195,45 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
     inflater.end(tarball);
   });
 }
+
+/** `package/dist/x.js` → `dist/x.js`: npm packs into `package/`, but some old tarballs use another top directory name. */
+export function pathInPackage(tarPath: string): string | null {
+  const path = tarPath.startsWith('./') ? tarPath.slice(2) : tarPath;
+  const slash = path.indexOf('/');
+  return slash > 0 ? path.slice(slash + 1) : null;
+}
+
+/**
+ * Reads the named files (paths inside the package) from a tarball, each bounded by
+ * `maxEntryBytes`; a file that is absent or over the bound is not in the result.
+ */
+export async function readPackageFiles(
+  tarball: Buffer,
+  paths: readonly string[],
+  options: { maxEntryBytes: number; label: string; purpose: string },
+  readFailure: ReadFailure,
+): Promise<Map<string, string>> {
+  const wanted = new Set(paths);
+  const entries = await readSelectedEntries(
+    tarball,
+    {
+      maxEntryBytes: options.maxEntryBytes,
+      maxTotalBytes: options.maxEntryBytes * Math.max(1, wanted.size),
+      maxSelected: wanted.size,
+      label: options.label,
+      purpose: options.purpose,
+      warn: () => undefined,
+      onScanStats: undefined,
+      select: (path) => wanted.has(pathInPackage(path) ?? ''),
+      tooLarge: (path, size) => ({ code: 'PACKAGE_FILE_TOO_LARGE', message: `${path} in the tarball of ${options.label} is ${String(size)} bytes; it was not read.` }),
+    },
+    readFailure,
+  );
+  const files = new Map<string, string>();
+  for (const entry of entries) {
+    const inside = pathInPackage(entry.path);
+    if (inside !== null && !files.has(inside)) files.set(inside, entry.text);
+  }
+  return files;
+}
+

@@ -1,0 +1,93 @@
+import { parse } from '@babel/parser';
+import type { ManifestShape } from './manifest-shape.js';
+import { readPackageFiles } from './tarball-files.js';
+import { TarballReadError } from './tarball-changelog.js';
+
+/**
+ * Whether a CommonJS package's root module is itself a value a caller invokes or constructs:
+ * `module.exports = chownr` (a function), `module.exports = class Yallist …`. Read for a version
+ * that ships no type declarations, so its surface can still be compared with a newer version
+ * that declares only named exports: `require('chownr')(path, …)` breaks when 3.0.0 exports
+ * `{ chownr, chownrSync }` (isaacs's tshy rewrites of chownr 3 and yallist 5 do exactly this).
+ *
+ * The root file is parsed with Babel, never run. Only a top-level `module.exports = X` counts,
+ * with X a function or class expression, or a name a top-level function or class declaration
+ * (or a `const` bound to one) gives: an object of helpers (`module.exports = { a, b }`) is a
+ * namespace, and its members may well live on as named exports.
+ */
+
+const MAX_ROOT_FILE_BYTES = 1024 * 1024;
+
+type Node = { type: string; [key: string]: unknown };
+
+/** Candidates for the file `require()` loads for `main` (or `index.js`), relative to the package root. */
+export function rootFileCandidates(main: string | null): string[] {
+  const parts: string[] = [];
+  for (const segment of (main ?? 'index.js').replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') return [];
+    parts.push(segment);
+  }
+  const base = parts.join('/');
+  if (base === '') return ['index.js'];
+  return /\.c?js$/.test(base) ? [base] : [base, `${base}.js`, `${base}/index.js`];
+}
+
+function isMemberOf(node: unknown, object: string, property: string): boolean {
+  const member = node as Node | null;
+  if (member?.type !== 'MemberExpression' || member['computed'] === true) return false;
+  return (member['object'] as Node | undefined)?.type === 'Identifier' && (member['object'] as { name: string }).name === object && (member['property'] as { name?: string } | undefined)?.name === property;
+}
+
+const CALLABLE = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression']);
+
+/** Top-level names bound to a function or class: declarations and `const x = function/class/arrow`. */
+function callableBindings(body: Node[]): Set<string> {
+  const names = new Set<string>();
+  for (const statement of body) {
+    const id = (statement['id'] as { name?: string } | null | undefined)?.name;
+    if ((statement.type === 'FunctionDeclaration' || statement.type === 'ClassDeclaration') && id !== undefined) names.add(id);
+    if (statement.type === 'VariableDeclaration') {
+      for (const declarator of (statement['declarations'] as Node[] | undefined) ?? []) {
+        const name = (declarator['id'] as { type?: string; name?: string } | undefined)?.name;
+        if (name !== undefined && CALLABLE.has((declarator['init'] as Node | null | undefined)?.type ?? '')) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+
+/** True when the program's top level assigns a function or class to `module.exports`. */
+export function assignsCallableToModuleExports(source: string): boolean {
+  let body: Node[];
+  try {
+    body = parse(source, { sourceType: 'script', errorRecovery: false, allowReturnOutsideFunction: true }).program.body as unknown as Node[];
+  } catch {
+    return false;
+  }
+  const callables = callableBindings(body);
+  for (const statement of body) {
+    if (statement.type !== 'ExpressionStatement') continue;
+    const expression = statement['expression'] as Node;
+    if (expression.type !== 'AssignmentExpression' || expression['operator'] !== '=' || !isMemberOf(expression['left'], 'module', 'exports')) continue;
+    const value = expression['right'] as Node;
+    if (CALLABLE.has(value.type)) return true;
+    if (value.type === 'Identifier' && callables.has((value as unknown as { name: string }).name)) return true;
+  }
+  return false;
+}
+
+/**
+ * The root file's path when a CommonJS version without `exports` assigns a function or class to
+ * `module.exports`; null when it does not, or when that cannot be told (an `exports` map, an
+ * ES module root, a file missing or over the bound).
+ */
+export async function commonJsCallableRoot(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
+  if (shape.exportsSubpaths !== null || shape.rootRequirable !== true || shape.type === 'module') return null;
+  const candidates = rootFileCandidates(shape.main);
+  if (candidates.length === 0) return null;
+  const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its CommonJS root file' }, (reason) => new TarballReadError(label, reason));
+  const root = candidates.find((candidate) => files.has(candidate));
+  if (root === undefined) return null;
+  return assignsCallableToModuleExports(files.get(root)!) ? root : null;
+}
