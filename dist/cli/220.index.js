@@ -11380,8 +11380,12 @@ const RISK_LABEL = {
     low: '🟢 low',
     unknown: '⚪ unknown',
 };
-/** Links to the evidence items a claim cites (deduplicated by URL), labelled by title. */
-function evidenceLinks(result, refs, label) {
+/**
+ * Links to the evidence items a claim cites (deduplicated by URL), labelled by title: "History.md
+ * — 5.0.0-alpha.1 — Notes" tells a reviewer where to look before they click, where a bare
+ * "evidence" did not (review 13: fourteen express findings all read "evidence").
+ */
+function evidenceLinks(result, refs) {
     const cited = result.evidence.filter((item) => refs.includes(item.id));
     const allowed = new Set(cited.map((item) => item.sourceUrl));
     const seen = new Set();
@@ -11390,8 +11394,7 @@ function evidenceLinks(result, refs, label) {
         if (seen.has(item.sourceUrl))
             continue;
         seen.add(item.sourceUrl);
-        const text = label === 'title' ? item.title : links.length === 0 ? 'evidence' : `evidence ${links.length + 1}`;
-        links.push(safeLink(text, item.sourceUrl, allowed));
+        links.push(safeLink(item.title, item.sourceUrl, allowed));
     }
     return links.join(' · ');
 }
@@ -11494,7 +11497,7 @@ function summaryLine(result, includeAnalysis) {
 function renderDependencyDetails(result, options) {
     const blocks = [summaryLine(result, options.includeAnalysis), ''];
     if (options.includeAnalysis && result.status === 'analyzed') {
-        const summaryLinks = evidenceLinks(result, result.summaryEvidenceRefs, 'title');
+        const summaryLinks = evidenceLinks(result, result.summaryEvidenceRefs);
         blocks.push(`**Summary.** ${escapeInline(result.summary, TEXT_BOUNDS.summary)}${summaryLinks ? ` (${summaryLinks})` : ''}`, '');
         const basis = describeRiskBasis(result);
         if (basis !== null)
@@ -11504,7 +11507,7 @@ function renderDependencyDetails(result, options) {
             for (const finding of result.findings) {
                 const kind = FINDING_KIND_LABEL[finding.kind] ?? 'Finding';
                 const versions = finding.appliesToVersions.length > 0 ? ` (${finding.appliesToVersions.slice(0, 6).map((version) => escapeInline(version, TEXT_BOUNDS.version)).join(', ')})` : '';
-                const links = evidenceLinks(result, finding.evidenceRefs, 'evidence');
+                const links = evidenceLinks(result, finding.evidenceRefs);
                 blocks.push(`- ${kind}${versions}: ${escapeInline(finding.summary, TEXT_BOUNDS.finding)}${links ? ` — ${links}` : ''}`);
             }
             blocks.push('');
@@ -11625,10 +11628,14 @@ const ATTENTION_NAMES = 4;
  * after two lines knows where to look. Built only from package names, versions and stable
  * review codes, never from model text.
  */
-function attentionLine(results) {
+function attentionLine(results, detectionWarnings = []) {
     // Every row whose Review column says "yes" is named: a reader who stops here must not miss one.
     const flagged = bySeverity(results).filter((result) => result.status === 'failed' || result.riskLevel === 'high' || result.riskLevel === 'unknown' || result.humanReviewReasons.length > 0);
-    if (flagged.length === 0)
+    // A dependency file that could not be read may hide bumps: named first, by its path (the
+    // headline only counts them, and the warning itself is at the end of the comment).
+    const unreadable = [...new Set((0,report_verdict/* unreadableInputs */.xN)(detectionWarnings).map((warning) => warning.subject))];
+    const files = unreadable.slice(0, ATTENTION_NAMES).map((path) => `${markdown_codeSpan(path, { maxLength: TEXT_BOUNDS.name })} (could not be read, see the warnings below)`);
+    if (flagged.length === 0 && files.length === 0)
         return null;
     const why = (result) => {
         if (result.status === 'failed')
@@ -11651,7 +11658,7 @@ function attentionLine(results) {
         return `${markdown_codeSpan(result.dependency.name, { maxLength: TEXT_BOUNDS.name })} ${versions} (${why(result)})`;
     });
     const more = flagged.length > ATTENTION_NAMES ? `, and ${flagged.length - ATTENTION_NAMES} more` : '';
-    return `Needs attention: ${named.join(', ')}${more}.`;
+    return `Needs attention: ${[...files, ...named].join(', ')}${more}.`;
 }
 /** Who produced the analysis: the deterministic analyzer, or which model via which route and whether it was verified. */
 function identityLine(outcome) {
@@ -11815,7 +11822,7 @@ function renderAtLevel(outcome, options, plan, level) {
             `Head ${describeHead(outcome)} · profile ${markdown_codeSpan(outcome.runtime.profileId, { maxLength: 100 })}.${stale}`);
     }
     else {
-        const attention = attentionLine(outcome.results);
+        const attention = attentionLine(outcome.results, outcome.detectionWarnings);
         sections.push(`${attention ? `${attention}\n` : ''}Analysed head ${describeHead(outcome)} · ${identityLine(outcome)}.${stale}`);
     }
     if (results.length > 0) {

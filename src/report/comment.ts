@@ -1,4 +1,4 @@
-import type { Bump } from '../bumps/types.js';
+import type { Bump, DetectionWarning } from '../bumps/types.js';
 import { resultIdOf } from '../analysis/types.js';
 import type { AnalysisResult } from '../analysis/types.js';
 import type { RunOutcome, Verdict } from './run-outcome.js';
@@ -8,7 +8,7 @@ import { REPOSITORY_SOURCE_ID } from '../evidence/repository-changelog.js';
 import { restsOnRegistryFactsOnly } from './risk-basis.js';
 import { RISK_LABEL, RUN_LEVEL_MISSING_CODES, TEXT_BOUNDS, renderDependencyDetails, versionChange } from './dependency-details.js';
 import { codeSpan, escapeInline, safeHttpsUrl } from './markdown.js';
-import { RISK_RANK, computeVerdict, hasBreakingChange, isBlocking, verdictReason, withheldAdvice } from './verdict.js';
+import { RISK_RANK, computeVerdict, hasBreakingChange, isBlocking, unreadableInputs, verdictReason, withheldAdvice } from './verdict.js';
 import { renderPhaseTable } from './phase-table.js';
 
 /** Hidden first line that lets the action find and update its own sticky comment. */
@@ -98,12 +98,16 @@ const ATTENTION_NAMES = 4;
  * after two lines knows where to look. Built only from package names, versions and stable
  * review codes, never from model text.
  */
-function attentionLine(results: readonly AnalysisResult[]): string | null {
+function attentionLine(results: readonly AnalysisResult[], detectionWarnings: readonly DetectionWarning[] = []): string | null {
   // Every row whose Review column says "yes" is named: a reader who stops here must not miss one.
   const flagged = bySeverity(results).filter(
     (result) => result.status === 'failed' || result.riskLevel === 'high' || result.riskLevel === 'unknown' || result.humanReviewReasons.length > 0,
   );
-  if (flagged.length === 0) return null;
+  // A dependency file that could not be read may hide bumps: named first, by its path (the
+  // headline only counts them, and the warning itself is at the end of the comment).
+  const unreadable = [...new Set(unreadableInputs(detectionWarnings).map((warning) => warning.subject))];
+  const files = unreadable.slice(0, ATTENTION_NAMES).map((path) => `${codeSpan(path, { maxLength: TEXT_BOUNDS.name })} (could not be read, see the warnings below)`);
+  if (flagged.length === 0 && files.length === 0) return null;
   const why = (result: AnalysisResult): string => {
     if (result.status === 'failed') return 'analysis failed';
     if (isBlocking(result)) return 'high risk with a supply-chain change';
@@ -120,7 +124,7 @@ function attentionLine(results: readonly AnalysisResult[]): string | null {
       return `${codeSpan(result.dependency.name, { maxLength: TEXT_BOUNDS.name })} ${versions} (${why(result)})`;
     });
   const more = flagged.length > ATTENTION_NAMES ? `, and ${flagged.length - ATTENTION_NAMES} more` : '';
-  return `Needs attention: ${named.join(', ')}${more}.`;
+  return `Needs attention: ${[...files, ...named].join(', ')}${more}.`;
 }
 
 /** Who produced the analysis: the deterministic analyzer, or which model via which route and whether it was verified. */
@@ -287,7 +291,7 @@ function renderAtLevel(outcome: RunOutcome, options: CommentOptions, plan: Rende
         `Head ${describeHead(outcome)} · profile ${codeSpan(outcome.runtime.profileId, { maxLength: 100 })}.${stale}`,
     );
   } else {
-    const attention = attentionLine(outcome.results);
+    const attention = attentionLine(outcome.results, outcome.detectionWarnings);
     sections.push(`${attention ? `${attention}\n` : ''}Analysed head ${describeHead(outcome)} · ${identityLine(outcome)}.${stale}`);
   }
 

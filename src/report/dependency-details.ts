@@ -36,8 +36,12 @@ export const RISK_LABEL: Readonly<Record<AnalysisResult['riskLevel'], string>> =
   unknown: '⚪ unknown',
 };
 
-/** Links to the evidence items a claim cites (deduplicated by URL), labelled by title. */
-function evidenceLinks(result: AnalysisResult, refs: readonly string[], label: 'title' | 'evidence'): string {
+/**
+ * Links to the evidence items a claim cites (deduplicated by URL), labelled by title: "History.md
+ * — 5.0.0-alpha.1 — Notes" tells a reviewer where to look before they click, where a bare
+ * "evidence" did not (review 13: fourteen express findings all read "evidence").
+ */
+function evidenceLinks(result: AnalysisResult, refs: readonly string[]): string {
   const cited = result.evidence.filter((item) => refs.includes(item.id));
   const allowed = new Set(cited.map((item) => item.sourceUrl));
   const seen = new Set<string>();
@@ -45,8 +49,7 @@ function evidenceLinks(result: AnalysisResult, refs: readonly string[], label: '
   for (const item of cited) {
     if (seen.has(item.sourceUrl)) continue;
     seen.add(item.sourceUrl);
-    const text = label === 'title' ? item.title : links.length === 0 ? 'evidence' : `evidence ${links.length + 1}`;
-    links.push(safeLink(text, item.sourceUrl, allowed));
+    links.push(safeLink(item.title, item.sourceUrl, allowed));
   }
   return links.join(' · ');
 }
@@ -140,7 +143,7 @@ function summaryLine(result: AnalysisResult, includeAnalysis: boolean): string {
 export function renderDependencyDetails(result: AnalysisResult, options: DetailOptions & { includeAnalysis: boolean }): string {
   const blocks: string[] = [summaryLine(result, options.includeAnalysis), ''];
   if (options.includeAnalysis && result.status === 'analyzed') {
-    const summaryLinks = evidenceLinks(result, result.summaryEvidenceRefs, 'title');
+    const summaryLinks = evidenceLinks(result, result.summaryEvidenceRefs);
     blocks.push(`**Summary.** ${escapeInline(result.summary, TEXT_BOUNDS.summary)}${summaryLinks ? ` (${summaryLinks})` : ''}`, '');
     const basis = describeRiskBasis(result);
     if (basis !== null) blocks.push(`**Risk** ${RISK_LABEL[result.riskLevel]} — basis: ${basis}.`, '');
@@ -149,7 +152,7 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
       for (const finding of result.findings) {
         const kind = FINDING_KIND_LABEL[finding.kind] ?? 'Finding';
         const versions = finding.appliesToVersions.length > 0 ? ` (${finding.appliesToVersions.slice(0, 6).map((version) => escapeInline(version, TEXT_BOUNDS.version)).join(', ')})` : '';
-        const links = evidenceLinks(result, finding.evidenceRefs, 'evidence');
+        const links = evidenceLinks(result, finding.evidenceRefs);
         blocks.push(`- ${kind}${versions}: ${escapeInline(finding.summary, TEXT_BOUNDS.finding)}${links ? ` — ${links}` : ''}`);
       }
       blocks.push('');

@@ -66,9 +66,9 @@ describe('renderComment for a normal multi-bump run', () => {
     expect(comment).toContain('**Other changes** (listed, not analysed) — 1 added: `left-pad` · 1 transitive-only: `debug`');
   });
 
-  it('links findings only to the evidence they cite and shows registry facts', () => {
+  it('links findings only to the evidence they cite, labelled by its title, and shows registry facts', () => {
     expect(comment.match(/<details>/g)).toHaveLength(3);
-    expect(comment).toMatch(/- Breaking change \(5\\\.1\\\.0\): app\\\.del\\\(\\\) removed; use app\\\.delete\\\(\\\) — \[evidence\]\(https:\/\/www\.npmjs\.com\/package\/express\/v\/5\.1\.0\)/);
+    expect(comment).toMatch(/- Breaking change \(5\\\.1\\\.0\): app\\\.del\\\(\\\) removed; use app\\\.delete\\\(\\\) — \[CHANGELOG\\\.md — 5\\\.1\\\.0\]\(https:\/\/www\.npmjs\.com\/package\/express\/v\/5\.1\.0\)/);
     expect(comment).toContain('**Why review**\n- HIGH_RISK: ');
     expect(comment).toContain('released 2026-10-01 (60 days ago)');
     expect(comment).toContain('engines changed from `node >= 0.10.0` to `node >= 18`');
@@ -231,6 +231,15 @@ describe('field report: withheld rows, risk basis, attention line', () => {
     const medium = analysedResult({ name: 'left-pad', from: '1.0.0', to: '1.1.0', risk: 'medium', reasons: ['EVIDENCE_NONE'] });
     const rendered = renderComment(withResults([medium, analysedResult({ name: 'axios', from: '1.6.8', to: '1.7.9', risk: 'low' })]), OPTIONS);
     expect(rendered).toContain('Needs attention: `left-pad` `1.0.0` → `1.1.0` (no evidence).');
+  });
+
+  it('the attention line names a dependency file that could not be read first, by its path (review 13)', () => {
+    const warning = { code: 'LOCKFILE_UNPARSEABLE' as const, subject: 'packages/api/package-lock.json', message: 'packages/api/package-lock.json is not valid JSON near character 300: fix or regenerate the lockfile (at head)' };
+    const rendered = renderComment(withResults([analysedResult({ name: 'axios', from: '1.6.8', to: '1.7.9', risk: 'low' })], { detectionWarnings: [warning] }), OPTIONS);
+    expect(rendered).toContain('Needs attention: `packages/api/package-lock.json` (could not be read, see the warnings below).');
+    // A warning that loses nothing (a PR description that disagrees) is not named there.
+    const disagreeing = { code: 'PR_TEXT_DISAGREES' as const, subject: 'axios', message: 'the PR title says 1.7.8' };
+    expect(renderComment(withResults([analysedResult({ name: 'axios', from: '1.6.8', to: '1.7.9', risk: 'low' })], { detectionWarnings: [disagreeing] }), OPTIONS)).not.toContain('Needs attention');
   });
 });
 
