@@ -4981,8 +4981,6 @@ const SURFACE_LIMITS = {
 const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
 /** Names compared are identifiers (or `default` / `export=`): anything else is not an API name. */
 const API_NAME = /^[A-Za-z_$][\w$]{0,200}$/;
-/** `package/lib/x.d.ts` → `lib/x.d.ts`; null outside the package directory. */
-const packagePath = pathInPackage;
 function normalise(path) {
     const parts = [];
     for (const segment of path.replace(/\\/g, '/').split('/')) {
@@ -5258,7 +5256,7 @@ async function readApiSurface(tarball, shape, options) {
         onScanStats: undefined,
         select: (path) => DECLARATION_FILE.test(path),
         onFile: (path) => {
-            const clean = packagePath(path);
+            const clean = pathInPackage(path);
             if (clean === null)
                 return;
             if (allPaths.size < SURFACE_LIMITS.paths)
@@ -5268,12 +5266,12 @@ async function readApiSurface(tarball, shape, options) {
         },
         tooLarge: (path, size) => ({
             code: 'API_SURFACE_FILE_TOO_LARGE',
-            message: `${packagePath(path) ?? path} in the tarball of ${options.label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
+            message: `${pathInPackage(path) ?? path} in the tarball of ${options.label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
         }),
     }, (reason) => new TarballReadError(options.label, reason));
     const declarations = new Map();
     for (const entry of entries) {
-        const path = packagePath(entry.path);
+        const path = pathInPackage(entry.path);
         if (path !== null)
             declarations.set(path, entry.text);
     }
@@ -6513,14 +6511,19 @@ function isCommonJsFile(path, type) {
         return true;
     return type !== 'module';
 }
-function rootRequirableOf(manifest, type, walk) {
-    if (manifest.exports === undefined || manifest.exports === null) {
-        return isCommonJsFile(boundedString(manifest.main) ?? 'index.js', type);
-    }
+/**
+ * The file `require('<package>')` loads: `main` (or `index.js`) without `exports`, else the root
+ * export's require target. undefined when nothing matches; null when it cannot be told (no root
+ * export, or a bound was hit).
+ */
+function rootRequireTarget(manifest, walk) {
+    if (manifest.exports === undefined || manifest.exports === null)
+        return boundedString(manifest.main) ?? 'index.js';
     const root = rootExport(manifest.exports);
-    if (root === undefined)
-        return null;
-    const target = requireTarget(root, 0, walk);
+    return root === undefined ? null : requireTarget(root, 0, walk);
+}
+function rootRequirableOf(manifest, type, walk) {
+    const target = rootRequireTarget(manifest, walk);
     if (target === null)
         return null;
     return target !== undefined && isCommonJsFile(target, type);
@@ -6533,14 +6536,7 @@ function rootRequirableOf(manifest, type, walk) {
 function rootRequireFileUnderModuleType(manifest) {
     if (manifest.type !== 'module')
         return null;
-    const walk = { nodes: 0, exhausted: false };
-    let target;
-    if (manifest.exports === undefined || manifest.exports === null)
-        target = boundedString(manifest.main) ?? 'index.js';
-    else {
-        const root = rootExport(manifest.exports);
-        target = root === undefined ? null : requireTarget(root, 0, walk);
-    }
+    const target = rootRequireTarget(manifest, { nodes: 0, exhausted: false });
     return typeof target === 'string' && target.toLowerCase().endsWith('.js') ? target : null;
 }
 /** A `types` condition anywhere in the root export's condition tree. */
@@ -7010,13 +7006,11 @@ function registrySignalsOf(facts) {
  * package's code is never read or run.
  */
 
+
 /** A nested package.json is a few hundred bytes; one past this is not read. */
 const MAX_PACKAGE_JSON_BYTES = 64 * 1024;
 /** Directories walked up from the file: deeper trees are not followed. */
 const MAX_DEPTH = 16;
-class NestedModuleTypeError extends Error {
-    name = 'NestedModuleTypeError';
-}
 /** `./dist/commonjs/index.js` → [`dist/commonjs/package.json`, `dist/package.json`]; nearest first. */
 function nestedPackageJsonPaths(target) {
     const parts = target.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.');
@@ -7037,7 +7031,7 @@ async function nestedModuleType(tarball, target, label) {
     const wanted = nestedPackageJsonPaths(target);
     if (wanted.length === 0)
         return null;
-    const files = await readPackageFiles(tarball, wanted, { maxEntryBytes: MAX_PACKAGE_JSON_BYTES, label, purpose: 'for nested package.json files' }, (reason) => new NestedModuleTypeError(`The tarball of ${label} could not be read for nested package.json files: ${reason}`));
+    const files = await readPackageFiles(tarball, wanted, { maxEntryBytes: MAX_PACKAGE_JSON_BYTES, label, purpose: 'for nested package.json files' }, (reason) => new TarballReadError(label, reason));
     const types = new Map();
     for (const [path, text] of files) {
         let parsed;

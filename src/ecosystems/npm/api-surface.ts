@@ -49,9 +49,6 @@ const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
 /** Names compared are identifiers (or `default` / `export=`): anything else is not an API name. */
 const API_NAME = /^[A-Za-z_$][\w$]{0,200}$/;
 
-/** `package/lib/x.d.ts` → `lib/x.d.ts`; null outside the package directory. */
-const packagePath = pathInPackage;
-
 function normalise(path: string): string | null {
   const parts: string[] = [];
   for (const segment of path.replace(/\\/g, '/').split('/')) {
@@ -327,21 +324,21 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
       onScanStats: undefined,
       select: (path) => DECLARATION_FILE.test(path),
       onFile: (path) => {
-        const clean = packagePath(path);
+        const clean = pathInPackage(path);
         if (clean === null) return;
         if (allPaths.size < SURFACE_LIMITS.paths) allPaths.add(clean);
         else pathsCapped = true;
       },
       tooLarge: (path, size) => ({
         code: 'API_SURFACE_FILE_TOO_LARGE',
-        message: `${packagePath(path) ?? path} in the tarball of ${options.label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
+        message: `${pathInPackage(path) ?? path} in the tarball of ${options.label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
       }),
     },
     (reason) => new TarballReadError(options.label, reason),
   );
   const declarations = new Map<string, string>();
   for (const entry of entries) {
-    const path = packagePath(entry.path);
+    const path = pathInPackage(entry.path);
     if (path !== null) declarations.set(path, entry.text);
   }
   const resolvable = (path: string): boolean => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));

@@ -121,13 +121,19 @@ function isCommonJsFile(path: string, type: ManifestShape['type']): boolean {
   return type !== 'module';
 }
 
-function rootRequirableOf(manifest: PackumentVersion, type: ManifestShape['type'], walk: Walk): boolean | null {
-  if (manifest.exports === undefined || manifest.exports === null) {
-    return isCommonJsFile(boundedString(manifest.main) ?? 'index.js', type);
-  }
+/**
+ * The file `require('<package>')` loads: `main` (or `index.js`) without `exports`, else the root
+ * export's require target. undefined when nothing matches; null when it cannot be told (no root
+ * export, or a bound was hit).
+ */
+function rootRequireTarget(manifest: PackumentVersion, walk: Walk): string | undefined | null {
+  if (manifest.exports === undefined || manifest.exports === null) return boundedString(manifest.main) ?? 'index.js';
   const root = rootExport(manifest.exports);
-  if (root === undefined) return null;
-  const target = requireTarget(root, 0, walk);
+  return root === undefined ? null : requireTarget(root, 0, walk);
+}
+
+function rootRequirableOf(manifest: PackumentVersion, type: ManifestShape['type'], walk: Walk): boolean | null {
+  const target = rootRequireTarget(manifest, walk);
   if (target === null) return null;
   return target !== undefined && isCommonJsFile(target, type);
 }
@@ -139,13 +145,7 @@ function rootRequirableOf(manifest: PackumentVersion, type: ManifestShape['type'
  */
 export function rootRequireFileUnderModuleType(manifest: PackumentVersion): string | null {
   if (manifest.type !== 'module') return null;
-  const walk: Walk = { nodes: 0, exhausted: false };
-  let target: string | null | undefined;
-  if (manifest.exports === undefined || manifest.exports === null) target = boundedString(manifest.main) ?? 'index.js';
-  else {
-    const root = rootExport(manifest.exports);
-    target = root === undefined ? null : requireTarget(root, 0, walk);
-  }
+  const target = rootRequireTarget(manifest, { nodes: 0, exhausted: false });
   return typeof target === 'string' && target.toLowerCase().endsWith('.js') ? target : null;
 }
 

@@ -8,16 +8,13 @@
  * Only those package.json files are read from the tarball (bounded in bytes and count); the
  * package's code is never read or run.
  */
+import { TarballReadError } from './tarball-changelog.js';
 import { readPackageFiles } from './tarball-files.js';
 
 /** A nested package.json is a few hundred bytes; one past this is not read. */
 const MAX_PACKAGE_JSON_BYTES = 64 * 1024;
 /** Directories walked up from the file: deeper trees are not followed. */
 const MAX_DEPTH = 16;
-
-export class NestedModuleTypeError extends Error {
-  override readonly name = 'NestedModuleTypeError';
-}
 
 /** `./dist/commonjs/index.js` → [`dist/commonjs/package.json`, `dist/package.json`]; nearest first. */
 export function nestedPackageJsonPaths(target: string): string[] {
@@ -37,7 +34,7 @@ export function nestedPackageJsonPaths(target: string): string[] {
 export async function nestedModuleType(tarball: Buffer, target: string, label: string): Promise<'module' | 'commonjs' | null> {
   const wanted = nestedPackageJsonPaths(target);
   if (wanted.length === 0) return null;
-  const files = await readPackageFiles(tarball, wanted, { maxEntryBytes: MAX_PACKAGE_JSON_BYTES, label, purpose: 'for nested package.json files' }, (reason) => new NestedModuleTypeError(`The tarball of ${label} could not be read for nested package.json files: ${reason}`));
+  const files = await readPackageFiles(tarball, wanted, { maxEntryBytes: MAX_PACKAGE_JSON_BYTES, label, purpose: 'for nested package.json files' }, (reason) => new TarballReadError(label, reason));
   const types = new Map<string, 'module' | 'commonjs'>();
   for (const [path, text] of files) {
     let parsed: unknown;
