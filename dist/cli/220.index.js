@@ -3742,7 +3742,11 @@ function applyRiskFloor(trusted, floor) {
  * a person could fill. (A major update still needs review through its risk level.)
  */
 function publishesNoReleaseText(context) {
-    return context.dependency.name.startsWith('@types/') && (context.versions.semverClass === 'minor' || context.versions.semverClass === 'patch');
+    return typesOnlyUpdateWithoutReleaseText(context.dependency.name, context.versions.semverClass);
+}
+/** The rule of publishesNoReleaseText on a name and semver class, for the comment to say why no review is asked. */
+function typesOnlyUpdateWithoutReleaseText(name, semverClass) {
+    return name.startsWith('@types/') && (semverClass === 'minor' || semverClass === 'patch');
 }
 function decideReview(input) {
     const reasons = new Set();
@@ -6377,6 +6381,32 @@ function manifest_diff_listed(values) {
     const shown = values.slice(0, LISTED).map(plainOrQuoted).join(', ');
     return values.length > LISTED ? `${shown} … (${values.length - LISTED} more)` : shown;
 }
+/**
+ * The names a change is about (subpaths, commands, peers, platforms, dependencies), at most
+ * LISTED of them, so the comment's registry-facts line can say which without the evidence text.
+ */
+function manifestChangeSubjects(change) {
+    const names = (() => {
+        switch (change.fact) {
+            case 'module-format':
+            case 'exports-added':
+                return [];
+            case 'exports-removed':
+                return change.subpaths;
+            case 'bin-removed':
+                return change.commands;
+            case 'types-dropped':
+                return [change.types];
+            case 'peer-dependencies':
+                return [...change.added.map((peer) => peer.name), ...change.narrowed.map((peer) => peer.name)];
+            case 'platform':
+                return change.to;
+            case 'dependency-majors':
+                return change.moved.map((moved) => moved.name);
+        }
+    })();
+    return [...new Set(names)].slice(0, LISTED);
+}
 /** Title suffix of the evidence item for a change. */
 const MANIFEST_CHANGE_TITLE = {
     'module-format': 'module format (ESM-only)',
@@ -6987,7 +7017,11 @@ function registrySignalsOf(facts) {
     if (!sameRecord(from.engines, to.engines)) {
         signals.enginesChanged = { from: boundedEngines(from.engines), to: boundedEngines(to.engines) };
     }
-    signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map(({ fact, effect }) => ({ fact, effect }));
+    signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map((change) => ({
+        fact: change.fact,
+        effect: change.effect,
+        subjects: manifestChangeSubjects(change).map((name) => boundText(name, REGISTRY_LIMITS.nameChars)),
+    }));
     signals.newDependencies = newDependencyNames(from, to)
         .slice(0, REGISTRY_LIMITS.newDependencies)
         .map((name) => boundText(name, REGISTRY_LIMITS.nameChars));
@@ -7496,7 +7530,177 @@ async function fetchCommitLog(request) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/evidence/github-release-notes.js
+
+
+
+/**
+ * GitHub release notes for the versions of a bump. The repository comes from the registry
+ * (never from the PR), every release body is untrusted text, and each failure becomes a
+ * missing-information note so the other evidence of the bump survives.
+ */
+/** Releases are listed newest first; 5 pages of 100 reach years back for busy monorepos. */
+const MAX_RELEASE_PAGES = 5;
+const RELEASES_PER_PAGE = 100;
+/** A release body longer than this is cut before it becomes evidence. */
+const MAX_RELEASE_BODY_CHARS = 64 * 1024;
+/** How many versions a missing-information message names before summarising. */
+const MAX_VERSIONS_NAMED = 10;
+/** Why a run without a GitHub client did not read GitHub, unless the caller knows better. */
+const NO_GITHUB_TOKEN = 'no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI)';
+/**
+ * The name a monorepo package's own tags may carry: its bare npm name (`pkg` of `@scope/pkg`)
+ * and its folder (`packages/node-resolve` for `@rollup/plugin-node-resolve`, tagged
+ * `node-resolve-v16.0.0`). The folder comes from the registry's `repository.directory`.
+ */
+function tagNamesOf(packageName, directory) {
+    const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
+    const folder = directory?.split('/').filter((part) => part.length > 0).pop();
+    return folder !== undefined && folder !== bareName && /^[\w.-]{1,100}$/.test(folder) ? [bareName, folder] : [bareName];
+}
+/**
+ * Tag spellings that name `version` of `packageName`, most specific first: monorepo tags
+ * (`@scope/pkg@1.2.3`, `pkg@1.2.3`, release-please `pkg-v1.2.3`, and the same after the
+ * package's folder) beat bare `v1.2.3` / `1.2.3`, which in a monorepo may belong to another package.
+ */
+function candidateTags(packageName, version, directory) {
+    const names = tagNamesOf(packageName, directory);
+    const tags = [
+        `${packageName}@${version}`,
+        `${packageName}@v${version}`,
+        ...names.flatMap((name) => [`${name}@${version}`, `${name}@v${version}`, `${name}-v${version}`]),
+        `v${version}`,
+        version,
+    ];
+    return [...new Set(tags)];
+}
+/** The version a tag names for this package, or null when the tag is about something else. */
+function versionOfTag(packageName, tag, directory) {
+    const names = tagNamesOf(packageName, directory);
+    const prefixes = [`${packageName}@v`, `${packageName}@`, ...names.flatMap((name) => [`${name}@v`, `${name}@`, `${name}-v`]), 'v', ''];
+    for (const prefix of prefixes) {
+        if (!tag.toLowerCase().startsWith(prefix.toLowerCase()))
+            continue;
+        const rest = tag.slice(prefix.length);
+        if (semver.valid(rest) !== null)
+            return semver.valid(rest);
+    }
+    return null;
+}
+async function fetchReleaseNotes(request) {
+    const { octokit, repository, packageName, from, to, versionsInRange, logger } = request;
+    if (repository === null) {
+        return missingOnly('REPOSITORY_NOT_ON_GITHUB', `Release notes for ${packageName}: repository not on GitHub (the registry declares no GitHub repository).`);
+    }
+    const fullName = `${repository.owner}/${repository.repo}`;
+    if (octokit === null) {
+        return missingOnly('RELEASE_NOTES_NEED_TOKEN', `GitHub release notes of ${fullName} were not read: ${request.githubOffReason ?? NO_GITHUB_TOKEN}.`);
+    }
+    const wanted = versionsInRange.filter((version) => semver.valid(version) !== null);
+    if (wanted.length === 0)
+        return { evidence: [], missing: [] };
+    const found = new Map();
+    let pagesRead = 0;
+    let reachedOlderThanFrom = false;
+    try {
+        // The token may reach private repositories (a PAT, an App token): a package could name one
+        // and have its release notes quoted in a public comment or sent to a remote model.
+        const { data: repositoryInfo } = await octokit.rest.repos.get({ owner: repository.owner, repo: repository.repo });
+        if (repositoryInfo.private) {
+            return missingOnly('RELEASE_NOTES_UNAVAILABLE', `Release notes of ${fullName} were not read: the repository is private, and its text could end up in a public comment or a remote model.`);
+        }
+        const iterator = octokit.paginate.iterator(octokit.rest.repos.listReleases, {
+            owner: repository.owner,
+            repo: repository.repo,
+            per_page: RELEASES_PER_PAGE,
+        });
+        for await (const page of iterator) {
+            pagesRead += 1;
+            for (const release of page.data) {
+                if (release.draft)
+                    continue;
+                const version = versionOfTag(packageName, release.tag_name, repository.directory);
+                if (version === null)
+                    continue;
+                if (isAtOrBelowRangeStart(version, from, to))
+                    reachedOlderThanFrom = true;
+                if (!wanted.includes(version))
+                    continue;
+                const rank = candidateTags(packageName, version, repository.directory).indexOf(release.tag_name);
+                const kept = found.get(version);
+                // -1 means a case-insensitive match only; the exact spellings rank first.
+                const effectiveRank = rank < 0 ? Number.MAX_SAFE_INTEGER : rank;
+                if (!kept || effectiveRank < kept.rank)
+                    found.set(version, { release, rank: effectiveRank });
+            }
+            // Releases come newest first: once a page reaches `from`, later pages are older still.
+            if (reachedOlderThanFrom || found.size === wanted.length || pagesRead >= MAX_RELEASE_PAGES)
+                break;
+        }
+    }
+    catch (error) {
+        const info = describeGitHubError(error);
+        const reason = info.status === 404 ? `repository ${fullName} was not found or is private` : formatGitHubError(info);
+        logger.warning(`Release notes of ${fullName} for ${packageName} unavailable: ${reason}`);
+        return missingOnly('RELEASE_NOTES_UNAVAILABLE', `GitHub release notes of ${fullName} could not be read: ${reason}.`);
+    }
+    const evidence = [];
+    const withoutNotes = [];
+    for (const version of wanted) {
+        const match = found.get(version);
+        const body = match?.release.body?.trim() ?? '';
+        if (!match || body === '') {
+            withoutNotes.push(version);
+            continue;
+        }
+        const bounded = body.length > MAX_RELEASE_BODY_CHARS ? body.slice(0, MAX_RELEASE_BODY_CHARS) : body;
+        evidence.push(...releaseNotesEvidence({
+            packageId: request.packageId ?? `npm:${packageName}`,
+            tag: match.release.tag_name,
+            version,
+            sourceUrl: releaseUrl(fullName, match.release),
+            body: bounded,
+        }));
+    }
+    const missing = [];
+    if (withoutNotes.length > 0) {
+        const stoppedEarly = !reachedOlderThanFrom && pagesRead >= MAX_RELEASE_PAGES;
+        missing.push({
+            code: 'RELEASE_NOTES_UNAVAILABLE',
+            message: `No GitHub release notes in ${fullName} for ${packageName} ${nameVersions(withoutNotes)}` +
+                (stoppedEarly ? ` (only the newest ${MAX_RELEASE_PAGES * RELEASES_PER_PAGE} releases were searched).` : '.'),
+        });
+    }
+    return { evidence, missing };
+}
+/** True when `version` is at or past the old end of the range, i.e. older releases follow. */
+function isAtOrBelowRangeStart(version, from, to) {
+    const oldest = semver.valid(from) !== null && semver.valid(to) !== null && semver.lt(to, from) ? to : from;
+    return semver.valid(oldest) !== null && semver.lte(version, oldest);
+}
+/**
+ * The release page URL. GitHub's html_url is used only when it is the expected github.com
+ * page of this repository; otherwise the URL is rebuilt from the tag, so untrusted data can
+ * never point a reader elsewhere.
+ */
+function releaseUrl(fullName, release) {
+    const expectedPrefix = `https://github.com/${fullName}/releases/`.toLowerCase();
+    if (typeof release.html_url === 'string' && release.html_url.toLowerCase().startsWith(expectedPrefix) && !/\s/.test(release.html_url)) {
+        return release.html_url;
+    }
+    return `https://github.com/${fullName}/releases/tag/${encodeURIComponent(release.tag_name)}`;
+}
+function nameVersions(versions) {
+    if (versions.length <= MAX_VERSIONS_NAMED)
+        return versions.join(', ');
+    return `${versions.slice(0, MAX_VERSIONS_NAMED).join(', ')} and ${versions.length - MAX_VERSIONS_NAMED} more`;
+}
+function missingOnly(code, message) {
+    return { evidence: [], missing: [{ code, message }] };
+}
+
 ;// CONCATENATED MODULE: ./build/evidence/github-advisories.js
+
 
 
 
@@ -7521,7 +7725,7 @@ async function fetchAdvisories(request) {
             missing: [
                 {
                     code: 'ADVISORIES_NEED_TOKEN',
-                    message: `GitHub security advisories for ${packageName} were not checked: no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI).`,
+                    message: `GitHub security advisories for ${packageName} were not checked: ${request.githubOffReason ?? NO_GITHUB_TOKEN}.`,
                 },
             ],
         };
@@ -7641,173 +7845,6 @@ function readPatchedVersion(value) {
 function advisoryUrl(ghsaId, htmlUrl) {
     const expected = `https://github.com/advisories/${ghsaId}`;
     return typeof htmlUrl === 'string' && htmlUrl.toLowerCase() === expected.toLowerCase() ? htmlUrl : expected;
-}
-
-;// CONCATENATED MODULE: ./build/evidence/github-release-notes.js
-
-
-
-/**
- * GitHub release notes for the versions of a bump. The repository comes from the registry
- * (never from the PR), every release body is untrusted text, and each failure becomes a
- * missing-information note so the other evidence of the bump survives.
- */
-/** Releases are listed newest first; 5 pages of 100 reach years back for busy monorepos. */
-const MAX_RELEASE_PAGES = 5;
-const RELEASES_PER_PAGE = 100;
-/** A release body longer than this is cut before it becomes evidence. */
-const MAX_RELEASE_BODY_CHARS = 64 * 1024;
-/** How many versions a missing-information message names before summarising. */
-const MAX_VERSIONS_NAMED = 10;
-/**
- * The name a monorepo package's own tags may carry: its bare npm name (`pkg` of `@scope/pkg`)
- * and its folder (`packages/node-resolve` for `@rollup/plugin-node-resolve`, tagged
- * `node-resolve-v16.0.0`). The folder comes from the registry's `repository.directory`.
- */
-function tagNamesOf(packageName, directory) {
-    const bareName = packageName.startsWith('@') ? packageName.slice(packageName.indexOf('/') + 1) : packageName;
-    const folder = directory?.split('/').filter((part) => part.length > 0).pop();
-    return folder !== undefined && folder !== bareName && /^[\w.-]{1,100}$/.test(folder) ? [bareName, folder] : [bareName];
-}
-/**
- * Tag spellings that name `version` of `packageName`, most specific first: monorepo tags
- * (`@scope/pkg@1.2.3`, `pkg@1.2.3`, release-please `pkg-v1.2.3`, and the same after the
- * package's folder) beat bare `v1.2.3` / `1.2.3`, which in a monorepo may belong to another package.
- */
-function candidateTags(packageName, version, directory) {
-    const names = tagNamesOf(packageName, directory);
-    const tags = [
-        `${packageName}@${version}`,
-        `${packageName}@v${version}`,
-        ...names.flatMap((name) => [`${name}@${version}`, `${name}@v${version}`, `${name}-v${version}`]),
-        `v${version}`,
-        version,
-    ];
-    return [...new Set(tags)];
-}
-/** The version a tag names for this package, or null when the tag is about something else. */
-function versionOfTag(packageName, tag, directory) {
-    const names = tagNamesOf(packageName, directory);
-    const prefixes = [`${packageName}@v`, `${packageName}@`, ...names.flatMap((name) => [`${name}@v`, `${name}@`, `${name}-v`]), 'v', ''];
-    for (const prefix of prefixes) {
-        if (!tag.toLowerCase().startsWith(prefix.toLowerCase()))
-            continue;
-        const rest = tag.slice(prefix.length);
-        if (semver.valid(rest) !== null)
-            return semver.valid(rest);
-    }
-    return null;
-}
-async function fetchReleaseNotes(request) {
-    const { octokit, repository, packageName, from, to, versionsInRange, logger } = request;
-    if (repository === null) {
-        return missingOnly('REPOSITORY_NOT_ON_GITHUB', `Release notes for ${packageName}: repository not on GitHub (the registry declares no GitHub repository).`);
-    }
-    const fullName = `${repository.owner}/${repository.repo}`;
-    if (octokit === null) {
-        return missingOnly('RELEASE_NOTES_NEED_TOKEN', `GitHub release notes of ${fullName} were not read: no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI).`);
-    }
-    const wanted = versionsInRange.filter((version) => semver.valid(version) !== null);
-    if (wanted.length === 0)
-        return { evidence: [], missing: [] };
-    const found = new Map();
-    let pagesRead = 0;
-    let reachedOlderThanFrom = false;
-    try {
-        // The token may reach private repositories (a PAT, an App token): a package could name one
-        // and have its release notes quoted in a public comment or sent to a remote model.
-        const { data: repositoryInfo } = await octokit.rest.repos.get({ owner: repository.owner, repo: repository.repo });
-        if (repositoryInfo.private) {
-            return missingOnly('RELEASE_NOTES_UNAVAILABLE', `Release notes of ${fullName} were not read: the repository is private, and its text could end up in a public comment or a remote model.`);
-        }
-        const iterator = octokit.paginate.iterator(octokit.rest.repos.listReleases, {
-            owner: repository.owner,
-            repo: repository.repo,
-            per_page: RELEASES_PER_PAGE,
-        });
-        for await (const page of iterator) {
-            pagesRead += 1;
-            for (const release of page.data) {
-                if (release.draft)
-                    continue;
-                const version = versionOfTag(packageName, release.tag_name, repository.directory);
-                if (version === null)
-                    continue;
-                if (isAtOrBelowRangeStart(version, from, to))
-                    reachedOlderThanFrom = true;
-                if (!wanted.includes(version))
-                    continue;
-                const rank = candidateTags(packageName, version, repository.directory).indexOf(release.tag_name);
-                const kept = found.get(version);
-                // -1 means a case-insensitive match only; the exact spellings rank first.
-                const effectiveRank = rank < 0 ? Number.MAX_SAFE_INTEGER : rank;
-                if (!kept || effectiveRank < kept.rank)
-                    found.set(version, { release, rank: effectiveRank });
-            }
-            // Releases come newest first: once a page reaches `from`, later pages are older still.
-            if (reachedOlderThanFrom || found.size === wanted.length || pagesRead >= MAX_RELEASE_PAGES)
-                break;
-        }
-    }
-    catch (error) {
-        const info = describeGitHubError(error);
-        const reason = info.status === 404 ? `repository ${fullName} was not found or is private` : formatGitHubError(info);
-        logger.warning(`Release notes of ${fullName} for ${packageName} unavailable: ${reason}`);
-        return missingOnly('RELEASE_NOTES_UNAVAILABLE', `GitHub release notes of ${fullName} could not be read: ${reason}.`);
-    }
-    const evidence = [];
-    const withoutNotes = [];
-    for (const version of wanted) {
-        const match = found.get(version);
-        const body = match?.release.body?.trim() ?? '';
-        if (!match || body === '') {
-            withoutNotes.push(version);
-            continue;
-        }
-        const bounded = body.length > MAX_RELEASE_BODY_CHARS ? body.slice(0, MAX_RELEASE_BODY_CHARS) : body;
-        evidence.push(...releaseNotesEvidence({
-            packageId: request.packageId ?? `npm:${packageName}`,
-            tag: match.release.tag_name,
-            version,
-            sourceUrl: releaseUrl(fullName, match.release),
-            body: bounded,
-        }));
-    }
-    const missing = [];
-    if (withoutNotes.length > 0) {
-        const stoppedEarly = !reachedOlderThanFrom && pagesRead >= MAX_RELEASE_PAGES;
-        missing.push({
-            code: 'RELEASE_NOTES_UNAVAILABLE',
-            message: `No GitHub release notes in ${fullName} for ${packageName} ${nameVersions(withoutNotes)}` +
-                (stoppedEarly ? ` (only the newest ${MAX_RELEASE_PAGES * RELEASES_PER_PAGE} releases were searched).` : '.'),
-        });
-    }
-    return { evidence, missing };
-}
-/** True when `version` is at or past the old end of the range, i.e. older releases follow. */
-function isAtOrBelowRangeStart(version, from, to) {
-    const oldest = semver.valid(from) !== null && semver.valid(to) !== null && semver.lt(to, from) ? to : from;
-    return semver.valid(oldest) !== null && semver.lte(version, oldest);
-}
-/**
- * The release page URL. GitHub's html_url is used only when it is the expected github.com
- * page of this repository; otherwise the URL is rebuilt from the tag, so untrusted data can
- * never point a reader elsewhere.
- */
-function releaseUrl(fullName, release) {
-    const expectedPrefix = `https://github.com/${fullName}/releases/`.toLowerCase();
-    if (typeof release.html_url === 'string' && release.html_url.toLowerCase().startsWith(expectedPrefix) && !/\s/.test(release.html_url)) {
-        return release.html_url;
-    }
-    return `https://github.com/${fullName}/releases/tag/${encodeURIComponent(release.tag_name)}`;
-}
-function nameVersions(versions) {
-    if (versions.length <= MAX_VERSIONS_NAMED)
-        return versions.join(', ');
-    return `${versions.slice(0, MAX_VERSIONS_NAMED).join(', ')} and ${versions.length - MAX_VERSIONS_NAMED} more`;
-}
-function missingOnly(code, message) {
-    return { evidence: [], missing: [{ code, message }] };
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/repository-changelog.js
@@ -8508,8 +8545,9 @@ async function gatherEvidence(bump, sources) {
             to,
             versionsInRange: facts.versionsInRange,
             logger: sources.logger,
+            githubOffReason: sources.githubOffReason,
         }),
-        fetchAdvisories({ octokit: sources.github, packageName: bump.name, from, to, logger: sources.logger }),
+        fetchAdvisories({ octokit: sources.github, packageName: bump.name, from, to, logger: sources.logger, githubOffReason: sources.githubOffReason }),
         fetchNpmAdvisories({ registry: sources.registry, packageName: bump.name, from, to, logger: sources.logger }),
         readApiSurfaceDiff(bump.name, packageId, facts, tarballs, sources.logger),
     ]);
@@ -10876,6 +10914,7 @@ async function prepareNpmContext(bump, input, claim, usageScan) {
             github: input.github,
             publicGitHub: input.publicGitHub ?? null,
             publicGitHubClaim: claim,
+            githubOffReason: input.githubOffReason,
             logger: input.logger,
         }), input.signal);
         const facts = gathered.facts;
@@ -11357,6 +11396,7 @@ function renderUsage(report, options) {
 
 
 
+
 /**
  * The collapsible per-dependency section of the PR comment. Every text that came from a
  * changelog, the registry or a model goes through markdown.ts; links are only ever the
@@ -11449,8 +11489,9 @@ function registryFactsLine(signals, now) {
     if (signals.newDependencies.length > 0)
         facts.push(`new dependencies: ${namesList(signals.newDependencies, TEXT_BOUNDS.list)}`);
     for (const change of signals.manifestChanges) {
-        // Fixed wording per fact: the details (names, ranges) are in the cited evidence.
-        facts.push(`${change.effect === 'breaking' ? '⚠️ ' : ''}${MANIFEST_CHANGE_TITLE[change.fact]}`);
+        // Fixed wording per fact and the names it is about; ranges and versions are in the cited evidence.
+        const subjects = change.subjects.length > 0 ? `: ${namesList(change.subjects, TEXT_BOUNDS.list)}` : '';
+        facts.push(`${change.effect === 'breaking' ? '⚠️ ' : ''}${MANIFEST_CHANGE_TITLE[change.fact]}${subjects}`);
     }
     return facts.join(' · ');
 }
@@ -11519,6 +11560,12 @@ function renderDependencyDetails(result, options) {
         for (const reason of result.humanReviewReasons)
             blocks.push(`- ${reason}: ${reviewReasonExplanation(reason, result)}`);
         blocks.push('');
+    }
+    else if (options.includeAnalysis && result.status === 'analyzed' && result.evidenceCoverage === 'none') {
+        // Every other bump without evidence is sent to a person (EVIDENCE_NONE): say why this one is not.
+        if (typesOnlyUpdateWithoutReleaseText(result.dependency.name, result.versions.semverClass)) {
+            blocks.push('**Why no review** — `@types/*` packages publish no release notes, and a minor or patch of type declarations can at most affect type checking: the registry facts are the whole picture.', '');
+        }
     }
     // A dependency the run stopped before (a cancel) was not checked: that is the whole story,
     // not missing evidence or an unreadable registry.
@@ -12028,7 +12075,7 @@ function projectSignals(signals) {
         enginesChanged: signals.enginesChanged ? { from: { ...signals.enginesChanged.from }, to: { ...signals.enginesChanged.to } } : null,
         newDependencies: [...signals.newDependencies],
         lockfileIntegrityMismatch: signals.lockfileIntegrityMismatch ? { ...signals.lockfileIntegrityMismatch } : null,
-        manifestChanges: signals.manifestChanges.map(({ fact, effect }) => ({ fact, effect })),
+        manifestChanges: signals.manifestChanges.map(({ fact, effect, subjects }) => ({ fact, effect, subjects: [...subjects] })),
         ...(signals.actionPin === undefined ? {} : { actionPin: { mismatch: signals.actionPin.mismatch, pinningWeakened: signals.actionPin.pinningWeakened } }),
     };
 }
@@ -12208,8 +12255,9 @@ const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
  * reusableWorkflow dependency types, WORKFLOW_UNPARSEABLE and ACTION_REFERENCE_UNUSABLE detection warnings;
  * `usage` on every result (the repository scan), `usage` evidence, the BREAKING_API_IN_USE review reason.
  * 1.3.0: `commitLog` evidence (the commits between the two tags, read when no release text exists).
+ * 1.4.0: `subjects` on each manifest change: the names it is about (subpaths, commands, peers, dependencies).
  */
-const MANIFEST_SCHEMA_VERSION = '1.3.0';
+const MANIFEST_SCHEMA_VERSION = '1.4.0';
 const TEXT = { type: 'string', maxLength: 20000 };
 const SHORT_TEXT = { type: 'string', maxLength: 1000 };
 const NULLABLE_SHORT_TEXT = { type: ['string', 'null'], maxLength: 1000 };
@@ -12249,7 +12297,11 @@ const REGISTRY_SIGNALS = {
             manifestChanges: {
                 type: 'array',
                 maxItems: 20,
-                items: closedObject({ fact: { type: 'string', enum: MANIFEST_CHANGE_FACTS }, effect: { type: 'string', enum: MANIFEST_CHANGE_EFFECTS } }),
+                items: closedObject({
+                    fact: { type: 'string', enum: MANIFEST_CHANGE_FACTS },
+                    effect: { type: 'string', enum: MANIFEST_CHANGE_EFFECTS },
+                    subjects: { type: 'array', maxItems: 20, items: SHORT_TEXT },
+                }),
             },
         }, {
             // github-actions results only.
@@ -19192,6 +19244,10 @@ function refsOf(args) {
 function sourceOf(args, headSha) {
     return { repository: null, pullRequest: null, ...refsOf(args), headSha };
 }
+/** `--no-github` turns GitHub off whatever the token: the missing-information lines say so. */
+function githubOffOf(args) {
+    return args.noGitHub ? { githubOffReason: 'this run does not use GitHub (--no-github)' } : {};
+}
 async function resolveInputs(args, env, run) {
     const githubToken = env[args.githubTokenEnv] || undefined;
     (0,redaction.registerSecret)(githubToken);
@@ -19207,6 +19263,7 @@ async function resolveInputs(args, env, run) {
             registryUrl: 'https://registry.npmjs.org',
             // The sample is offline and deterministic: no GitHub lookups even when a token is set.
             github: null,
+            githubOffReason: 'the sample runs offline and never uses GitHub',
             ...refsOf(args),
             headSha: null,
             usageSource: { files: createDirectoryTreeFiles({ root: (0,external_node_path_.join)(root, SAMPLE_DIRECTORY, 'head'), label: 'sample head' }), treeUrl: null },
@@ -19226,6 +19283,7 @@ async function resolveInputs(args, env, run) {
             registryUrl: args.npmRegistry,
             github,
             publicGitHub,
+            ...githubOffOf(args),
             ...refsOf(args),
             headSha: null,
             usageSource: { files: createDirectoryTreeFiles({ root: (0,external_node_path_.resolve)(args.headDir), label: `directory ${args.headDir}` }), treeUrl: null },
@@ -19242,6 +19300,7 @@ async function resolveInputs(args, env, run) {
         registryUrl: args.npmRegistry,
         github,
         publicGitHub,
+        ...githubOffOf(args),
         ...refsOf(args),
         headSha: fileSource.describe('head'),
         prText: { commitMessages },

@@ -126,7 +126,12 @@ export interface ReviewDecision {
  * a person could fill. (A major update still needs review through its risk level.)
  */
 function publishesNoReleaseText(context: DependencyContext): boolean {
-  return context.dependency.name.startsWith('@types/') && (context.versions.semverClass === 'minor' || context.versions.semverClass === 'patch');
+  return typesOnlyUpdateWithoutReleaseText(context.dependency.name, context.versions.semverClass);
+}
+
+/** The rule of publishesNoReleaseText on a name and semver class, for the comment to say why no review is asked. */
+export function typesOnlyUpdateWithoutReleaseText(name: string, semverClass: string): boolean {
+  return name.startsWith('@types/') && (semverClass === 'minor' || semverClass === 'patch');
 }
 
 export function decideReview(input: ReviewInput): ReviewDecision {

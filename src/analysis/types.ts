@@ -92,9 +92,10 @@ export interface RegistrySignals {
   lockfileIntegrityMismatch: { lockfile: string; registry: string } | null;
   /**
    * Consumer-facing manifest differences (ESM-only, exports or commands removed, peers and
-   * platforms narrowed…), by fact and effect; the evidence items carry the details.
+   * platforms narrowed…), by fact and effect, with the names each is about (subpaths, commands,
+   * peers, dependencies; at most 20); the evidence items carry the rest of the details.
    */
-  manifestChanges: Array<{ fact: ManifestChange['fact']; effect: ManifestChange['effect'] }>;
+  manifestChanges: Array<{ fact: ManifestChange['fact']; effect: ManifestChange['effect']; subjects: string[] }>;
   /** github-actions only (absent for npm): what the SHA-pin checks found. */
   actionPin?: ActionPinSignals;
 }

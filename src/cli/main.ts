@@ -59,6 +59,8 @@ interface Inputs {
   github: GitHubClient | null;
   /** Without a token: a tokenless client that reads changelogs of public repositories. */
   publicGitHub?: GitHubClient | null;
+  /** Why GitHub is not used when a token would not change it (--no-github, the sample). */
+  githubOffReason?: string;
   baseRef: string;
   headRef: string;
   /** Commit analysed, when the head is a git commit (directories have none). */
@@ -82,6 +84,11 @@ function sourceOf(args: CliArguments, headSha: string | null): RunOutcome['sourc
   return { repository: null, pullRequest: null, ...refsOf(args), headSha };
 }
 
+/** `--no-github` turns GitHub off whatever the token: the missing-information lines say so. */
+function githubOffOf(args: CliArguments): Pick<Inputs, 'githubOffReason'> {
+  return args.noGitHub ? { githubOffReason: 'this run does not use GitHub (--no-github)' } : {};
+}
+
 async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: RunBounds): Promise<Inputs> {
   const githubToken = env[args.githubTokenEnv] || undefined;
   registerSecret(githubToken);
@@ -97,6 +104,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
       registryUrl: 'https://registry.npmjs.org',
       // The sample is offline and deterministic: no GitHub lookups even when a token is set.
       github: null,
+      githubOffReason: 'the sample runs offline and never uses GitHub',
       ...refsOf(args),
       headSha: null,
       usageSource: { files: createDirectoryTreeFiles({ root: join(root, SAMPLE_DIRECTORY, 'head'), label: 'sample head' }), treeUrl: null },
@@ -116,6 +124,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
       registryUrl: args.npmRegistry,
       github,
       publicGitHub,
+      ...githubOffOf(args),
       ...refsOf(args),
       headSha: null,
       usageSource: { files: createDirectoryTreeFiles({ root: resolve(args.headDir), label: `directory ${args.headDir}` }), treeUrl: null },
@@ -132,6 +141,7 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
     registryUrl: args.npmRegistry,
     github,
     publicGitHub,
+    ...githubOffOf(args),
     ...refsOf(args),
     headSha: fileSource.describe('head'),
     prText: { commitMessages },

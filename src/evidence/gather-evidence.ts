@@ -39,6 +39,11 @@ export interface EvidenceSources {
    * allowance). Without it, tokenless reads are unbounded (tests, single-bump tools).
    */
   publicGitHubClaim?: AllowanceClaim;
+  /**
+   * Why `github` is null when it is not the missing token (`--no-github`, the offline sample),
+   * so the missing-information lines do not ask for a token that would change nothing.
+   */
+  githubOffReason?: string;
   logger: Logger;
 }
 
@@ -85,8 +90,9 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
       to,
       versionsInRange: facts.versionsInRange,
       logger: sources.logger,
+      githubOffReason: sources.githubOffReason,
     }),
-    fetchAdvisories({ octokit: sources.github, packageName: bump.name, from, to, logger: sources.logger }),
+    fetchAdvisories({ octokit: sources.github, packageName: bump.name, from, to, logger: sources.logger, githubOffReason: sources.githubOffReason }),
     fetchNpmAdvisories({ registry: sources.registry, packageName: bump.name, from, to, logger: sources.logger }),
     readApiSurfaceDiff(bump.name, packageId, facts, tarballs, sources.logger),
   ]);

@@ -3,7 +3,7 @@ import { describeGitHubError, formatGitHubError, type GitHubClient } from '../gi
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { makeEvidenceItem } from './evidence-item.js';
-import type { EvidenceResult } from './github-release-notes.js';
+import { NO_GITHUB_TOKEN, type EvidenceResult } from './github-release-notes.js';
 import type { EvidenceItem } from './types.js';
 
 /**
@@ -26,6 +26,8 @@ export interface AdvisoriesRequest {
   from: string;
   to: string;
   logger: Logger;
+  /** Why `octokit` is null, said in the missing-information line (default: no token). */
+  githubOffReason?: string;
   /** GitHub's advisory ecosystem: `npm` (default) or `actions` for GitHub Actions. */
   ecosystem?: AdvisoryEcosystem;
   /** Identity in evidence IDs; `npm:<packageName>` unless another ecosystem says otherwise. */
@@ -70,7 +72,7 @@ export async function fetchAdvisories(request: AdvisoriesRequest): Promise<Evide
       missing: [
         {
           code: 'ADVISORIES_NEED_TOKEN',
-          message: `GitHub security advisories for ${packageName} were not checked: no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI).`,
+          message: `GitHub security advisories for ${packageName} were not checked: ${request.githubOffReason ?? NO_GITHUB_TOKEN}.`,
         },
       ],
     };

@@ -30,7 +30,12 @@ export interface ReleaseNotesRequest {
   logger: Logger;
   /** Identity in evidence IDs; `npm:<packageName>` unless another ecosystem says otherwise. */
   packageId?: string;
+  /** Why `octokit` is null, said in the missing-information line (default: no token). */
+  githubOffReason?: string;
 }
+
+/** Why a run without a GitHub client did not read GitHub, unless the caller knows better. */
+export const NO_GITHUB_TOKEN = 'no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI)';
 
 export interface EvidenceResult {
   evidence: EvidenceItem[];
@@ -93,7 +98,7 @@ export async function fetchReleaseNotes(request: ReleaseNotesRequest): Promise<E
   if (octokit === null) {
     return missingOnly(
       'RELEASE_NOTES_NEED_TOKEN',
-      `GitHub release notes of ${fullName} were not read: no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI).`,
+      `GitHub release notes of ${fullName} were not read: ${request.githubOffReason ?? NO_GITHUB_TOKEN}.`,
     );
   }
   const wanted = versionsInRange.filter((version) => semver.valid(version) !== null);

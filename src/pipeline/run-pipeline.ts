@@ -36,6 +36,8 @@ export interface PipelineInput {
   github: GitHubClient | null;
   /** Tokenless client for public repository changelogs when `github` is null (CLI only). */
   publicGitHub?: GitHubClient | null;
+  /** Why `github` is null when the reason is not a missing token (CLI `--no-github`, the sample). */
+  githubOffReason?: string;
   runtime: StructuredRuntime;
   logger: Logger;
   runId: string;
@@ -130,7 +132,7 @@ export async function runPipeline(input: PipelineInput): Promise<RunOutcome> {
 
 export type PreparationInput = Pick<
   PipelineInput,
-  'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'logger' | 'prText' | 'evidenceConcurrency' | 'usageSource' | 'signal' | 'phases'
+  'fileSource' | 'registry' | 'registryUrl' | 'github' | 'publicGitHub' | 'githubOffReason' | 'logger' | 'prText' | 'evidenceConcurrency' | 'usageSource' | 'signal' | 'phases'
 >;
 
 /** At most this many transitive-only bumps are analysed when a PR changes nothing direct. */
@@ -236,6 +238,7 @@ async function prepareNpmContext(
       github: input.github,
       publicGitHub: input.publicGitHub ?? null,
       publicGitHubClaim: claim,
+      githubOffReason: input.githubOffReason,
       logger: input.logger,
     }), input.signal);
     const facts = gathered.facts;

@@ -1,5 +1,6 @@
 import type { AnalysisResult, RegistrySignals } from '../analysis/types.js';
 import { MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
+import { typesOnlyUpdateWithoutReleaseText } from '../analysis/review-policy.js';
 import { codeSpan, escapeInline, htmlCode, safeLink } from './markdown.js';
 import { FINDING_KIND_LABEL, failureAdvice } from './explanations.js';
 import { describeRiskBasis, reviewReasonExplanation } from './risk-basis.js';
@@ -103,8 +104,9 @@ export function registryFactsLine(signals: RegistrySignals, now: Date): string {
   if (signals.enginesChanged) facts.push(`engines changed from ${engineText(signals.enginesChanged.from)} to ${engineText(signals.enginesChanged.to)}`);
   if (signals.newDependencies.length > 0) facts.push(`new dependencies: ${namesList(signals.newDependencies, TEXT_BOUNDS.list)}`);
   for (const change of signals.manifestChanges) {
-    // Fixed wording per fact: the details (names, ranges) are in the cited evidence.
-    facts.push(`${change.effect === 'breaking' ? '⚠️ ' : ''}${MANIFEST_CHANGE_TITLE[change.fact]}`);
+    // Fixed wording per fact and the names it is about; ranges and versions are in the cited evidence.
+    const subjects = change.subjects.length > 0 ? `: ${namesList(change.subjects, TEXT_BOUNDS.list)}` : '';
+    facts.push(`${change.effect === 'breaking' ? '⚠️ ' : ''}${MANIFEST_CHANGE_TITLE[change.fact]}${subjects}`);
   }
   return facts.join(' · ');
 }
@@ -171,6 +173,11 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
     blocks.push('**Why review**');
     for (const reason of result.humanReviewReasons) blocks.push(`- ${reason}: ${reviewReasonExplanation(reason, result)}`);
     blocks.push('');
+  } else if (options.includeAnalysis && result.status === 'analyzed' && result.evidenceCoverage === 'none') {
+    // Every other bump without evidence is sent to a person (EVIDENCE_NONE): say why this one is not.
+    if (typesOnlyUpdateWithoutReleaseText(result.dependency.name, result.versions.semverClass)) {
+      blocks.push('**Why no review** — `@types/*` packages publish no release notes, and a minor or patch of type declarations can at most affect type checking: the registry facts are the whole picture.', '');
+    }
   }
   // A dependency the run stopped before (a cancel) was not checked: that is the whole story,
   // not missing evidence or an unreadable registry.

@@ -4,7 +4,9 @@
  * packument with bounds, on hand-made manifests shaped like real ones and on hostile ones.
  */
 import { describe, expect, it } from 'vitest';
-import { diffManifestShapes, describeManifestChange, disjointRanges } from '../../src/ecosystems/npm/manifest-diff.js';
+import { diffManifestShapes, describeManifestChange, disjointRanges, manifestChangeSubjects } from '../../src/ecosystems/npm/manifest-diff.js';
+import { quietRegistrySignals } from '../../src/ecosystems/npm/registry-facts.js';
+import { registryFactsLine } from '../../src/report/dependency-details.js';
 import { manifestShapeOf, SHAPE_LIMITS } from '../../src/ecosystems/npm/manifest-shape.js';
 import type { PackumentVersion } from '../../src/ecosystems/npm/packument.js';
 
@@ -135,6 +137,31 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
   it('a runtime dependency whose lowest allowed major went up is reported as information', () => {
     const changes = diffManifestShapes(manifestShapeOf({}), manifestShapeOf({}), { from: { debug: '^2.6.9', ms: '2.1.3' }, to: { debug: '^4.3.4', ms: '2.1.3' } });
     expect(changes).toEqual([{ fact: 'dependency-majors', effect: 'info', moved: [{ name: 'debug', from: '^2.6.9', to: '^4.3.4' }] }]);
+  });
+
+  it('each change names what it is about, so the registry-facts line can say which (review 13: "dependency majors" named none)', () => {
+    const moved = diffManifestShapes(manifestShapeOf({}), manifestShapeOf({}), { from: { debug: '^2.6.9', qs: '6.13.0' }, to: { debug: '^4.3.4', qs: '^7.0.0' } });
+    expect(moved.map(manifestChangeSubjects)).toEqual([['debug', 'qs']]);
+    const removed = diffManifestShapes(
+      manifestShapeOf({ exports: { '.': './index.js', './utils': './utils.js' }, bin: { tool: 'cli.js', old: 'old.js' } }),
+      manifestShapeOf({ exports: { '.': './index.js' }, bin: { tool: 'cli.js' } }),
+      NO_DEPENDENCIES,
+    );
+    expect(Object.fromEntries(removed.map((change) => [change.fact, manifestChangeSubjects(change)]))).toEqual({ 'exports-removed': ['./utils'], 'bin-removed': ['old'] });
+    const line = registryFactsLine(
+      quietRegistrySignals({ versionsInRange: 2, manifestChanges: [...removed, ...moved].map((change) => ({ fact: change.fact, effect: change.effect, subjects: manifestChangeSubjects(change) })) }),
+      new Date('2026-12-02T00:00:00Z'),
+    );
+    expect(line).toContain('⚠️ exports removed: `./utils`');
+    expect(line).toContain('⚠️ commands removed: `old`');
+    expect(line).toContain('dependency majors: `debug`, `qs`');
+  });
+
+  it('a change about more names than the bound lists the first 20', () => {
+    const from = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`dep-${index}`, '^1.0.0']));
+    const to = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`dep-${index}`, '^2.0.0']));
+    const [change] = diffManifestShapes(manifestShapeOf({}), manifestShapeOf({}), { from, to });
+    expect(manifestChangeSubjects(change!)).toHaveLength(20);
   });
 });
 

@@ -209,6 +209,33 @@ function listed(values: string[]): string {
   return values.length > LISTED ? `${shown} … (${values.length - LISTED} more)` : shown;
 }
 
+/**
+ * The names a change is about (subpaths, commands, peers, platforms, dependencies), at most
+ * LISTED of them, so the comment's registry-facts line can say which without the evidence text.
+ */
+export function manifestChangeSubjects(change: ManifestChange): string[] {
+  const names = ((): string[] => {
+    switch (change.fact) {
+      case 'module-format':
+      case 'exports-added':
+        return [];
+      case 'exports-removed':
+        return change.subpaths;
+      case 'bin-removed':
+        return change.commands;
+      case 'types-dropped':
+        return [change.types];
+      case 'peer-dependencies':
+        return [...change.added.map((peer) => peer.name), ...change.narrowed.map((peer) => peer.name)];
+      case 'platform':
+        return change.to;
+      case 'dependency-majors':
+        return change.moved.map((moved) => moved.name);
+    }
+  })();
+  return [...new Set(names)].slice(0, LISTED);
+}
+
 /** Title suffix of the evidence item for a change. */
 export const MANIFEST_CHANGE_TITLE: Readonly<Record<ManifestChange['fact'], string>> = {
   'module-format': 'module format (ESM-only)',

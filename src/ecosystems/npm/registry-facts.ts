@@ -1,7 +1,7 @@
 import semver from 'semver';
 import type { RegistrySignals } from '../../analysis/types.js';
 import type { GitHubRepository, RegistryFacts, VersionManifestFacts } from '../types.js';
-import { diffManifestShapes } from './manifest-diff.js';
+import { diffManifestShapes, manifestChangeSubjects } from './manifest-diff.js';
 import { manifestShapeOf } from './manifest-shape.js';
 import type { Packument, PackumentRepository, PackumentVersion } from './packument.js';
 
@@ -342,7 +342,11 @@ export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
   if (!sameRecord(from.engines, to.engines)) {
     signals.enginesChanged = { from: boundedEngines(from.engines), to: boundedEngines(to.engines) };
   }
-  signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map(({ fact, effect }) => ({ fact, effect }));
+  signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map((change) => ({
+    fact: change.fact,
+    effect: change.effect,
+    subjects: manifestChangeSubjects(change).map((name) => boundText(name, REGISTRY_LIMITS.nameChars)),
+  }));
   signals.newDependencies = newDependencyNames(from, to)
     .slice(0, REGISTRY_LIMITS.newDependencies)
     .map((name) => boundText(name, REGISTRY_LIMITS.nameChars));
