@@ -20,6 +20,7 @@ import { fetchAdvisories } from './github-advisories.js';
 import { fetchReleaseNotes } from './github-release-notes.js';
 import { fetchRepositoryChangelog, type AllowanceClaim, type RequestBudget } from './repository-changelog.js';
 import { fetchNpmAdvisories, ghsaIdOf } from './npm-advisories.js';
+import { publishedFilesEvidence } from './published-files-evidence.js';
 import { registryFactEvidence } from './registry-fact-evidence.js';
 import type { EvidenceItem, EvidenceWarning, MissingInformation } from './types.js';
 
@@ -80,7 +81,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
 
   // The newer side's tarball carries the changelog for the whole interval, in both directions.
   const newerSide = bump.direction === 'downgrade' ? facts.from : facts.to;
-  const [changelog, releaseNotes, advisories, npmAdvisories, surface] = await Promise.all([
+  const [changelog, releaseNotes, advisories, npmAdvisories, surface, publishedFiles] = await Promise.all([
     readTarballChangelog(bump, newerSide, tarballs, facts, sources, packageId, warnings),
     fetchReleaseNotes({
       octokit: sources.github,
@@ -95,6 +96,14 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
     fetchAdvisories({ octokit: sources.github, packageName: bump.name, from, to, logger: sources.logger, githubOffReason: sources.githubOffReason }),
     fetchNpmAdvisories({ registry: sources.registry, packageName: bump.name, from, to, logger: sources.logger }),
     readApiSurfaceDiff(bump.name, packageId, facts, tarballs, sources.logger),
+    publishedFilesEvidence({
+      packageName: bump.name,
+      packageId,
+      facts,
+      semverClass: bump.semverClass,
+      tarballs: { from: () => tarballs.get(facts.from!), to: () => tarballs.get(facts.to!) },
+      logger: sources.logger,
+    }),
   ]);
   // A package that ships no changelog usually keeps one in its repository: read it at the tag.
   const needsRepository = changelog.evidence.length === 0 && facts.repository !== null;
@@ -135,7 +144,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
       : { evidence: [], missing: [] };
   // GitHub reads are over: what this bump did not spend goes to the next one.
   claim?.done();
-  evidence.push(...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...commitLog.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
+  evidence.push(...publishedFiles, ...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...commitLog.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
   missingInformation.push(...surface.missing, ...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...commitLog.missing, ...advisoryGaps(advisories, npmAdvisories));
   warnings.push(...analyzerDirectedTextWarnings(bump.name, evidence));
   return { facts, evidence, missingInformation, warnings };

@@ -39,14 +39,14 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1628;
+const CORRECT = 1632;
 const SAMPLES = 1801;
-const RISK_ACCURACY = '0.904';
+const RISK_ACCURACY = '0.906';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
 const CONFUSION_HIGH_ROW = '| high | 368 | 32 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
@@ -104,10 +104,8 @@ const MISSES = [
   'tinyspy 2.1.1 → 2.2.0',
   'local-pkg 0.5.1 → 1.0.0',
   'uvu 0.4.1 → 0.5.0',
-  'mlly 0.5.17 → 1.0.0',
   'chalk-template 0.5.0 → 1.0.0',
   'exsolve 0.4.4 → 1.0.0',
-  'empathic 0.0.3 → 1.0.0',
   'empathic 0.0.2 → 0.0.3',
   'source-map-js 0.6.2 → 1.0.0',
   'fast-content-type-parse 2.0.1 → 3.0.0',
@@ -193,7 +191,6 @@ const MISSES = [
   'bunyan 1.7.1 → 1.8.0',
   'numeral 1.4.8 → 1.5.0',
   'styled-components 6.3.12 → 6.4.0',
-  'openapi-types 11.1.0 → 12.0.0',
   'openapi-types 12.0.2 → 12.1.0',
   'regenerator-runtime 0.13.11 → 0.14.0',
   'emittery 1.2.1 → 2.0.0',
@@ -204,7 +201,6 @@ const MISSES = [
   'readable-stream 3.6.2 → 4.0.0',
   'split2 3.2.2 → 4.0.0',
   'agenda 4.2.0 → 4.2.1',
-  'passport-jwt 2.1.1 → 2.2.0',
   'passport-local 0.1.6 → 1.0.0',
   'bson 1.1.3 → 1.1.4',
   'reflect-metadata 0.1.14 → 0.2.0',

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 69,
   changedFromFirst: 36,
-  extractiveAgainstFirstLabels: '1621/1801',
+  extractiveAgainstFirstLabels: '1625/1801',
   semverAgainstFirstLabels: '1088/1801',
 };
 /**
@@ -258,12 +258,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1203/1801',
-      'registry only: tarball ships a changelog': '321/352',
-      'registry only: no tarball changelog': '882/1449',
-      'registry + repository: all': '1628/1801',
-      'registry + repository: tarball ships a changelog': '323/352',
-      'registry + repository: no tarball changelog': '1305/1449',
+      'registry only: all': '1211/1801',
+      'registry only: tarball ships a changelog': '322/352',
+      'registry only: no tarball changelog': '889/1449',
+      'registry + repository: all': '1632/1801',
+      'registry + repository: tarball ships a changelog': '324/352',
+      'registry + repository: no tarball changelog': '1308/1449',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

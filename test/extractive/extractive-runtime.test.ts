@@ -621,3 +621,24 @@ describe('extractive runtime: engines declared for the first time', () => {
     expect(withoutNotes.riskLevel).toBe('medium');
   });
 });
+
+describe('extractive runtime: published files unchanged', () => {
+  const unchanged = evidence('registryFact', 'pkg 1.0.0 publishes the same 3 file(s) as 0.5.0, byte for byte …: the update changes no code that runs.', {
+    versions: ['1.0.0'],
+    locator: 'fact/published-files-unchanged',
+    title: 'npm tarballs — pkg 0.5.0 → 1.0.0 — published files unchanged',
+  });
+
+  it('a major that republishes the same files is low, citing the fact (mlly 0.5.17 → 1.0.0)', async () => {
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), unchanged], semverClass: 'major', from: '0.5.0', to: '1.0.0' }));
+    expect(candidate.riskLevel).toBe('low');
+    expect(candidate.riskEvidenceRefs).toEqual([unchanged.id]);
+    expect(candidate.summary).toContain('publishes the same files');
+  });
+
+  it('release text that announces a change still rates it (fresh 2.0.0: "Drop support for Node.js <18", same files)', async () => {
+    const notes = evidence('changelog', '## 1.0.0\n- Drop support for Node.js <18', { versions: ['1.0.0'] });
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), unchanged, notes], semverClass: 'major', from: '0.5.0', to: '1.0.0' }));
+    expect(candidate.riskLevel).toBe('medium');
+  });
+});

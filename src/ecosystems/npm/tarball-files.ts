@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import type { TarballScanStats } from './tarball-changelog.js';
@@ -30,6 +31,11 @@ export interface ReadLimits {
   select: (path: string) => boolean;
   /** Told the path of every regular file met (bounded by the scan budget). */
   onFile?: (path: string) => void;
+  /**
+   * Told the SHA-256 of every regular file read whole within the budget, selected or not (the
+   * bytes are hashed as they stream by, never kept), for comparing two versions file by file.
+   */
+  onFileDigest?: (path: string, sha256: string) => void;
   /** Warning code and wording for a selected file over `maxEntryBytes`. */
   tooLarge: (path: string, size: number) => { code: string; message: string };
 }
@@ -121,6 +127,16 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
         }
         const isFile = entry.type === 'File' || entry.type === 'OldFile';
         if (isFile) limits.onFile?.(entry.path);
+        if (isFile && limits.onFileDigest !== undefined) {
+          const report = limits.onFileDigest;
+          const path = entry.path;
+          const hash = createHash('sha256');
+          entry.on('data', (chunk: Buffer) => hash.update(chunk));
+          // A scan stopped at its budget reports no more files: the caller sees it incomplete.
+          entry.on('end', () => {
+            if (!settled) report(path, hash.digest('hex'));
+          });
+        }
         if (!isFile || !limits.select(entry.path) || candidates.length >= limits.maxSelected) {
           entry.resume();
           return;

@@ -4,6 +4,7 @@ import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
 import { isTypeOnlyRemoval } from '../../../evidence/api-surface-evidence.js';
+import { PUBLISHED_FILES_UNCHANGED } from '../../../evidence/published-files-evidence.js';
 import { changesADefault, dropsNodeAndNothingElse, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
@@ -346,6 +347,19 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
       summary: `Extractive analysis: deprecations, compatibility or runtime-requirement changes in ${from} → ${to}, documented by ${basis(medium)} (${plural(medium.length, 'evidence item')}), and no breaking-change markers.`,
     };
   }
+  // Nothing rated the bump and it publishes the same files with the same manifest: whatever the
+  // number says, no code that runs changes (mlly 0.5.17 → 1.0.0, empathic 0.0.3 → 1.0.0 and
+  // openapi-types 11.1.0 → 12.0.0 republish identical files; every reader rated them low). Release
+  // text that announces a change without shipping one (fresh 2.0.0: "Drop support for Node.js
+  // <18", same files) is rated above and stays what it says.
+  const unchanged = medium.length === 0 ? registryFact(evidence, PUBLISHED_FILES_UNCHANGED) : undefined;
+  if (unchanged !== undefined) {
+    return {
+      riskLevel: 'low',
+      riskItems: [unchanged],
+      summary: `Extractive analysis: ${to} publishes the same files as ${from}, byte for byte, with the same entry points, dependencies and engines, and nothing in ${releaseText.length > 0 ? 'its release text' : 'the evidence'} names a breaking, deprecation or compatibility change: the update changes no code that runs.`,
+    };
+  }
   // Commit subjects are not release notes: authors do not write them for callers, so a major
   // whose commits name no breaking change, deprecation or runtime requirement is not shown to
   // be harmless. Unexplained, it stays what semver says it is. A first 1.0.0 too: its commits
@@ -400,7 +414,8 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
 function describeBasis(items: EvidenceItem[]): string {
   const parts = new Set<string>();
   for (const item of items) {
-    if (item.kind === 'registryFact') parts.add(item.sourceId === 'github-tags' ? "the repository's tags" : 'the registry facts');
+    if (item.kind === 'registryFact' && item.locator === PUBLISHED_FILES_UNCHANGED) parts.add('the published files');
+    else if (item.kind === 'registryFact') parts.add(item.sourceId === 'github-tags' ? "the repository's tags" : 'the registry facts');
     else if (item.sourceId === 'github-action-metadata') parts.add('the action.yml diff');
     else if (item.kind === 'apiSurface') parts.add('the API-surface diff');
     else if (item.kind === 'advisory') parts.add('the security advisories');

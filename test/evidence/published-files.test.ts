@@ -1,0 +1,91 @@
+/**
+ * "Published files unchanged": two versions whose tarballs hold the same files byte for byte
+ * (documentation and package.json's version aside) and agree on every consumer-facing manifest
+ * key. Tarballs are built in memory; the registry is the in-memory test double.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Bump } from '../../src/bumps/types.js';
+import { comparePublishedFiles, consumerManifestDifferences, readPublishedFiles } from '../../src/ecosystems/npm/published-files.js';
+import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
+import { PUBLISHED_FILES_UNCHANGED } from '../../src/evidence/published-files-evidence.js';
+import { silentLogger } from '../../src/shared/logger.js';
+import { npmTarballOf } from '../ecosystems/tarball-builder.js';
+import { inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
+
+const CODE = { 'index.js': 'module.exports = (x) => x;\n', 'index.d.ts': 'export default function id<T>(x: T): T;\n', 'lib/util.js': 'exports.u = 1;\n' };
+const manifest = (version: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ name: 'pkg', version, main: 'index.js', types: 'index.d.ts', dependencies: { ms: '^2.1.3' }, ...extra });
+
+async function compare(fromFiles: Record<string, string>, toFiles: Record<string, string>) {
+  const [from, to] = await Promise.all([readPublishedFiles(npmTarballOf(fromFiles), 'pkg@1.0.0'), readPublishedFiles(npmTarballOf(toFiles), 'pkg@2.0.0')]);
+  return comparePublishedFiles(from, to);
+}
+
+describe('comparing what two versions publish', () => {
+  it('the same code with a new version, description, devDependencies, test script and README is unchanged', async () => {
+    const result = await compare(
+      { ...CODE, 'package.json': manifest('1.0.0', { description: 'old', scripts: { test: 'node test.js' } }), 'README.md': '# pkg\n' },
+      { ...CODE, 'package.json': manifest('2.0.0', { description: 'Stable!', devDependencies: { vitest: '4' }, scripts: { test: 'vitest' } }), 'README.md': '# pkg 2\n', 'CHANGELOG.md': '## 2.0.0\n' },
+    );
+    expect(result).toEqual({ unchanged: true, fileCount: 3 });
+  });
+
+  it('one changed byte of code, an added file or a removed file is a change', async () => {
+    const base = { ...CODE, 'package.json': manifest('1.0.0') };
+    expect(await compare(base, { ...base, 'lib/util.js': 'exports.u = 2;\n' })).toEqual({ unchanged: false, reason: 'files' });
+    expect(await compare(base, { ...base, 'lib/extra.js': '' })).toEqual({ unchanged: false, reason: 'files' });
+    const { 'lib/util.js': _removed, ...withoutUtil } = base;
+    expect(await compare(base, withoutUtil)).toEqual({ unchanged: false, reason: 'files' });
+  });
+
+  it('a changed dependency range, entry point, engines or install script is a change, even with the same files', async () => {
+    const from = { ...CODE, 'package.json': manifest('1.0.0') };
+    for (const extra of [{ dependencies: { ms: '^3.0.0' } }, { main: 'lib/util.js' }, { engines: { node: '>=20' } }, { type: 'module' }, { scripts: { postinstall: 'node setup.js' } }]) {
+      expect(await compare(from, { ...CODE, 'package.json': manifest('2.0.0', extra) }), JSON.stringify(extra)).toEqual({ unchanged: false, reason: 'manifest' });
+    }
+    expect(consumerManifestDifferences({ scripts: { test: 'a' } }, { scripts: { test: 'b', install: 'node-gyp rebuild' } })).toEqual(['scripts.install']);
+  });
+
+  it('a tarball without a package.json, or with an entry that escapes the package, is never called unchanged', async () => {
+    expect(await compare(CODE, CODE)).toEqual({ unchanged: false, reason: 'incomplete' });
+    const withEscape = { ...CODE, 'package.json': manifest('1.0.0'), '../outside.js': 'x' };
+    expect(await compare(withEscape, withEscape)).toEqual({ unchanged: false, reason: 'incomplete' });
+  });
+});
+
+const BUMP: Bump = {
+  ecosystem: 'npm',
+  name: 'pkg',
+  manifests: ['package.json'],
+  dependencyTypes: ['prod'],
+  from: '0.5.0',
+  to: '1.0.0',
+  fromSpec: '0.5.0',
+  toSpec: '1.0.0',
+  direction: 'upgrade',
+  semverClass: 'major',
+  versionSource: 'manifest',
+  lockfiles: [],
+  installPaths: [],
+  direct: true,
+};
+
+async function factsOf(bump: Bump, toCode: Record<string, string>): Promise<string[]> {
+  const registry = inMemoryRegistry({
+    [bump.from!]: { tarball: npmTarballOf({ ...CODE, 'package.json': manifest(bump.from!) }), fields: { main: 'index.js', types: 'index.d.ts', dependencies: { ms: '^2.1.3' } } },
+    [bump.to!]: { tarball: npmTarballOf({ ...toCode, 'package.json': manifest(bump.to!) }), fields: { main: 'index.js', types: 'index.d.ts', dependencies: { ms: '^2.1.3' } } },
+  });
+  const gathered = await gatherEvidence(bump, { registry, registryUrl: REGISTRY, github: null, logger: silentLogger });
+  return gathered.evidence.filter((item) => item.kind === 'registryFact').map((item) => item.locator);
+}
+
+describe('the published-files fact in the evidence', () => {
+  it('a major that republishes the same files carries the fact; one that changes a file does not', async () => {
+    expect(await factsOf(BUMP, CODE)).toContain(PUBLISHED_FILES_UNCHANGED);
+    expect(await factsOf(BUMP, { ...CODE, 'index.js': 'module.exports = (x) => [x];\n' })).not.toContain(PUBLISHED_FILES_UNCHANGED);
+  });
+
+  it('is not asked for a patch (low on its own), so the older tarball is not read for it', async () => {
+    expect(await factsOf({ ...BUMP, from: '1.0.0', to: '1.0.1', fromSpec: '1.0.0', toSpec: '1.0.1', semverClass: 'patch' }, CODE)).not.toContain(PUBLISHED_FILES_UNCHANGED);
+  });
+});
