@@ -8088,6 +8088,8 @@ const NPM_ADVISORY_SOURCE_ID = 'npm-advisory';
 /** Advisories kept per package: a real answer has a handful; more is noise or hostile. */
 const MAX_ADVISORIES = 50;
 const MAX_TITLE_CHARS = 300;
+/** Vulnerable ranges quoted per advisory. */
+const MAX_RANGES_QUOTED = 8;
 const GHSA_IN_URL = /\/advisories\/(GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
 const SEVERITIES = new Set(['info', 'low', 'moderate', 'high', 'critical']);
 function npm_advisories_isObject(value) {
@@ -8105,6 +8107,10 @@ function effectOf(affectsFrom, affectsTo) {
 /**
  * The advisories of one package in a bulk answer (external data), reduced to what evidence
  * quotes, once per GHSA ID, sorted by it. Entries that are not well-formed are skipped.
+ * npm lists an advisory that covers several version lines once per line, each entry with its own
+ * id and range but the same GHSA URL (brace-expansion's `>=1.0.0 <=1.1.11` and `>=2.0.0 <=2.0.1`):
+ * the ranges of one GHSA are joined before its effect is decided, so an advisory that affects
+ * `from` through one entry and `to` through another is "not fixed", never "fixed".
  */
 function selectNpmAdvisories(answer, packageName, from, to) {
     if (!npm_advisories_isObject(answer) || !Object.hasOwn(answer, packageName))
@@ -8112,7 +8118,7 @@ function selectNpmAdvisories(answer, packageName, from, to) {
     const entries = answer[packageName];
     if (!Array.isArray(entries))
         return [];
-    const kept = new Map();
+    const byId = new Map();
     for (const entry of entries.slice(0, MAX_ADVISORIES * 4)) {
         if (!npm_advisories_isObject(entry) || typeof entry.url !== 'string' || typeof entry.vulnerable_versions !== 'string')
             continue;
@@ -8121,23 +8127,41 @@ function selectNpmAdvisories(answer, packageName, from, to) {
         if (!ghsa || range === null)
             continue;
         const ghsaId = normaliseGhsaId(ghsa[1]);
-        const effect = effectOf(semver.satisfies(from, range, { includePrerelease: true }), semver.satisfies(to, range, { includePrerelease: true }));
-        if (effect === null || kept.has(ghsaId))
+        let advisory = byId.get(ghsaId);
+        if (advisory === undefined) {
+            if (byId.size >= MAX_ADVISORIES)
+                continue;
+            advisory = {
+                title: typeof entry.title === 'string' ? (0,redaction.sanitizeMessage)(entry.title, MAX_TITLE_CHARS) : '',
+                severity: typeof entry.severity === 'string' && SEVERITIES.has(entry.severity) ? entry.severity : 'unknown',
+                ranges: [],
+                affectsFrom: false,
+                affectsTo: false,
+            };
+            byId.set(ghsaId, advisory);
+        }
+        // Every range counts for the effect; a handful are quoted (a real advisory has one or two).
+        if (advisory.ranges.length < MAX_RANGES_QUOTED && !advisory.ranges.includes(entry.vulnerable_versions))
+            advisory.ranges.push(entry.vulnerable_versions);
+        advisory.affectsFrom ||= semver.satisfies(from, range, { includePrerelease: true });
+        advisory.affectsTo ||= semver.satisfies(to, range, { includePrerelease: true });
+    }
+    const kept = [];
+    for (const [ghsaId, advisory] of byId) {
+        const effect = effectOf(advisory.affectsFrom, advisory.affectsTo);
+        if (effect === null)
             continue;
-        const severity = typeof entry.severity === 'string' && SEVERITIES.has(entry.severity) ? entry.severity : 'unknown';
-        kept.set(ghsaId, {
+        kept.push({
             ghsaId,
-            title: typeof entry.title === 'string' ? (0,redaction.sanitizeMessage)(entry.title, MAX_TITLE_CHARS) : '',
-            severity,
-            vulnerableVersions: entry.vulnerable_versions,
+            title: advisory.title,
+            severity: advisory.severity,
+            vulnerableVersions: advisory.ranges.join(' || '),
             // Rebuilt, never copied: the only link an advisory gets is its own github.com page.
             sourceUrl: `https://github.com/advisories/${ghsaId}`,
             effect,
         });
-        if (kept.size >= MAX_ADVISORIES)
-            break;
     }
-    return [...kept.values()].sort((left, right) => left.ghsaId.localeCompare(right.ghsaId));
+    return kept.sort((left, right) => left.ghsaId.localeCompare(right.ghsaId));
 }
 const EFFECT_WORDS = {
     fixed: (from, to) => `affects ${from}, not ${to}: fixed by this update`,
@@ -13807,7 +13831,9 @@ function release_text_plainLine(line) {
         .replace(/!\[([^\]\n]{0,300})\]\([^)\n]{0,500}\)/g, '$1')
         .replace(/\[([^\]\n]{0,300})\]\([^)\n]{0,500}\)/g, '$1')
         .replace(/<[^>]{0,200}>/g, '')
-        .replace(/(\*\*|__)/g, '')
+        .replace(/\*\*/g, '')
+        // `__bold words__` is emphasis; `__proto__`, `__dirname` and `__esModule` are names (one word).
+        .replace(/__([^_\n]{1,300}?)__/g, (pair, inner) => (/\s/.test(inner) ? inner : pair))
         .replace(/\s+/g, ' ')
         .trim();
 }
@@ -14127,8 +14153,8 @@ function uniqueVersions(versions) {
 function references(items) {
     return [...new Set(items.map((item) => item.id))].slice(0, MAX_REFERENCES);
 }
-function extract_candidate_plural(count, word) {
-    return `${count} ${word}${count === 1 ? '' : 's'}`;
+function extract_candidate_plural(count, word, pluralWord = `${word}s`) {
+    return `${count} ${count === 1 ? word : pluralWord}`;
 }
 /** `@types/*` packages are DefinitelyTyped's declaration-only packages. */
 function isTypeDeclarationsOnly(name) {
@@ -14225,6 +14251,14 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     const high = classified.filter((entry) => entry.level === 'high').map((entry) => entry.item);
     const medium = classified.filter((entry) => entry.level === 'medium').map((entry) => entry.item);
     const basis = (items) => describeBasis(items);
+    if (high.length > 0 && high.every((item) => item.kind === 'advisory')) {
+        // An introduced advisory breaks no caller: it brings in a known vulnerability, and says so.
+        return {
+            riskLevel: 'high',
+            riskItems: high,
+            summary: `Extractive analysis: ${to} is affected by ${extract_candidate_plural(high.length, 'published security advisory', 'published security advisories')} that ${from} is not (${high.length === 1 ? 'it is' : 'they are'} introduced by this update). Read the cited advisories before merging.`,
+        };
+    }
     if (high.length > 0) {
         return {
             riskLevel: 'high',

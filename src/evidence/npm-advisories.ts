@@ -24,6 +24,8 @@ export const NPM_ADVISORY_SOURCE_ID = 'npm-advisory';
 /** Advisories kept per package: a real answer has a handful; more is noise or hostile. */
 const MAX_ADVISORIES = 50;
 const MAX_TITLE_CHARS = 300;
+/** Vulnerable ranges quoted per advisory. */
+const MAX_RANGES_QUOTED = 8;
 const GHSA_IN_URL = /\/advisories\/(GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
 const SEVERITIES: ReadonlySet<string> = new Set(['info', 'low', 'moderate', 'high', 'critical']);
 
@@ -58,36 +60,67 @@ function effectOf(affectsFrom: boolean, affectsTo: boolean): AdvisoryEffect | nu
   return null;
 }
 
+/** One GHSA as the entries of a bulk answer describe it, before its effect is decided. */
+interface AdvisoryRanges {
+  title: string;
+  severity: string;
+  /** Every vulnerable range listed for it, as written (deduplicated). */
+  ranges: string[];
+  affectsFrom: boolean;
+  affectsTo: boolean;
+}
+
 /**
  * The advisories of one package in a bulk answer (external data), reduced to what evidence
  * quotes, once per GHSA ID, sorted by it. Entries that are not well-formed are skipped.
+ * npm lists an advisory that covers several version lines once per line, each entry with its own
+ * id and range but the same GHSA URL (brace-expansion's `>=1.0.0 <=1.1.11` and `>=2.0.0 <=2.0.1`):
+ * the ranges of one GHSA are joined before its effect is decided, so an advisory that affects
+ * `from` through one entry and `to` through another is "not fixed", never "fixed".
  */
 export function selectNpmAdvisories(answer: unknown, packageName: string, from: string, to: string): NpmAdvisory[] {
   if (!isObject(answer) || !Object.hasOwn(answer, packageName)) return [];
   const entries = answer[packageName];
   if (!Array.isArray(entries)) return [];
-  const kept = new Map<string, NpmAdvisory>();
+  const byId = new Map<string, AdvisoryRanges>();
   for (const entry of entries.slice(0, MAX_ADVISORIES * 4)) {
     if (!isObject(entry) || typeof entry.url !== 'string' || typeof entry.vulnerable_versions !== 'string') continue;
     const ghsa = GHSA_IN_URL.exec(entry.url.slice(0, 200));
     const range = entry.vulnerable_versions.length <= 200 ? semver.validRange(entry.vulnerable_versions) : null;
     if (!ghsa || range === null) continue;
     const ghsaId = normaliseGhsaId(ghsa[1]!);
-    const effect = effectOf(semver.satisfies(from, range, { includePrerelease: true }), semver.satisfies(to, range, { includePrerelease: true }));
-    if (effect === null || kept.has(ghsaId)) continue;
-    const severity = typeof entry.severity === 'string' && SEVERITIES.has(entry.severity) ? entry.severity : 'unknown';
-    kept.set(ghsaId, {
+    let advisory = byId.get(ghsaId);
+    if (advisory === undefined) {
+      if (byId.size >= MAX_ADVISORIES) continue;
+      advisory = {
+        title: typeof entry.title === 'string' ? sanitizeMessage(entry.title, MAX_TITLE_CHARS) : '',
+        severity: typeof entry.severity === 'string' && SEVERITIES.has(entry.severity) ? entry.severity : 'unknown',
+        ranges: [],
+        affectsFrom: false,
+        affectsTo: false,
+      };
+      byId.set(ghsaId, advisory);
+    }
+    // Every range counts for the effect; a handful are quoted (a real advisory has one or two).
+    if (advisory.ranges.length < MAX_RANGES_QUOTED && !advisory.ranges.includes(entry.vulnerable_versions)) advisory.ranges.push(entry.vulnerable_versions);
+    advisory.affectsFrom ||= semver.satisfies(from, range, { includePrerelease: true });
+    advisory.affectsTo ||= semver.satisfies(to, range, { includePrerelease: true });
+  }
+  const kept: NpmAdvisory[] = [];
+  for (const [ghsaId, advisory] of byId) {
+    const effect = effectOf(advisory.affectsFrom, advisory.affectsTo);
+    if (effect === null) continue;
+    kept.push({
       ghsaId,
-      title: typeof entry.title === 'string' ? sanitizeMessage(entry.title, MAX_TITLE_CHARS) : '',
-      severity,
-      vulnerableVersions: entry.vulnerable_versions,
+      title: advisory.title,
+      severity: advisory.severity,
+      vulnerableVersions: advisory.ranges.join(' || '),
       // Rebuilt, never copied: the only link an advisory gets is its own github.com page.
       sourceUrl: `https://github.com/advisories/${ghsaId}`,
       effect,
     });
-    if (kept.size >= MAX_ADVISORIES) break;
   }
-  return [...kept.values()].sort((left, right) => left.ghsaId.localeCompare(right.ghsaId));
+  return kept.sort((left, right) => left.ghsaId.localeCompare(right.ghsaId));
 }
 
 const EFFECT_WORDS: Readonly<Record<AdvisoryEffect, (from: string, to: string) => string>> = {

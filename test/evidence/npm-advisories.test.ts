@@ -75,6 +75,19 @@ describe('npm bulk advisories', () => {
     if (fault.kind !== 'status') expect(result.missing[0]?.message).toContain(wording);
   });
 
+  it('one GHSA listed once per version line (npm gives each line its own entry) is judged on all its ranges', async () => {
+    // Like brace-expansion's GHSA-v6h2-p8h4-qcjw: `>=1.0.0 <=1.1.11` and `>=2.0.0 <=2.0.1`, two entries, one URL.
+    const url = 'https://github.com/advisories/GHSA-v6h2-p8h4-qcjw';
+    const lines: FakeBulkAdvisory[] = [
+      { id: 10, url, title: 'ReDoS', severity: 'low', vulnerable_versions: '>=4.17.0 <=4.17.20' },
+      { id: 11, url, title: 'ReDoS', severity: 'low', vulnerable_versions: '>=4.17.21 <4.17.22' },
+    ];
+    const result = await advisoriesWith({ advisories: { lodash: lines } });
+    // Affects 4.17.20 through the first entry and 4.17.21 through the second: not fixed by this update.
+    expect(result.evidence.map((item) => item.locator)).toEqual(['advisory/GHSA-v6h2-p8h4-qcjw/unfixed']);
+    expect(result.evidence[0]?.content).toContain('Vulnerable versions: >=4.17.0 <=4.17.20 || >=4.17.21 <4.17.22');
+  });
+
   it('entries that are not well-formed are skipped; links are rebuilt from the GHSA ID', async () => {
     const hostile = [
       { ...LODASH_TEMPLATE, url: 'https://evil.example/advisories/GHSA-35jh-r3h4-6jhm' },

@@ -642,3 +642,17 @@ describe('extractive runtime: published files unchanged', () => {
     expect(candidate.riskLevel).toBe('medium');
   });
 });
+
+describe('extractive runtime: advisories an update brings in', () => {
+  it('is high and says it brings in a known vulnerability, not that callers break', async () => {
+    const introduced = evidence('advisory', 'Regression in 2.0.0\nSeverity: moderate\nVulnerable versions: 2.0.0\nThis advisory affects 2.0.0, not 1.0.0: introduced by this update.', {
+      versions: ['2.0.0'],
+      locator: 'advisory/GHSA-cccc-ffff-gggg/introduced',
+      title: 'npm advisory GHSA-cccc-ffff-gggg (moderate) — introduced',
+    });
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('patch'), introduced, notes], semverClass: 'patch', from: '1.0.0', to: '2.0.0' }));
+    expect(candidate.riskLevel).toBe('high');
+    expect(candidate.summary).toContain('is affected by 1 published security advisory that 1.0.0 is not');
+    expect(candidate.summary).not.toContain('break existing callers');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesADefault, excerpt, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+import { changesADefault, excerpt, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, plainLine, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -424,5 +424,13 @@ describe('release-text markers', () => {
     expect(hasMarker('- docs: fix a typo in the migration guide', 'migrationGuide')).toBe(false);
     expect(hasMarker('No migration guide needed: nothing changed for callers.', 'migrationGuide')).toBe(false);
     expect(hasMarker('A migration guide is not needed.', 'migrationGuide')).toBe(true);
+  });
+});
+
+describe('plain excerpts keep names written with double underscores', () => {
+  it('`__proto__` and `__dirname` stay; `__two words__` emphasis is dropped', () => {
+    expect(plainLine('Denial of Service via __proto__ Key in mergeConfig')).toBe('Denial of Service via __proto__ Key in mergeConfig');
+    expect(plainLine('- use `__dirname` instead')).toBe('use `__dirname` instead');
+    expect(plainLine('- __Breaking change__: drops **Node 16**')).toBe('Breaking change: drops Node 16');
   });
 });

@@ -225,8 +225,8 @@ function references(items: EvidenceItem[]): string[] {
   return [...new Set(items.map((item) => item.id))].slice(0, MAX_REFERENCES);
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+function plural(count: number, word: string, pluralWord = `${word}s`): string {
+  return `${count} ${count === 1 ? word : pluralWord}`;
 }
 
 /** `@types/*` packages are DefinitelyTyped's declaration-only packages. */
@@ -331,6 +331,14 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
   const high = classified.filter((entry) => entry.level === 'high').map((entry) => entry.item);
   const medium = classified.filter((entry) => entry.level === 'medium').map((entry) => entry.item);
   const basis = (items: EvidenceItem[]): string => describeBasis(items);
+  if (high.length > 0 && high.every((item) => item.kind === 'advisory')) {
+    // An introduced advisory breaks no caller: it brings in a known vulnerability, and says so.
+    return {
+      riskLevel: 'high',
+      riskItems: high,
+      summary: `Extractive analysis: ${to} is affected by ${plural(high.length, 'published security advisory', 'published security advisories')} that ${from} is not (${high.length === 1 ? 'it is' : 'they are'} introduced by this update). Read the cited advisories before merging.`,
+    };
+  }
   if (high.length > 0) {
     return {
       riskLevel: 'high',
