@@ -202,7 +202,7 @@ for (const [label, args] of [
   console.log(`  wall time            ${ms(result.wallMs)}`);
   console.log(`  peak RSS             ${result.maxRssMb === null ? 'n/a' : `${result.maxRssMb.toFixed(0)} MiB`}`);
   console.log(`  packument requests   ${registry.counts.packuments} (unique packages: ${bumps}), ${kib(registry.counts.packumentBytes)}`);
-  console.log(`  tarball requests     ${registry.counts.tarballs} (${kib(registry.counts.tarballBytes)}), of which from-side for the API-surface diff ${registry.counts.fromTarballs} (${kib(registry.counts.fromTarballBytes)})`);
+  console.log(`  tarball requests     ${registry.counts.tarballs} (${kib(registry.counts.tarballBytes)}), of which from-side (API-surface diff, published-files comparison) ${registry.counts.fromTarballs} (${kib(registry.counts.fromTarballBytes)})`);
   console.log(`  GitHub requests      ${registry.counts.github} (tokenless: repository changelogs at the tag, ${registry.counts.githubCompare} commit logs), ${kib(registry.counts.githubBytes)}`);
   console.log(`  advisory requests    ${registry.counts.advisories} (npm bulk endpoint; answered 405 here)`);
   if (contexts !== null) console.log(`  contexts built       ${contexts}`);

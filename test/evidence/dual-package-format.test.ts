@@ -11,7 +11,7 @@ import type { NpmRegistryClient } from '../../src/ecosystems/npm/registry-client
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { npmTarballOf } from '../ecosystems/tarball-builder.js';
-import { inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
+import { bumpOfPkg, inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
 
 const DUAL_MANIFEST = {
   type: 'module',
@@ -24,22 +24,7 @@ function registryWith(toTarball: Buffer): NpmRegistryClient {
   return inMemoryRegistry({ '1.0.0': { tarball: npmTarballOf({ 'index.js': 'module.exports = {}' }), fields: { main: 'index.js' } }, '2.0.0': { tarball: toTarball, fields: DUAL_MANIFEST } });
 }
 
-const BUMP: Bump = {
-  ecosystem: 'npm',
-  name: 'pkg',
-  manifests: ['package.json'],
-  dependencyTypes: ['prod'],
-  from: '1.0.0',
-  to: '2.0.0',
-  fromSpec: '1.0.0',
-  toSpec: '2.0.0',
-  direction: 'upgrade',
-  semverClass: 'major',
-  versionSource: 'manifest',
-  lockfiles: [],
-  installPaths: [],
-  direct: true,
-};
+const BUMP: Bump = bumpOfPkg('1.0.0', '2.0.0', 'major');
 
 async function factLocators(toFiles: Record<string, string>): Promise<string[]> {
   const gathered = await gatherEvidence(BUMP, { registry: registryWith(npmTarballOf(toFiles)), registryUrl: REGISTRY, github: null, logger: silentLogger });

@@ -4,6 +4,7 @@
  * endpoint. Used by the evidence tests that gather from built tarballs.
  */
 import { createHash } from 'node:crypto';
+import type { Bump, SemverClass } from '../../src/bumps/types.js';
 import type { NpmRegistryClient } from '../../src/ecosystems/npm/registry-client.js';
 import { parsePackument } from '../../src/ecosystems/npm/packument.js';
 
@@ -30,5 +31,25 @@ export function inMemoryRegistry(versions: Record<string, { tarball: Buffer; fie
     getAdvisories: async () => {
       throw new Error('not offered');
     },
+  };
+}
+
+/** A direct production bump of `pkg`, as detection reports a manifest change from `from` to `to`. */
+export function bumpOfPkg(from: string, to: string, semverClass: SemverClass): Bump {
+  return {
+    ecosystem: 'npm',
+    name: 'pkg',
+    manifests: ['package.json'],
+    dependencyTypes: ['prod'],
+    from,
+    to,
+    fromSpec: from,
+    toSpec: to,
+    direction: 'upgrade',
+    semverClass,
+    versionSource: 'manifest',
+    lockfiles: [],
+    installPaths: [],
+    direct: true,
   };
 }

@@ -10,7 +10,7 @@ import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { PUBLISHED_FILES_UNCHANGED } from '../../src/evidence/published-files-evidence.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { npmTarballOf } from '../ecosystems/tarball-builder.js';
-import { inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
+import { bumpOfPkg, inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
 
 const CODE = { 'index.js': 'module.exports = (x) => x;\n', 'index.d.ts': 'export default function id<T>(x: T): T;\n', 'lib/util.js': 'exports.u = 1;\n' };
 const manifest = (version: string, extra: Record<string, unknown> = {}) =>
@@ -53,22 +53,7 @@ describe('comparing what two versions publish', () => {
   });
 });
 
-const BUMP: Bump = {
-  ecosystem: 'npm',
-  name: 'pkg',
-  manifests: ['package.json'],
-  dependencyTypes: ['prod'],
-  from: '0.5.0',
-  to: '1.0.0',
-  fromSpec: '0.5.0',
-  toSpec: '1.0.0',
-  direction: 'upgrade',
-  semverClass: 'major',
-  versionSource: 'manifest',
-  lockfiles: [],
-  installPaths: [],
-  direct: true,
-};
+const BUMP: Bump = bumpOfPkg('0.5.0', '1.0.0', 'major');
 
 async function factsOf(bump: Bump, toCode: Record<string, string>): Promise<string[]> {
   const registry = inMemoryRegistry({
@@ -86,6 +71,6 @@ describe('the published-files fact in the evidence', () => {
   });
 
   it('is not asked for a patch (low on its own), so the older tarball is not read for it', async () => {
-    expect(await factsOf({ ...BUMP, from: '1.0.0', to: '1.0.1', fromSpec: '1.0.0', toSpec: '1.0.1', semverClass: 'patch' }, CODE)).not.toContain(PUBLISHED_FILES_UNCHANGED);
+    expect(await factsOf(bumpOfPkg('1.0.0', '1.0.1', 'patch'), CODE)).not.toContain(PUBLISHED_FILES_UNCHANGED);
   });
 });

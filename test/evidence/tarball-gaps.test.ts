@@ -10,29 +10,14 @@ import type { NpmRegistryClient } from '../../src/ecosystems/npm/registry-client
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { npmTarballOf } from '../ecosystems/tarball-builder.js';
-import { inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
+import { bumpOfPkg, inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
 
 /** The registry double serving 1.0.0 (no files) and 1.0.1 with the given tarball. */
 function registryWith(toTarball: Buffer): NpmRegistryClient {
   return inMemoryRegistry({ '1.0.0': { tarball: npmTarballOf({ 'package.json': '{}' }) }, '1.0.1': { tarball: toTarball } });
 }
 
-const BUMP: Bump = {
-  ecosystem: 'npm',
-  name: 'pkg',
-  manifests: ['package.json'],
-  dependencyTypes: ['prod'],
-  from: '1.0.0',
-  to: '1.0.1',
-  fromSpec: '1.0.0',
-  toSpec: '1.0.1',
-  direction: 'upgrade',
-  semverClass: 'patch',
-  versionSource: 'manifest',
-  lockfiles: [],
-  installPaths: [],
-  direct: true,
-};
+const BUMP: Bump = bumpOfPkg('1.0.0', '1.0.1', 'patch');
 
 async function missingCodesFor(tarball: Buffer): Promise<string[]> {
   const gathered = await gatherEvidence(BUMP, { registry: registryWith(tarball), registryUrl: REGISTRY, github: null, logger: silentLogger });
