@@ -8315,12 +8315,24 @@ function consumerManifestDifferences(from, to) {
     return keys;
 }
 /**
+ * Work done at install can fetch what the tarball does not hold: node-pre-gyp's `binary` host
+ * serves a prebuilt addon per version, an install script may download one, a `gypfile` compiles
+ * one. The same bytes in the tarball then say nothing about what is installed.
+ */
+function buildsOrFetchesAtInstall(manifest) {
+    const scripts = typeof manifest.scripts === 'object' && manifest.scripts !== null ? manifest.scripts : {};
+    return INSTALL_SCRIPTS.some((script) => scripts[script] !== undefined) || manifest.binary !== undefined || manifest.gypfile === true;
+}
+/**
  * Unchanged only when both sides were read whole, publish the same paths with the same bytes
- * (documentation aside) and agree on every consumer-facing manifest key.
+ * (documentation aside), agree on every consumer-facing manifest key, and neither builds or
+ * fetches anything at install.
  */
 function comparePublishedFiles(from, to) {
     if (!from.complete || !to.complete || from.manifest === null || to.manifest === null)
         return { unchanged: false, reason: 'incomplete' };
+    if (buildsOrFetchesAtInstall(from.manifest) || buildsOrFetchesAtInstall(to.manifest))
+        return { unchanged: false, reason: 'install-time' };
     if (from.digests.size !== to.digests.size)
         return { unchanged: false, reason: 'files' };
     for (const [path, digest] of from.digests)

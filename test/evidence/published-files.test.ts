@@ -38,12 +38,20 @@ describe('comparing what two versions publish', () => {
     expect(await compare(base, withoutUtil)).toEqual({ unchanged: false, reason: 'files' });
   });
 
-  it('a changed dependency range, entry point, engines or install script is a change, even with the same files', async () => {
+  it('a changed dependency range, entry point, engines, module type or install script is a change, even with the same files', async () => {
     const from = { ...CODE, 'package.json': manifest('1.0.0') };
-    for (const extra of [{ dependencies: { ms: '^3.0.0' } }, { main: 'lib/util.js' }, { engines: { node: '>=20' } }, { type: 'module' }, { scripts: { postinstall: 'node setup.js' } }]) {
+    for (const extra of [{ dependencies: { ms: '^3.0.0' } }, { main: 'lib/util.js' }, { engines: { node: '>=20' } }, { type: 'module' }]) {
       expect(await compare(from, { ...CODE, 'package.json': manifest('2.0.0', extra) }), JSON.stringify(extra)).toEqual({ unchanged: false, reason: 'manifest' });
     }
+    expect(await compare(from, { ...CODE, 'package.json': manifest('2.0.0', { scripts: { postinstall: 'node setup.js' } }) })).toMatchObject({ unchanged: false });
     expect(consumerManifestDifferences({ scripts: { test: 'a' } }, { scripts: { test: 'b', install: 'node-gyp rebuild' } })).toEqual(['scripts.install']);
+  });
+
+  it('a package that builds or fetches at install (install script, node-pre-gyp `binary`, `gypfile`) is never called unchanged', async () => {
+    for (const extra of [{ scripts: { install: 'node-pre-gyp install --fallback-to-build' } }, { binary: { module_name: 'addon', host: 'https://example.invalid/{version}' } }, { gypfile: true }]) {
+      const files = { ...CODE, 'package.json': manifest('1.0.0', extra) };
+      expect(await compare(files, { ...files, 'package.json': manifest('2.0.0', extra) }), JSON.stringify(extra)).toEqual({ unchanged: false, reason: 'install-time' });
+    }
   });
 
   it('a tarball without a package.json, or with an entry that escapes the package, is never called unchanged', async () => {
