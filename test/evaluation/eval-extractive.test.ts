@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1632;
-const SAMPLES = 1801;
-const RISK_ACCURACY = '0.906';
+const CORRECT = 1652;
+const SAMPLES = 1825;
+const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 368 | 32 | 11 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 374 | 33 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -218,10 +218,14 @@ const MISSES = [
   'fast-safe-stringify 2.0.8 → 2.1.0',
   'camelcase-keys 10.0.0 → 10.0.1',
   'pluralize 7.0.0 → 8.0.0',
+  'pngjs 2.2.0 → 2.3.0',
+  'pngjs 2.3.0 → 2.3.1',
+  'tweetnacl 0.14.5 → 1.0.0',
+  'pako 2.1.0 → 2.2.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1732;
+const LABELS_AGREED = 1754;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

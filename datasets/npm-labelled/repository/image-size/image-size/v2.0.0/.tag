@@ -1,0 +1,1 @@
+1fb8f411593acbdb413eaf97817a8eb0b7e8af83

@@ -1,0 +1,1 @@
+f24018c789c3cf7ad03ccc672ada63a1ded87f88
