@@ -4157,6 +4157,10 @@ function readSelectedEntries(tarball, limits, readFailure) {
                 const isFile = entry.type === 'File' || entry.type === 'OldFile';
                 if (isFile)
                     limits.onFile?.(entry.path);
+                if (!isFile && entry.type !== 'Directory' && limits.onFileDigest !== undefined) {
+                    // A link (or any other entry) is compared by its kind and target, never followed.
+                    limits.onFileDigest(entry.path, (0,external_node_crypto_.createHash)('sha256').update(`${entry.type}\0${entry.linkpath ?? ''}`).digest('hex'));
+                }
                 if (isFile && limits.onFileDigest !== undefined) {
                     const report = limits.onFileDigest;
                     const path = entry.path;
@@ -8255,8 +8259,11 @@ const CONSUMER_MANIFEST_KEYS = [
 ];
 /** Scripts npm runs when the package is installed as a dependency. */
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'];
-/** READMEs, changelogs, licences and other Markdown: read by people, never loaded by code. */
-const DOCUMENTATION = /(?:^|\/)(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.[a-z0-9]+)?$|\.(?:md|markdown)$/i;
+/**
+ * READMEs, changelogs, licences and other Markdown: read by people, never loaded by code. Only
+ * with a documentation extension or none: `lib/security.js` or `history.js` is code.
+ */
+const DOCUMENTATION = /(?:^|\/)(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.(?:md|markdown|txt|rst|adoc))?$|\.(?:md|markdown)$/i;
 function isDocumentationPath(path) {
     return DOCUMENTATION.test(path);
 }

@@ -11,7 +11,15 @@ function entry(path: string, content: Buffer): Buffer {
   return Buffer.concat([header, content, Buffer.alloc((512 - (content.length % 512)) % 512)]);
 }
 
-export function npmTarballOf(files: Record<string, string | Buffer>): Buffer {
+function symbolicLink(path: string, target: string): Buffer {
+  const header = Buffer.alloc(512);
+  new Header({ path, linkpath: target, size: 0, type: 'SymbolicLink', mode: 0o777, uid: 0, gid: 0, mtime: new Date(0) }).encode(header, 0);
+  return header;
+}
+
+/** `links` adds symbolic links (path → target), which npm tarballs should not hold and hostile ones may. */
+export function npmTarballOf(files: Record<string, string | Buffer>, links: Record<string, string> = {}): Buffer {
   const entries = Object.entries(files).map(([path, content]) => entry(`package/${path}`, Buffer.isBuffer(content) ? content : Buffer.from(content)));
-  return gzipSync(Buffer.concat([...entries, Buffer.alloc(1024)]));
+  const linkEntries = Object.entries(links).map(([path, target]) => symbolicLink(`package/${path}`, target));
+  return gzipSync(Buffer.concat([...entries, ...linkEntries, Buffer.alloc(1024)]));
 }

@@ -16,8 +16,8 @@ const CODE = { 'index.js': 'module.exports = (x) => x;\n', 'index.d.ts': 'export
 const manifest = (version: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ name: 'pkg', version, main: 'index.js', types: 'index.d.ts', dependencies: { ms: '^2.1.3' }, ...extra });
 
-async function compare(fromFiles: Record<string, string>, toFiles: Record<string, string>) {
-  const [from, to] = await Promise.all([readPublishedFiles(npmTarballOf(fromFiles), 'pkg@1.0.0'), readPublishedFiles(npmTarballOf(toFiles), 'pkg@2.0.0')]);
+async function compare(fromFiles: Record<string, string>, toFiles: Record<string, string>, links: { from?: Record<string, string>; to?: Record<string, string> } = {}) {
+  const [from, to] = await Promise.all([readPublishedFiles(npmTarballOf(fromFiles, links.from), 'pkg@1.0.0'), readPublishedFiles(npmTarballOf(toFiles, links.to), 'pkg@2.0.0')]);
   return comparePublishedFiles(from, to);
 }
 
@@ -33,6 +33,12 @@ describe('comparing what two versions publish', () => {
   it('one changed byte of code, an added file or a removed file is a change', async () => {
     const base = { ...CODE, 'package.json': manifest('1.0.0') };
     expect(await compare(base, { ...base, 'lib/util.js': 'exports.u = 2;\n' })).toEqual({ unchanged: false, reason: 'files' });
+    // Named like documentation, but code: only Markdown, text or extension-less files are documentation.
+    expect(await compare({ ...base, 'lib/security.js': 'a' }, { ...base, 'lib/security.js': 'b' })).toEqual({ unchanged: false, reason: 'files' });
+    expect(await compare({ ...base, 'SECURITY.md': 'a', LICENSE: 'MIT' }, { ...base, 'SECURITY.md': 'b', LICENSE: 'ISC' })).toEqual({ unchanged: true, fileCount: 3 });
+    // A link is compared by its target, never followed.
+    expect(await compare(base, base, { from: { 'alias.js': 'index.js' }, to: { 'alias.js': 'lib/util.js' } })).toEqual({ unchanged: false, reason: 'files' });
+    expect(await compare(base, base, { from: { 'alias.js': 'index.js' }, to: { 'alias.js': 'index.js' } })).toEqual({ unchanged: true, fileCount: 4 });
     expect(await compare(base, { ...base, 'lib/extra.js': '' })).toEqual({ unchanged: false, reason: 'files' });
     const { 'lib/util.js': _removed, ...withoutUtil } = base;
     expect(await compare(base, withoutUtil)).toEqual({ unchanged: false, reason: 'files' });

@@ -32,8 +32,11 @@ export const CONSUMER_MANIFEST_KEYS = [
 /** Scripts npm runs when the package is installed as a dependency. */
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'] as const;
 
-/** READMEs, changelogs, licences and other Markdown: read by people, never loaded by code. */
-const DOCUMENTATION = /(?:^|\/)(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.[a-z0-9]+)?$|\.(?:md|markdown)$/i;
+/**
+ * READMEs, changelogs, licences and other Markdown: read by people, never loaded by code. Only
+ * with a documentation extension or none: `lib/security.js` or `history.js` is code.
+ */
+const DOCUMENTATION = /(?:^|\/)(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.(?:md|markdown|txt|rst|adoc))?$|\.(?:md|markdown)$/i;
 
 export function isDocumentationPath(path: string): boolean {
   return DOCUMENTATION.test(path);

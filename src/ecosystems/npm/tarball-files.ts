@@ -33,7 +33,8 @@ export interface ReadLimits {
   onFile?: (path: string) => void;
   /**
    * Told the SHA-256 of every regular file read whole within the budget, selected or not (the
-   * bytes are hashed as they stream by, never kept), for comparing two versions file by file.
+   * bytes are hashed as they stream by, never kept), and of every other entry but a directory (its
+   * kind and link target: a link is never followed), for comparing two versions entry by entry.
    */
   onFileDigest?: (path: string, sha256: string) => void;
   /** Warning code and wording for a selected file over `maxEntryBytes`. */
@@ -127,6 +128,10 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
         }
         const isFile = entry.type === 'File' || entry.type === 'OldFile';
         if (isFile) limits.onFile?.(entry.path);
+        if (!isFile && entry.type !== 'Directory' && limits.onFileDigest !== undefined) {
+          // A link (or any other entry) is compared by its kind and target, never followed.
+          limits.onFileDigest(entry.path, createHash('sha256').update(`${entry.type}\0${entry.linkpath ?? ''}`).digest('hex'));
+        }
         if (isFile && limits.onFileDigest !== undefined) {
           const report = limits.onFileDigest;
           const path = entry.path;
