@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesADefault, excerpt, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, plainLine, strongestMarker } from '../../src/runtime/adapters/extractive/release-text.js';
+import { changesADefault, excerpt, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, plainLine, strongestMarker, unwrapListItems } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -432,5 +432,43 @@ describe('plain excerpts keep names written with double underscores', () => {
     expect(plainLine('Denial of Service via __proto__ Key in mergeConfig')).toBe('Denial of Service via __proto__ Key in mergeConfig');
     expect(plainLine('- use `__dirname` instead')).toBe('use `__dirname` instead');
     expect(plainLine('- __Breaking change__: drops **Node 16**')).toBe('Breaking change: drops Node 16');
+  });
+});
+
+describe('hard-wrapped list items', () => {
+  const changelog = [
+    '* Arguments type check now uses `instanceof Uint8Array` instead of `Object.prototype.toString`.',
+    '* Removed deprecation checks for `nacl.util` (moved to a',
+    '  [separate package](https://github.com/dchest/tweetnacl-util-js) in v0.14.0).',
+    '',
+    '  The usual way to check for this condition:',
+    '',
+    '```',
+    '- not a list item',
+    '  nor its continuation',
+    '```',
+  ].join('\n');
+
+  it('joins an indented line right under an item to it, as Markdown renders it; a blank line, a new block or a fence ends the item', () => {
+    expect(unwrapListItems(changelog.split('\n'))).toEqual([
+      '* Arguments type check now uses `instanceof Uint8Array` instead of `Object.prototype.toString`.',
+      '* Removed deprecation checks for `nacl.util` (moved to a [separate package](https://github.com/dchest/tweetnacl-util-js) in v0.14.0).',
+      '',
+      '  The usual way to check for this condition:',
+      '',
+      '```',
+      '- not a list item',
+      '  nor its continuation',
+      '```',
+    ]);
+  });
+
+  it('so an excerpt quotes the whole item, not its first line', () => {
+    expect(excerpts(ownReleaseText(changelog), 300, 'deprecation', 5)).toEqual(['Removed deprecation checks for `nacl.util` (moved to a separate package in v0.14.0).']);
+  });
+
+  it('a name the joined item introduces mid-line is still introduced in the range (node-cron 4.4.0)', () => {
+    const item = ownReleaseText('- **Distributed run coordination**: runs a task on one instance per fire across a fleet.\n  Adds the `distributedTtl` option and an `execution:skipped` event.');
+    expect([...namesIntroduced(item)]).toEqual(['distributedTtl']);
   });
 });

@@ -162,9 +162,12 @@ const INTRODUCING_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:feat|fix)(?:\([^
 /** The code-quoted names the range's release text introduces (see {@link INTRODUCING_LINE}). */
 export function namesIntroduced(text: string): Set<string> {
   const names = new Set<string>();
-  for (const line of text.split('\n')) {
-    const introduced = INTRODUCING_LINE.exec(line)?.[1];
-    if (introduced !== undefined && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(line))) names.add(introduced);
+  // Each sentence of a line too: a hard-wrapped item, once joined, says "… across a fleet. Adds
+  // the `distributedTtl` option and …" in the middle of its one line.
+  const sentences = text.split('\n').flatMap((line) => [line, ...line.split(/(?<=[.;:])[ \t]+(?=[A-Z*`])/).slice(1)]);
+  for (const sentence of sentences) {
+    const introduced = INTRODUCING_LINE.exec(sentence)?.[1];
+    if (introduced !== undefined && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(sentence))) names.add(introduced);
   }
   return names;
 }
@@ -702,7 +705,34 @@ export function ownReleaseText(content: string): string {
     if (/^[-*+][ \t]+deps?:/i.test(line.trimStart())) dependencyIndent = indent;
     kept.push(line);
   }
-  return kept.join('\n');
+  return unwrapListItems(kept).join('\n');
+}
+
+/** A line that starts a block of its own: a bullet, an ordinal, a heading, a fence, a quote, a table row, a tag. */
+const BLOCK_START = /^[ \t]*(?:[-*+][ \t]|\d{1,3}[.)][ \t]|#{1,6}[ \t]|```|~~~|>|\||<)/;
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S/;
+
+/**
+ * Joins the lines of a hard-wrapped list item: an indented line right under an item (no blank
+ * line between) continues its sentence, as Markdown renders it ("* Removed deprecation checks for
+ * `nacl.util` (moved to a\n  [separate package](…) in v0.14.0)."), so markers and excerpts read
+ * the whole item. A blank line, a new block or a fenced code block ends the item.
+ */
+export function unwrapListItems(lines: readonly string[]): string[] {
+  const joined: string[] = [];
+  let inItem = false;
+  let inFence = false;
+  for (const line of lines) {
+    if (/^[ \t]*(?:```|~~~)/.test(line)) inFence = !inFence;
+    const continues = inItem && !inFence && line.trim() !== '' && /^[ \t]/.test(line) && !BLOCK_START.test(line);
+    if (continues) {
+      joined[joined.length - 1] = `${joined[joined.length - 1]!.trimEnd()} ${line.trim()}`;
+      continue;
+    }
+    joined.push(line);
+    inItem = !inFence && LIST_ITEM.test(line);
+  }
+  return joined;
 }
 
 /** Markdown line → plain text: no list markers, emphasis, links, images or HTML tags. */
