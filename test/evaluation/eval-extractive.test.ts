@@ -32,7 +32,7 @@ beforeAll(async () => {
   }
   scorecard = JSON.parse(await readFile(join(out, 'scorecard.json'), 'utf8')) as Scorecard;
   markdown = await readFile(join(out, 'scorecard.md'), 'utf8');
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rm(out, { recursive: true, force: true });
