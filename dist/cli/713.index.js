@@ -4154,13 +4154,12 @@ function readSelectedEntries(tarball, limits, readFailure) {
                     entry.resume();
                     return;
                 }
-                const isFile = entry.type === 'File' || entry.type === 'OldFile';
+                // npm extracts every kind of file alike, a ContiguousFile (type 7) as a File.
+                const isFile = entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
                 if (isFile)
                     limits.onFile?.(entry.path);
-                if (!isFile && entry.type !== 'Directory' && limits.onFileDigest !== undefined) {
-                    // A link (or any other entry) is compared by its kind and target, never followed.
-                    limits.onFileDigest(entry.path, (0,external_node_crypto_.createHash)('sha256').update(`${entry.type}\0${entry.linkpath ?? ''}`).digest('hex'));
-                }
+                if (!isFile && entry.type !== 'Directory')
+                    limits.onFileDigest?.(entry.path, null);
                 if (isFile && limits.onFileDigest !== undefined) {
                     const report = limits.onFileDigest;
                     const path = entry.path;
@@ -8232,49 +8231,42 @@ function normaliseGhsaId(id) {
 ;// CONCATENATED MODULE: ./build/ecosystems/npm/published-files.js
 
 
-/**
- * What two versions of a package publish, compared file by file: the SHA-256 of every file in
- * each tarball (streamed, never kept) and the manifest keys that decide what runs on install and
- * import. When neither differs, the update cannot change any code that runs, whatever its version
- * number says (mlly 0.5.17 → 1.0.0 and empathic 0.0.3 → 1.0.0 republish the same files as a
- * stable 1.0.0). Documentation is left out of the comparison; nothing else is.
- */
 const PUBLISHED_FILES_LIMITS = {
-    /** Tarball bytes scanned (uncompressed); a larger package is "cannot tell", never "unchanged". */
     scanBytes: 64 * 1024 * 1024,
-    /** Files compared per tarball; more is "cannot tell". */
     files: 20_000,
-    /** package.json read for the manifest keys. */
     manifestBytes: 1024 * 1024,
 };
 /**
- * The package.json keys that decide what is installed, loaded or run: entry points, module
- * format, dependencies, platforms, engines and install-time scripts. The rest (description,
- * repository, devDependencies, test scripts, tool configuration) changes nothing for a consumer.
+ * package.json keys that describe the package or configure its own development, and change
+ * nothing for a consumer. Every other key is compared: an unknown one (`react-native`, `svelte`,
+ * `directories`, `esnext`) may decide what a consumer's tools load. `scripts` is compared by its
+ * install hooks alone.
  */
-const CONSUMER_MANIFEST_KEYS = [
-    'main', 'module', 'exports', 'imports', 'type', 'types', 'typings', 'typesVersions', 'bin', 'browser',
-    'dependencies', 'optionalDependencies', 'peerDependencies', 'peerDependenciesMeta', 'bundleDependencies', 'bundledDependencies',
-    'engines', 'os', 'cpu', 'libc', 'gypfile', 'binary', 'sideEffects',
-];
+const DESCRIPTIVE_KEYS = new Set([
+    'name', 'version', 'description', 'keywords', 'author', 'contributors', 'maintainers', 'homepage', 'bugs', 'repository',
+    'license', 'licenses', 'funding', 'devDependencies', 'files', 'publishConfig', 'private', 'gitHead', 'readme', 'readmeFilename',
+    'deprecated', 'dist', 'packageManager', 'scripts', 'eslintConfig', 'prettier', 'jest', 'ava', 'xo', 'c8', 'nyc', 'tsd',
+    'husky', 'lint-staged', 'release', 'release-it', 'commitlint', 'renovate', 'standard', 'volta',
+]);
 /** Scripts npm runs when the package is installed as a dependency. */
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'];
 /**
- * READMEs, changelogs, licences and other Markdown: read by people, never loaded by code. Only
- * with a documentation extension or none: `lib/security.js` or `history.js` is code.
+ * Documentation: Markdown at the package root or under `docs/`, and the root's README,
+ * CHANGELOG, LICENSE-like files with a documentation extension or none. Markdown elsewhere may be
+ * a template a scaffolding package copies, and `lib/history.js` is code: both are compared.
  */
-const DOCUMENTATION = /(?:^|\/)(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.(?:md|markdown|txt|rst|adoc))?$|\.(?:md|markdown)$/i;
+const DOCUMENTATION = /^(?:docs?\/)?[^/]*\.(?:md|markdown)$|^(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.(?:txt|rst|adoc))?$/i;
 function isDocumentationPath(path) {
     return DOCUMENTATION.test(path);
 }
 /** Digests of every file a tarball publishes (documentation aside) and its parsed package.json. */
-async function readPublishedFiles(tarball, label) {
+async function readPublishedFiles(tarball, label, limits = PUBLISHED_FILES_LIMITS) {
     const digests = new Map();
+    const seen = new Set();
     let complete = true;
-    let files = 0;
     const entries = await readSelectedEntries(tarball, {
-        maxEntryBytes: PUBLISHED_FILES_LIMITS.manifestBytes,
-        maxTotalBytes: PUBLISHED_FILES_LIMITS.scanBytes,
+        maxEntryBytes: limits.manifestBytes,
+        maxTotalBytes: limits.scanBytes,
         maxSelected: 1,
         label,
         purpose: 'to compare its files',
@@ -8287,15 +8279,17 @@ async function readPublishedFiles(tarball, label) {
         },
         select: (path) => pathInPackage(path) === 'package.json',
         onFileDigest: (path, sha256) => {
-            const inside = pathInPackage(path);
-            if (inside === null || inside === 'package.json' || isDocumentationPath(inside))
+            if (!complete)
                 return;
-            files += 1;
-            if (files > PUBLISHED_FILES_LIMITS.files)
+            const inside = pathInPackage(path);
+            // A link or another special entry, a path twice (extraction keeps the last, the reader
+            // the first), or more entries than the bound: what is installed cannot be told from here.
+            if (sha256 === null || inside === null || seen.has(inside) || seen.size >= limits.files) {
                 complete = false;
-            else if (digests.has(inside))
-                complete = false; // the same path twice: the tarball is not plain
-            else
+                return;
+            }
+            seen.add(inside);
+            if (inside !== 'package.json' && !isDocumentationPath(inside))
                 digests.set(inside, sha256);
         },
         tooLarge: (path, size) => ({ code: 'PACKAGE_FILE_TOO_LARGE', message: `${path} in the tarball of ${label} is ${String(size)} bytes; it was not read.` }),
@@ -8311,15 +8305,18 @@ async function readPublishedFiles(tarball, label) {
     }
     return { digests, manifest, complete };
 }
-/** The consumer-facing manifest keys (and install scripts) whose values differ between two manifests. */
+function scriptsOf(manifest) {
+    return typeof manifest.scripts === 'object' && manifest.scripts !== null ? manifest.scripts : {};
+}
+/** The keys (and install scripts) whose values differ between two manifests, descriptive keys and `_…` aside. */
 function consumerManifestDifferences(from, to) {
     const differs = (left, right) => JSON.stringify(left) !== JSON.stringify(right);
-    const keys = CONSUMER_MANIFEST_KEYS.filter((key) => differs(from[key], to[key]));
-    const scripts = (manifest) => typeof manifest.scripts === 'object' && manifest.scripts !== null ? manifest.scripts : {};
+    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].filter((key) => !DESCRIPTIVE_KEYS.has(key) && !key.startsWith('_'));
+    const changed = keys.filter((key) => differs(from[key], to[key])).sort();
     for (const script of INSTALL_SCRIPTS)
-        if (differs(scripts(from)[script], scripts(to)[script]))
-            keys.push(`scripts.${script}`);
-    return keys;
+        if (differs(scriptsOf(from)[script], scriptsOf(to)[script]))
+            changed.push(`scripts.${script}`);
+    return changed;
 }
 /**
  * Work done at install can fetch what the tarball does not hold: node-pre-gyp's `binary` host
@@ -8327,18 +8324,20 @@ function consumerManifestDifferences(from, to) {
  * one. The same bytes in the tarball then say nothing about what is installed.
  */
 function buildsOrFetchesAtInstall(manifest) {
-    const scripts = typeof manifest.scripts === 'object' && manifest.scripts !== null ? manifest.scripts : {};
-    return INSTALL_SCRIPTS.some((script) => scripts[script] !== undefined) || manifest.binary !== undefined || manifest.gypfile === true;
+    return INSTALL_SCRIPTS.some((script) => scriptsOf(manifest)[script] !== undefined) || manifest.binary !== undefined || manifest.gypfile === true || manifest.hasInstallScript === true;
 }
 /**
- * Unchanged only when both sides were read whole, publish the same paths with the same bytes
- * (documentation aside), agree on every consumer-facing manifest key, and neither builds or
- * fetches anything at install.
+ * Unchanged only when both tarballs were read whole and hold only plain entries, publish the same
+ * paths with the same bytes (documentation aside), agree on every package.json key but the
+ * descriptive ones, and neither builds or fetches anything at install; and, when the registry's
+ * version records are given (npm resolves dependencies, `bin` and install scripts from them, not
+ * from the tarball), those agree as well.
  */
-function comparePublishedFiles(from, to) {
+function comparePublishedFiles(from, to, records) {
     if (!from.complete || !to.complete || from.manifest === null || to.manifest === null)
         return { unchanged: false, reason: 'incomplete' };
-    if (buildsOrFetchesAtInstall(from.manifest) || buildsOrFetchesAtInstall(to.manifest))
+    const recordList = records === undefined ? [] : [records.from, records.to];
+    if ([from.manifest, to.manifest, ...recordList].some(buildsOrFetchesAtInstall))
         return { unchanged: false, reason: 'install-time' };
     if (from.digests.size !== to.digests.size)
         return { unchanged: false, reason: 'files' };
@@ -8347,6 +8346,8 @@ function comparePublishedFiles(from, to) {
             return { unchanged: false, reason: 'files' };
     if (consumerManifestDifferences(from.manifest, to.manifest).length > 0)
         return { unchanged: false, reason: 'manifest' };
+    if (records !== undefined && consumerManifestDifferences(recordList[0], recordList[1]).length > 0)
+        return { unchanged: false, reason: 'registry' };
     return { unchanged: true, fileCount: from.digests.size };
 }
 
@@ -8358,15 +8359,15 @@ function comparePublishedFiles(from, to) {
 /** The locator of the "published files unchanged" fact; the extractive analyzer reads it. */
 const PUBLISHED_FILES_UNCHANGED = 'fact/published-files-unchanged';
 /**
- * A major or minor that publishes byte-identical files with the same entry points, dependencies,
- * engines and install scripts cannot change what runs, whatever its number says: one registry
- * fact says so. Asked only where the number alone would call for a closer look (a patch is low
+ * A major or minor that publishes byte-identical files with the same package.json and registry
+ * record (descriptive keys aside) and runs nothing at install cannot change what runs, whatever
+ * its number says: one registry fact says so. Asked only where the number alone would call for a closer look (a patch is low
  * on its own), so the older tarball is not downloaded for every bump. When the two differ, or
  * cannot be read whole, nothing is said: a difference is the normal case, not news.
  */
 async function publishedFilesEvidence(input) {
     const { facts, packageName, semverClass } = input;
-    if (facts.from === null || facts.to === null || (semverClass !== 'major' && semverClass !== 'minor'))
+    if (facts.from === null || facts.to === null || input.records === null || (semverClass !== 'major' && semverClass !== 'minor'))
         return [];
     const [from, to] = [facts.from.version, facts.to.version];
     try {
@@ -8374,7 +8375,7 @@ async function publishedFilesEvidence(input) {
             input.tarballs.from().then((tarball) => readPublishedFiles(tarball, `${packageName}@${from}`)),
             input.tarballs.to().then((tarball) => readPublishedFiles(tarball, `${packageName}@${to}`)),
         ]);
-        const comparison = comparePublishedFiles(older, newer);
+        const comparison = comparePublishedFiles(older, newer, input.records);
         if (!comparison.unchanged)
             return [];
         return [
@@ -8386,7 +8387,7 @@ async function publishedFilesEvidence(input) {
                 title: `npm tarballs — ${packageName} ${from} → ${to} — published files unchanged`,
                 sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
                 releaseVersions: [to],
-                content: `${packageName} ${to} publishes the same ${comparison.fileCount} file(s) as ${from}, byte for byte (documentation and package.json's version aside), with the same entry points, module type, dependencies, peer dependencies, engines, platforms and install scripts: the update changes no code that runs.`,
+                content: `${packageName} ${to} publishes the same ${comparison.fileCount} file(s) as ${from}, byte for byte (its Markdown and README, CHANGELOG and LICENSE files aside), and its package.json and registry record agree with ${from}'s on every key but the descriptive ones (version, description, repository, devDependencies, test scripts): the same entry points, module type, dependencies, engines and platforms, and neither version runs an install script. The update changes no code that runs.`,
             }),
         ];
     }
@@ -8765,6 +8766,7 @@ async function gatherEvidence(bump, sources) {
             facts,
             semverClass: bump.semverClass,
             tarballs: { from: () => tarballs.get(facts.from), to: () => tarballs.get(facts.to) },
+            records: Object.hasOwn(packument.versions, from) && Object.hasOwn(packument.versions, to) ? { from: packument.versions[from], to: packument.versions[to] } : null,
             logger: sources.logger,
         }),
     ]);

@@ -102,6 +102,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
       facts,
       semverClass: bump.semverClass,
       tarballs: { from: () => tarballs.get(facts.from!), to: () => tarballs.get(facts.to!) },
+      records: Object.hasOwn(packument.versions, from) && Object.hasOwn(packument.versions, to) ? { from: packument.versions[from]!, to: packument.versions[to]! } : null,
       logger: sources.logger,
     }),
   ]);

@@ -1,5 +1,6 @@
 import type { SemverClass } from '../bumps/types.js';
 import { comparePublishedFiles, readPublishedFiles } from '../ecosystems/npm/published-files.js';
+import type { PackumentVersion } from '../ecosystems/npm/packument.js';
 import type { RegistryFacts } from '../ecosystems/types.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
@@ -17,26 +18,28 @@ export interface PublishedFilesInput {
   semverClass: SemverClass;
   /** The verified tarballs, through the bump's loader (each is downloaded once per bump). */
   tarballs: { from: () => Promise<Buffer>; to: () => Promise<Buffer> };
+  /** The registry's version records of both sides: npm installs dependencies, bin and scripts from these. */
+  records: { from: PackumentVersion; to: PackumentVersion } | null;
   logger: Logger;
 }
 
 /**
- * A major or minor that publishes byte-identical files with the same entry points, dependencies,
- * engines and install scripts cannot change what runs, whatever its number says: one registry
- * fact says so. Asked only where the number alone would call for a closer look (a patch is low
+ * A major or minor that publishes byte-identical files with the same package.json and registry
+ * record (descriptive keys aside) and runs nothing at install cannot change what runs, whatever
+ * its number says: one registry fact says so. Asked only where the number alone would call for a closer look (a patch is low
  * on its own), so the older tarball is not downloaded for every bump. When the two differ, or
  * cannot be read whole, nothing is said: a difference is the normal case, not news.
  */
 export async function publishedFilesEvidence(input: PublishedFilesInput): Promise<EvidenceItem[]> {
   const { facts, packageName, semverClass } = input;
-  if (facts.from === null || facts.to === null || (semverClass !== 'major' && semverClass !== 'minor')) return [];
+  if (facts.from === null || facts.to === null || input.records === null || (semverClass !== 'major' && semverClass !== 'minor')) return [];
   const [from, to] = [facts.from.version, facts.to.version];
   try {
     const [older, newer] = await Promise.all([
       input.tarballs.from().then((tarball) => readPublishedFiles(tarball, `${packageName}@${from}`)),
       input.tarballs.to().then((tarball) => readPublishedFiles(tarball, `${packageName}@${to}`)),
     ]);
-    const comparison = comparePublishedFiles(older, newer);
+    const comparison = comparePublishedFiles(older, newer, input.records);
     if (!comparison.unchanged) return [];
     return [
       makeEvidenceItem({
@@ -47,7 +50,7 @@ export async function publishedFilesEvidence(input: PublishedFilesInput): Promis
         title: `npm tarballs — ${packageName} ${from} → ${to} — published files unchanged`,
         sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
         releaseVersions: [to],
-        content: `${packageName} ${to} publishes the same ${comparison.fileCount} file(s) as ${from}, byte for byte (documentation and package.json's version aside), with the same entry points, module type, dependencies, peer dependencies, engines, platforms and install scripts: the update changes no code that runs.`,
+        content: `${packageName} ${to} publishes the same ${comparison.fileCount} file(s) as ${from}, byte for byte (its Markdown and README, CHANGELOG and LICENSE files aside), and its package.json and registry record agree with ${from}'s on every key but the descriptive ones (version, description, repository, devDependencies, test scripts): the same entry points, module type, dependencies, engines and platforms, and neither version runs an install script. The update changes no code that runs.`,
       }),
     ];
   } catch (error) {

@@ -5,21 +5,32 @@
 import { gzipSync } from 'node:zlib';
 import { Header } from 'tar';
 
-function entry(path: string, content: Buffer): Buffer {
-  const header = Buffer.alloc(512);
-  new Header({ path, size: content.length, type: 'File', mode: 0o644, uid: 0, gid: 0, mtime: new Date(0) }).encode(header, 0);
-  return Buffer.concat([header, content, Buffer.alloc((512 - (content.length % 512)) % 512)]);
+/** One tar entry as a test wants it: a file (or a ContiguousFile) with content, or a link with a target. */
+export interface TestTarEntry {
+  path: string;
+  content?: string | Buffer;
+  type?: 'File' | 'ContiguousFile' | 'SymbolicLink';
+  linkpath?: string;
 }
 
-function symbolicLink(path: string, target: string): Buffer {
+function encode({ path, content = '', type = 'File', linkpath }: TestTarEntry): Buffer {
+  const body = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  const size = type === 'SymbolicLink' ? 0 : body.length;
   const header = Buffer.alloc(512);
-  new Header({ path, linkpath: target, size: 0, type: 'SymbolicLink', mode: 0o777, uid: 0, gid: 0, mtime: new Date(0) }).encode(header, 0);
-  return header;
+  new Header({ path, linkpath, size, type, mode: type === 'SymbolicLink' ? 0o777 : 0o644, uid: 0, gid: 0, mtime: new Date(0) }).encode(header, 0);
+  if (size === 0) return header;
+  return Buffer.concat([header, body, Buffer.alloc((512 - (body.length % 512)) % 512)]);
+}
+
+/** Entries in order, under `package/`, duplicates and odd kinds allowed (hostile tarballs have them). */
+export function npmTarballOfEntries(entries: readonly TestTarEntry[]): Buffer {
+  return gzipSync(Buffer.concat([...entries.map((item) => encode({ ...item, path: `package/${item.path}` })), Buffer.alloc(1024)]));
 }
 
 /** `links` adds symbolic links (path → target), which npm tarballs should not hold and hostile ones may. */
 export function npmTarballOf(files: Record<string, string | Buffer>, links: Record<string, string> = {}): Buffer {
-  const entries = Object.entries(files).map(([path, content]) => entry(`package/${path}`, Buffer.isBuffer(content) ? content : Buffer.from(content)));
-  const linkEntries = Object.entries(links).map(([path, target]) => symbolicLink(`package/${path}`, target));
-  return gzipSync(Buffer.concat([...entries, ...linkEntries, Buffer.alloc(1024)]));
+  return npmTarballOfEntries([
+    ...Object.entries(files).map(([path, content]) => ({ path, content })),
+    ...Object.entries(links).map(([path, linkpath]) => ({ path, type: 'SymbolicLink' as const, linkpath })),
+  ]);
 }

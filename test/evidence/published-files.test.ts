@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Bump } from '../../src/bumps/types.js';
-import { comparePublishedFiles, consumerManifestDifferences, readPublishedFiles } from '../../src/ecosystems/npm/published-files.js';
+import { comparePublishedFiles, consumerManifestDifferences, PUBLISHED_FILES_LIMITS, readPublishedFiles } from '../../src/ecosystems/npm/published-files.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { PUBLISHED_FILES_UNCHANGED } from '../../src/evidence/published-files-evidence.js';
 import { silentLogger } from '../../src/shared/logger.js';
-import { npmTarballOf } from '../ecosystems/tarball-builder.js';
+import { npmTarballOf, npmTarballOfEntries, type TestTarEntry } from '../ecosystems/tarball-builder.js';
 import { bumpOfPkg, inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
 
 const CODE = { 'index.js': 'module.exports = (x) => x;\n', 'index.d.ts': 'export default function id<T>(x: T): T;\n', 'lib/util.js': 'exports.u = 1;\n' };
@@ -36,17 +36,17 @@ describe('comparing what two versions publish', () => {
     // Named like documentation, but code: only Markdown, text or extension-less files are documentation.
     expect(await compare({ ...base, 'lib/security.js': 'a' }, { ...base, 'lib/security.js': 'b' })).toEqual({ unchanged: false, reason: 'files' });
     expect(await compare({ ...base, 'SECURITY.md': 'a', LICENSE: 'MIT' }, { ...base, 'SECURITY.md': 'b', LICENSE: 'ISC' })).toEqual({ unchanged: true, fileCount: 3 });
-    // A link is compared by its target, never followed.
-    expect(await compare(base, base, { from: { 'alias.js': 'index.js' }, to: { 'alias.js': 'lib/util.js' } })).toEqual({ unchanged: false, reason: 'files' });
-    expect(await compare(base, base, { from: { 'alias.js': 'index.js' }, to: { 'alias.js': 'index.js' } })).toEqual({ unchanged: true, fileCount: 4 });
+    // Markdown outside the root and docs/ may be a template a scaffolding package copies: compared.
+    expect(await compare({ ...base, 'templates/README.md': 'a' }, { ...base, 'templates/README.md': 'b' })).toEqual({ unchanged: false, reason: 'files' });
     expect(await compare(base, { ...base, 'lib/extra.js': '' })).toEqual({ unchanged: false, reason: 'files' });
     const { 'lib/util.js': _removed, ...withoutUtil } = base;
     expect(await compare(base, withoutUtil)).toEqual({ unchanged: false, reason: 'files' });
   });
 
-  it('a changed dependency range, entry point, engines, module type or install script is a change, even with the same files', async () => {
+  it('a changed dependency range, entry point, engines, module type, install script or unknown key is a change, even with the same files', async () => {
     const from = { ...CODE, 'package.json': manifest('1.0.0') };
-    for (const extra of [{ dependencies: { ms: '^3.0.0' } }, { main: 'lib/util.js' }, { engines: { node: '>=20' } }, { type: 'module' }]) {
+    // Keys no list can foresee decide what some consumer's tools load: only descriptive keys are ignored.
+    for (const extra of [{ dependencies: { ms: '^3.0.0' } }, { main: 'lib/util.js' }, { engines: { node: '>=20' } }, { type: 'module' }, { 'react-native': 'rn.js' }, { directories: { bin: 'bin' } }, { esnext: 'index.js' }]) {
       expect(await compare(from, { ...CODE, 'package.json': manifest('2.0.0', extra) }), JSON.stringify(extra)).toEqual({ unchanged: false, reason: 'manifest' });
     }
     expect(await compare(from, { ...CODE, 'package.json': manifest('2.0.0', { scripts: { postinstall: 'node setup.js' } }) })).toMatchObject({ unchanged: false });
@@ -65,6 +65,41 @@ describe('comparing what two versions publish', () => {
     const withEscape = { ...CODE, 'package.json': manifest('1.0.0'), '../outside.js': 'x' };
     expect(await compare(withEscape, withEscape)).toEqual({ unchanged: false, reason: 'incomplete' });
   });
+
+  describe('hostile tarballs: what npm would install cannot be told, so never unchanged', () => {
+    const plain: TestTarEntry[] = [...Object.entries(CODE).map(([path, content]) => ({ path, content })), { path: 'package.json', content: manifest('1.0.0') }];
+    const read = (entries: TestTarEntry[]) => readPublishedFiles(npmTarballOfEntries(entries), 'pkg@2.0.0');
+
+    it('a second package.json (extraction keeps the last one; a reader the first)', async () => {
+      const twice = await read([...plain, { path: 'package.json', content: manifest('1.0.0', { scripts: { postinstall: 'node -e "steal()"' } }) }]);
+      expect(twice.complete).toBe(false);
+    });
+
+    it('a later ContiguousFile entry that overwrites index.js on extraction', async () => {
+      expect((await read([...plain, { path: 'index.js', type: 'ContiguousFile', content: 'evil();\n' }])).complete).toBe(false);
+    });
+
+    it('a symbolic link, followed by nobody here', async () => {
+      expect((await read([...plain, { path: 'alias.js', type: 'SymbolicLink', linkpath: 'index.js' }])).complete).toBe(false);
+    });
+
+    it('more entries than the bound, or more bytes than the scan budget', async () => {
+      const limits = { ...PUBLISHED_FILES_LIMITS, files: 4 };
+      expect((await readPublishedFiles(npmTarballOfEntries(plain), 'pkg@2.0.0', limits)).complete).toBe(true);
+      expect((await readPublishedFiles(npmTarballOfEntries([...plain, { path: 'extra.js', content: '' }]), 'pkg@2.0.0', limits)).complete).toBe(false);
+      const budget = { ...PUBLISHED_FILES_LIMITS, scanBytes: 4096 };
+      expect((await readPublishedFiles(npmTarballOfEntries([...plain, { path: 'big.js', content: 'x'.repeat(8192) }]), 'pkg@2.0.0', budget)).complete).toBe(false);
+    });
+  });
+
+  it("the registry's version records must agree too: npm installs dependencies and runs scripts from them, not from the tarball", async () => {
+    const files = { ...CODE, 'package.json': manifest('1.0.0') };
+    const [from, to] = await Promise.all([readPublishedFiles(npmTarballOf(files), 'pkg@1.0.0'), readPublishedFiles(npmTarballOf({ ...files, 'package.json': manifest('2.0.0') }), 'pkg@2.0.0')]);
+    const record = { main: 'index.js', dependencies: { ms: '^2.1.3' } };
+    expect(comparePublishedFiles(from, to, { from: { ...record, version: '1.0.0' }, to: { ...record, version: '2.0.0' } })).toEqual({ unchanged: true, fileCount: 3 });
+    expect(comparePublishedFiles(from, to, { from: record, to: { ...record, dependencies: { ms: '^2.1.3', 'left-pad': '^1.3.0' } } })).toEqual({ unchanged: false, reason: 'registry' });
+    expect(comparePublishedFiles(from, to, { from: record, to: { ...record, hasInstallScript: true } })).toEqual({ unchanged: false, reason: 'install-time' });
+  });
 });
 
 const BUMP: Bump = bumpOfPkg('0.5.0', '1.0.0', 'major');
@@ -82,6 +117,15 @@ describe('the published-files fact in the evidence', () => {
   it('a major that republishes the same files carries the fact; one that changes a file does not', async () => {
     expect(await factsOf(BUMP, CODE)).toContain(PUBLISHED_FILES_UNCHANGED);
     expect(await factsOf(BUMP, { ...CODE, 'index.js': 'module.exports = (x) => [x];\n' })).not.toContain(PUBLISHED_FILES_UNCHANGED);
+  });
+
+  it('a registry record that adds a dependency the tarball does not name is no unchanged package', async () => {
+    const registry = inMemoryRegistry({
+      '0.5.0': { tarball: npmTarballOf({ ...CODE, 'package.json': manifest('0.5.0') }), fields: { main: 'index.js', dependencies: { ms: '^2.1.3' } } },
+      '1.0.0': { tarball: npmTarballOf({ ...CODE, 'package.json': manifest('1.0.0') }), fields: { main: 'index.js', dependencies: { ms: '^2.1.3', 'left-pad': '^1.3.0' } } },
+    });
+    const gathered = await gatherEvidence(BUMP, { registry, registryUrl: REGISTRY, github: null, logger: silentLogger });
+    expect(gathered.evidence.map((item) => item.locator)).not.toContain(PUBLISHED_FILES_UNCHANGED);
   });
 
   it('is not asked for a patch (low on its own), so the older tarball is not read for it', async () => {

@@ -1,42 +1,56 @@
+import type { PackumentVersion } from './packument.js';
 import { TarballReadError } from './tarball-changelog.js';
 import { pathInPackage, readSelectedEntries } from './tarball-files.js';
 
 /**
- * What two versions of a package publish, compared file by file: the SHA-256 of every file in
- * each tarball (streamed, never kept) and the manifest keys that decide what runs on install and
- * import. When neither differs, the update cannot change any code that runs, whatever its version
- * number says (mlly 0.5.17 → 1.0.0 and empathic 0.0.3 → 1.0.0 republish the same files as a
- * stable 1.0.0). Documentation is left out of the comparison; nothing else is.
+ * What two versions of a package publish, compared entry by entry: the SHA-256 of every file in
+ * each tarball (streamed, never kept), the tarballs' package.json and the registry's version
+ * records npm installs from. When none differs, the update cannot change any code that runs,
+ * whatever its version number says (mlly 0.5.17 → 1.0.0 and empathic 0.0.3 → 1.0.0 republish the
+ * same files as a stable 1.0.0). Left out of the comparison: the package's own documentation (its
+ * Markdown and root README/CHANGELOG/LICENSE-like files) and package.json's descriptive keys
+ * (version, description, repository, devDependencies, test scripts, tool configuration). A tarball
+ * that holds anything but plain files and directories, or a path twice, is never "unchanged", nor
+ * is a package that runs an install script or fetches or builds a binary at install.
  */
 
-export const PUBLISHED_FILES_LIMITS = {
+export interface PublishedFilesLimits {
   /** Tarball bytes scanned (uncompressed); a larger package is "cannot tell", never "unchanged". */
+  scanBytes: number;
+  /** Entries compared per tarball; more is "cannot tell". */
+  files: number;
+  /** package.json read for its keys. */
+  manifestBytes: number;
+}
+
+export const PUBLISHED_FILES_LIMITS: PublishedFilesLimits = {
   scanBytes: 64 * 1024 * 1024,
-  /** Files compared per tarball; more is "cannot tell". */
   files: 20_000,
-  /** package.json read for the manifest keys. */
   manifestBytes: 1024 * 1024,
-} as const;
+};
 
 /**
- * The package.json keys that decide what is installed, loaded or run: entry points, module
- * format, dependencies, platforms, engines and install-time scripts. The rest (description,
- * repository, devDependencies, test scripts, tool configuration) changes nothing for a consumer.
+ * package.json keys that describe the package or configure its own development, and change
+ * nothing for a consumer. Every other key is compared: an unknown one (`react-native`, `svelte`,
+ * `directories`, `esnext`) may decide what a consumer's tools load. `scripts` is compared by its
+ * install hooks alone.
  */
-export const CONSUMER_MANIFEST_KEYS = [
-  'main', 'module', 'exports', 'imports', 'type', 'types', 'typings', 'typesVersions', 'bin', 'browser',
-  'dependencies', 'optionalDependencies', 'peerDependencies', 'peerDependenciesMeta', 'bundleDependencies', 'bundledDependencies',
-  'engines', 'os', 'cpu', 'libc', 'gypfile', 'binary', 'sideEffects',
-] as const;
+const DESCRIPTIVE_KEYS: ReadonlySet<string> = new Set([
+  'name', 'version', 'description', 'keywords', 'author', 'contributors', 'maintainers', 'homepage', 'bugs', 'repository',
+  'license', 'licenses', 'funding', 'devDependencies', 'files', 'publishConfig', 'private', 'gitHead', 'readme', 'readmeFilename',
+  'deprecated', 'dist', 'packageManager', 'scripts', 'eslintConfig', 'prettier', 'jest', 'ava', 'xo', 'c8', 'nyc', 'tsd',
+  'husky', 'lint-staged', 'release', 'release-it', 'commitlint', 'renovate', 'standard', 'volta',
+]);
 
 /** Scripts npm runs when the package is installed as a dependency. */
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'] as const;
 
 /**
- * READMEs, changelogs, licences and other Markdown: read by people, never loaded by code. Only
- * with a documentation extension or none: `lib/security.js` or `history.js` is code.
+ * Documentation: Markdown at the package root or under `docs/`, and the root's README,
+ * CHANGELOG, LICENSE-like files with a documentation extension or none. Markdown elsewhere may be
+ * a template a scaffolding package copies, and `lib/history.js` is code: both are compared.
  */
-const DOCUMENTATION = /(?:^|\/)(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.(?:md|markdown|txt|rst|adoc))?$|\.(?:md|markdown)$/i;
+const DOCUMENTATION = /^(?:docs?\/)?[^/]*\.(?:md|markdown)$|^(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.(?:txt|rst|adoc))?$/i;
 
 export function isDocumentationPath(path: string): boolean {
   return DOCUMENTATION.test(path);
@@ -47,20 +61,20 @@ export interface PublishedFiles {
   digests: Map<string, string>;
   /** package.json as published, parsed; null when absent or unreadable. */
   manifest: Record<string, unknown> | null;
-  /** False when the scan stopped at a bound: such a side is never called unchanged. */
+  /** False when the scan stopped at a bound or met what npm would not install as read: never "unchanged". */
   complete: boolean;
 }
 
 /** Digests of every file a tarball publishes (documentation aside) and its parsed package.json. */
-export async function readPublishedFiles(tarball: Buffer, label: string): Promise<PublishedFiles> {
+export async function readPublishedFiles(tarball: Buffer, label: string, limits: PublishedFilesLimits = PUBLISHED_FILES_LIMITS): Promise<PublishedFiles> {
   const digests = new Map<string, string>();
+  const seen = new Set<string>();
   let complete = true;
-  let files = 0;
   const entries = await readSelectedEntries(
     tarball,
     {
-      maxEntryBytes: PUBLISHED_FILES_LIMITS.manifestBytes,
-      maxTotalBytes: PUBLISHED_FILES_LIMITS.scanBytes,
+      maxEntryBytes: limits.manifestBytes,
+      maxTotalBytes: limits.scanBytes,
       maxSelected: 1,
       label,
       purpose: 'to compare its files',
@@ -72,12 +86,16 @@ export async function readPublishedFiles(tarball: Buffer, label: string): Promis
       },
       select: (path) => pathInPackage(path) === 'package.json',
       onFileDigest: (path, sha256) => {
+        if (!complete) return;
         const inside = pathInPackage(path);
-        if (inside === null || inside === 'package.json' || isDocumentationPath(inside)) return;
-        files += 1;
-        if (files > PUBLISHED_FILES_LIMITS.files) complete = false;
-        else if (digests.has(inside)) complete = false; // the same path twice: the tarball is not plain
-        else digests.set(inside, sha256);
+        // A link or another special entry, a path twice (extraction keeps the last, the reader
+        // the first), or more entries than the bound: what is installed cannot be told from here.
+        if (sha256 === null || inside === null || seen.has(inside) || seen.size >= limits.files) {
+          complete = false;
+          return;
+        }
+        seen.add(inside);
+        if (inside !== 'package.json' && !isDocumentationPath(inside)) digests.set(inside, sha256);
       },
       tooLarge: (path, size) => ({ code: 'PACKAGE_FILE_TOO_LARGE', message: `${path} in the tarball of ${label} is ${String(size)} bytes; it was not read.` }),
     },
@@ -93,19 +111,18 @@ export async function readPublishedFiles(tarball: Buffer, label: string): Promis
   return { digests, manifest, complete };
 }
 
-/** The consumer-facing manifest keys (and install scripts) whose values differ between two manifests. */
-export function consumerManifestDifferences(from: Record<string, unknown>, to: Record<string, unknown>): string[] {
-  const differs = (left: unknown, right: unknown): boolean => JSON.stringify(left) !== JSON.stringify(right);
-  const keys: string[] = CONSUMER_MANIFEST_KEYS.filter((key) => differs(from[key], to[key]));
-  const scripts = (manifest: Record<string, unknown>): Record<string, unknown> =>
-    typeof manifest.scripts === 'object' && manifest.scripts !== null ? (manifest.scripts as Record<string, unknown>) : {};
-  for (const script of INSTALL_SCRIPTS) if (differs(scripts(from)[script], scripts(to)[script])) keys.push(`scripts.${script}`);
-  return keys;
+function scriptsOf(manifest: Record<string, unknown>): Record<string, unknown> {
+  return typeof manifest.scripts === 'object' && manifest.scripts !== null ? (manifest.scripts as Record<string, unknown>) : {};
 }
 
-export type PublishedComparison =
-  | { unchanged: true; fileCount: number }
-  | { unchanged: false; reason: 'incomplete' | 'files' | 'manifest' | 'install-time' };
+/** The keys (and install scripts) whose values differ between two manifests, descriptive keys and `_…` aside. */
+export function consumerManifestDifferences(from: Record<string, unknown>, to: Record<string, unknown>): string[] {
+  const differs = (left: unknown, right: unknown): boolean => JSON.stringify(left) !== JSON.stringify(right);
+  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].filter((key) => !DESCRIPTIVE_KEYS.has(key) && !key.startsWith('_'));
+  const changed = keys.filter((key) => differs(from[key], to[key])).sort();
+  for (const script of INSTALL_SCRIPTS) if (differs(scriptsOf(from)[script], scriptsOf(to)[script])) changed.push(`scripts.${script}`);
+  return changed;
+}
 
 /**
  * Work done at install can fetch what the tarball does not hold: node-pre-gyp's `binary` host
@@ -113,20 +130,27 @@ export type PublishedComparison =
  * one. The same bytes in the tarball then say nothing about what is installed.
  */
 function buildsOrFetchesAtInstall(manifest: Record<string, unknown>): boolean {
-  const scripts = typeof manifest.scripts === 'object' && manifest.scripts !== null ? (manifest.scripts as Record<string, unknown>) : {};
-  return INSTALL_SCRIPTS.some((script) => scripts[script] !== undefined) || manifest.binary !== undefined || manifest.gypfile === true;
+  return INSTALL_SCRIPTS.some((script) => scriptsOf(manifest)[script] !== undefined) || manifest.binary !== undefined || manifest.gypfile === true || manifest.hasInstallScript === true;
 }
 
+export type PublishedComparison =
+  | { unchanged: true; fileCount: number }
+  | { unchanged: false; reason: 'incomplete' | 'files' | 'manifest' | 'registry' | 'install-time' };
+
 /**
- * Unchanged only when both sides were read whole, publish the same paths with the same bytes
- * (documentation aside), agree on every consumer-facing manifest key, and neither builds or
- * fetches anything at install.
+ * Unchanged only when both tarballs were read whole and hold only plain entries, publish the same
+ * paths with the same bytes (documentation aside), agree on every package.json key but the
+ * descriptive ones, and neither builds or fetches anything at install; and, when the registry's
+ * version records are given (npm resolves dependencies, `bin` and install scripts from them, not
+ * from the tarball), those agree as well.
  */
-export function comparePublishedFiles(from: PublishedFiles, to: PublishedFiles): PublishedComparison {
+export function comparePublishedFiles(from: PublishedFiles, to: PublishedFiles, records?: { from: PackumentVersion; to: PackumentVersion }): PublishedComparison {
   if (!from.complete || !to.complete || from.manifest === null || to.manifest === null) return { unchanged: false, reason: 'incomplete' };
-  if (buildsOrFetchesAtInstall(from.manifest) || buildsOrFetchesAtInstall(to.manifest)) return { unchanged: false, reason: 'install-time' };
+  const recordList = records === undefined ? [] : [records.from as Record<string, unknown>, records.to as Record<string, unknown>];
+  if ([from.manifest, to.manifest, ...recordList].some(buildsOrFetchesAtInstall)) return { unchanged: false, reason: 'install-time' };
   if (from.digests.size !== to.digests.size) return { unchanged: false, reason: 'files' };
   for (const [path, digest] of from.digests) if (to.digests.get(path) !== digest) return { unchanged: false, reason: 'files' };
   if (consumerManifestDifferences(from.manifest, to.manifest).length > 0) return { unchanged: false, reason: 'manifest' };
+  if (records !== undefined && consumerManifestDifferences(recordList[0]!, recordList[1]!).length > 0) return { unchanged: false, reason: 'registry' };
   return { unchanged: true, fileCount: from.digests.size };
 }

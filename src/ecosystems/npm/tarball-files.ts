@@ -33,10 +33,10 @@ export interface ReadLimits {
   onFile?: (path: string) => void;
   /**
    * Told the SHA-256 of every regular file read whole within the budget, selected or not (the
-   * bytes are hashed as they stream by, never kept), and of every other entry but a directory (its
-   * kind and link target: a link is never followed), for comparing two versions entry by entry.
+   * bytes are hashed as they stream by, never kept), and null for every other entry but a
+   * directory (a link, a device: never followed), for comparing two versions entry by entry.
    */
-  onFileDigest?: (path: string, sha256: string) => void;
+  onFileDigest?: (path: string, sha256: string | null) => void;
   /** Warning code and wording for a selected file over `maxEntryBytes`. */
   tooLarge: (path: string, size: number) => { code: string; message: string };
 }
@@ -126,12 +126,10 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
           entry.resume();
           return;
         }
-        const isFile = entry.type === 'File' || entry.type === 'OldFile';
+        // npm extracts every kind of file alike, a ContiguousFile (type 7) as a File.
+        const isFile = entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
         if (isFile) limits.onFile?.(entry.path);
-        if (!isFile && entry.type !== 'Directory' && limits.onFileDigest !== undefined) {
-          // A link (or any other entry) is compared by its kind and target, never followed.
-          limits.onFileDigest(entry.path, createHash('sha256').update(`${entry.type}\0${entry.linkpath ?? ''}`).digest('hex'));
-        }
+        if (!isFile && entry.type !== 'Directory') limits.onFileDigest?.(entry.path, null);
         if (isFile && limits.onFileDigest !== undefined) {
           const report = limits.onFileDigest;
           const path = entry.path;
