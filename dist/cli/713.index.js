@@ -8745,9 +8745,12 @@ async function gatherEvidence(bump, sources) {
     ];
     // The newer side's tarball carries the changelog for the whole interval, in both directions.
     const newerSide = bump.direction === 'downgrade' ? facts.from : facts.to;
+    // DefinitelyTyped publishes no release notes and keeps no changelog per package: asking its
+    // repository costs requests and reports a gap that nobody could fill.
+    const typesOnly = isDefinitelyTyped(bump.name);
     const [changelog, releaseNotes, advisories, npmAdvisories, surface, publishedFiles] = await Promise.all([
         readTarballChangelog(bump, newerSide, tarballs, facts, sources, packageId, warnings),
-        fetchReleaseNotes({
+        typesOnly ? NO_EVIDENCE : fetchReleaseNotes({
             octokit: sources.github,
             repository: facts.repository,
             packageName: bump.name,
@@ -8771,7 +8774,7 @@ async function gatherEvidence(bump, sources) {
         }),
     ]);
     // A package that ships no changelog usually keeps one in its repository: read it at the tag.
-    const needsRepository = changelog.evidence.length === 0 && facts.repository !== null;
+    const needsRepository = changelog.evidence.length === 0 && facts.repository !== null && !typesOnly;
     // Tokenless, the requests come from the run's allowance, granted in a fixed order; with a
     // token GitHub's normal limits apply.
     // (Nothing to claim without a tokenless client: --no-github reads nothing and waits for no one.)
@@ -8811,6 +8814,11 @@ async function gatherEvidence(bump, sources) {
     missingInformation.push(...surface.missing, ...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...commitLog.missing, ...advisoryGaps(advisories, npmAdvisories));
     warnings.push(...analyzerDirectedTextWarnings(bump.name, evidence));
     return { facts, evidence, missingInformation, warnings };
+}
+const NO_EVIDENCE = { evidence: [], missing: [] };
+/** `@types/*`: DefinitelyTyped's declaration-only packages. */
+function isDefinitelyTyped(name) {
+    return name.startsWith('@types/');
 }
 const RELEASE_TEXT_KINDS = new Set(['releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'commitLog']);
 /**
@@ -11828,6 +11836,7 @@ function renderDependencyDetails(result, options) {
 
 
 
+
 /** Hidden first line that lets the action find and update its own sticky comment. */
 const COMMENT_MARKER = '<!-- depverdict:comment v1 -->';
 /** GitHub rejects issue comments longer than this many characters. */
@@ -12138,8 +12147,15 @@ function runLevelGaps(results) {
     const sources = [codes.has('RELEASE_NOTES_NEED_TOKEN') ? 'GitHub release notes' : null, codes.has('ADVISORIES_NEED_TOKEN') ? 'security advisories' : null].filter(Boolean);
     const tokenless = codes.has('RELEASE_NOTES_NEED_TOKEN') && results.some((result) => result.evidence.some((item) => item.sourceId === REPOSITORY_SOURCE_ID));
     const readAnyway = tokenless ? ' Changelogs of public repositories were read from GitHub without a token (GitHub allows 60 such requests an hour).' : '';
+    // One reason for every gap, other than the missing token (the sample, --no-github): say it, and ask for no token.
+    const reasons = new Set(results.flatMap((result) => result.missingInformation.filter((missing) => RUN_LEVEL_MISSING_CODES.has(missing.code)).map((missing) => GAP_REASON.exec(missing.message)?.[1] ?? '')));
+    const [reason] = reasons;
+    if (reasons.size === 1 && reason !== undefined && reason !== '' && reason !== NO_GITHUB_TOKEN)
+        return `**Not checked:** ${sources.join(' and ')} — ${escapeInline(reason, TEXT_BOUNDS.message)}.${readAnyway}`;
     return `**Not checked:** ${sources.join(' and ')} — the run had no GitHub token or did not use GitHub (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI; the CLI's \`--sample\` and \`--no-github\` never use GitHub).${readAnyway}`;
 }
+/** The reason a GitHub source was not read, as the evidence layer words it ("… were not read: <reason>."). */
+const GAP_REASON = /\bwere not (?:read|checked): (.{1,300})\.$/;
 function truncationNote(cuts, manifestArtifact, limit) {
     return (`> ✂️ Shortened to fit the ${limit.toLocaleString('en-US')}-character limit: left out ${cuts.join(', ')}. ` +
         `The full results are in the ${markdown_codeSpan(manifestArtifact)} artifact.`);

@@ -81,9 +81,12 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
 
   // The newer side's tarball carries the changelog for the whole interval, in both directions.
   const newerSide = bump.direction === 'downgrade' ? facts.from : facts.to;
+  // DefinitelyTyped publishes no release notes and keeps no changelog per package: asking its
+  // repository costs requests and reports a gap that nobody could fill.
+  const typesOnly = isDefinitelyTyped(bump.name);
   const [changelog, releaseNotes, advisories, npmAdvisories, surface, publishedFiles] = await Promise.all([
     readTarballChangelog(bump, newerSide, tarballs, facts, sources, packageId, warnings),
-    fetchReleaseNotes({
+    typesOnly ? NO_EVIDENCE : fetchReleaseNotes({
       octokit: sources.github,
       repository: facts.repository,
       packageName: bump.name,
@@ -107,7 +110,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
     }),
   ]);
   // A package that ships no changelog usually keeps one in its repository: read it at the tag.
-  const needsRepository = changelog.evidence.length === 0 && facts.repository !== null;
+  const needsRepository = changelog.evidence.length === 0 && facts.repository !== null && !typesOnly;
   // Tokenless, the requests come from the run's allowance, granted in a fixed order; with a
   // token GitHub's normal limits apply.
   // (Nothing to claim without a tokenless client: --no-github reads nothing and waits for no one.)
@@ -149,6 +152,13 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
   missingInformation.push(...surface.missing, ...(repositoryChangelog.evidence.length > 0 ? [] : changelog.missing), ...repositoryChangelog.missing, ...releaseNotes.missing, ...commitLog.missing, ...advisoryGaps(advisories, npmAdvisories));
   warnings.push(...analyzerDirectedTextWarnings(bump.name, evidence));
   return { facts, evidence, missingInformation, warnings };
+}
+
+const NO_EVIDENCE: { evidence: EvidenceItem[]; missing: MissingInformation[] } = { evidence: [], missing: [] };
+
+/** `@types/*`: DefinitelyTyped's declaration-only packages. */
+function isDefinitelyTyped(name: string): boolean {
+  return name.startsWith('@types/');
 }
 
 const RELEASE_TEXT_KINDS: ReadonlySet<EvidenceItem['kind']> = new Set(['releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'commitLog']);
