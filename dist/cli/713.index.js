@@ -6398,9 +6398,14 @@ function manifest_diff_listed(values) {
 }
 /**
  * The names a change is about (subpaths, commands, peers, platforms, dependencies), at most
- * LISTED of them, so the comment's registry-facts line can say which without the evidence text.
+ * LISTED of them, and how many there are in all, so the comment's registry-facts line can say
+ * which without the evidence text, and how many it leaves out.
  */
 function manifestChangeSubjects(change) {
+    const all = allSubjects(change);
+    return { subjects: all.slice(0, LISTED), subjectCount: all.length };
+}
+function allSubjects(change) {
     const names = (() => {
         switch (change.fact) {
             case 'module-format':
@@ -6420,7 +6425,7 @@ function manifestChangeSubjects(change) {
                 return change.moved.map((moved) => moved.name);
         }
     })();
-    return [...new Set(names)].slice(0, LISTED);
+    return [...new Set(names)];
 }
 /** Title suffix of the evidence item for a change. */
 const MANIFEST_CHANGE_TITLE = {
@@ -7035,7 +7040,7 @@ function registrySignalsOf(facts) {
     signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map((change) => ({
         fact: change.fact,
         effect: change.effect,
-        subjects: manifestChangeSubjects(change).map((name) => boundText(name, REGISTRY_LIMITS.nameChars)),
+        ...((named) => ({ subjects: named.subjects.map((name) => boundText(name, REGISTRY_LIMITS.nameChars)), subjectCount: named.subjectCount }))(manifestChangeSubjects(change)),
     }));
     signals.newDependencies = newDependencyNames(from, to)
         .slice(0, REGISTRY_LIMITS.newDependencies)
@@ -11659,9 +11664,10 @@ function evidenceLinks(result, refs) {
     }
     return links.join(' · ');
 }
-function namesList(names, bound) {
+/** `total`: how many names there are, when `names` holds only the first of them. */
+function namesList(names, bound, total = names.length) {
     const shown = names.slice(0, bound).map((name) => markdown_codeSpan(name, { maxLength: TEXT_BOUNDS.name }));
-    const more = names.length > bound ? ` … and ${names.length - bound} more` : '';
+    const more = total > shown.length ? ` … and ${total - shown.length} more` : '';
     return `${shown.join(', ')}${more}`;
 }
 function engineText(engines) {
@@ -11717,7 +11723,7 @@ function registryFactsLine(signals, now) {
         facts.push(`new dependencies: ${namesList(signals.newDependencies, TEXT_BOUNDS.list)}`);
     for (const change of signals.manifestChanges) {
         // Fixed wording per fact and the names it is about; ranges and versions are in the cited evidence.
-        const subjects = change.subjects.length > 0 ? `: ${namesList(change.subjects, TEXT_BOUNDS.list)}` : '';
+        const subjects = change.subjects.length > 0 ? `: ${namesList(change.subjects, TEXT_BOUNDS.list, change.subjectCount)}` : '';
         facts.push(`${change.effect === 'breaking' ? '⚠️ ' : ''}${MANIFEST_CHANGE_TITLE[change.fact]}${subjects}`);
     }
     return facts.join(' · ');
@@ -12310,7 +12316,7 @@ function projectSignals(signals) {
         enginesChanged: signals.enginesChanged ? { from: { ...signals.enginesChanged.from }, to: { ...signals.enginesChanged.to } } : null,
         newDependencies: [...signals.newDependencies],
         lockfileIntegrityMismatch: signals.lockfileIntegrityMismatch ? { ...signals.lockfileIntegrityMismatch } : null,
-        manifestChanges: signals.manifestChanges.map(({ fact, effect, subjects }) => ({ fact, effect, subjects: [...subjects] })),
+        manifestChanges: signals.manifestChanges.map(({ fact, effect, subjects, subjectCount }) => ({ fact, effect, subjects: [...subjects], subjectCount })),
         ...(signals.actionPin === undefined ? {} : { actionPin: { mismatch: signals.actionPin.mismatch, pinningWeakened: signals.actionPin.pinningWeakened } }),
     };
 }
@@ -12490,7 +12496,8 @@ const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
  * reusableWorkflow dependency types, WORKFLOW_UNPARSEABLE and ACTION_REFERENCE_UNUSABLE detection warnings;
  * `usage` on every result (the repository scan), `usage` evidence, the BREAKING_API_IN_USE review reason.
  * 1.3.0: `commitLog` evidence (the commits between the two tags, read when no release text exists).
- * 1.4.0: `subjects` on each manifest change: the names it is about (subpaths, commands, peers, dependencies).
+ * 1.4.0: `subjects` on each manifest change: the names it is about (subpaths, commands, peers, dependencies), at
+ * most 20, and `subjectCount`, how many in all.
  */
 const MANIFEST_SCHEMA_VERSION = '1.4.0';
 const TEXT = { type: 'string', maxLength: 20000 };
@@ -12536,6 +12543,7 @@ const REGISTRY_SIGNALS = {
                     fact: { type: 'string', enum: MANIFEST_CHANGE_FACTS },
                     effect: { type: 'string', enum: MANIFEST_CHANGE_EFFECTS },
                     subjects: { type: 'array', maxItems: 20, items: SHORT_TEXT },
+                    subjectCount: COUNT,
                 }),
             },
         }, {

@@ -93,9 +93,9 @@ export interface RegistrySignals {
   /**
    * Consumer-facing manifest differences (ESM-only, exports or commands removed, peers and
    * platforms narrowed…), by fact and effect, with the names each is about (subpaths, commands,
-   * peers, dependencies; at most 20); the evidence items carry the rest of the details.
+   * peers, dependencies; at most 20, and how many in all); the evidence items carry the rest of the details.
    */
-  manifestChanges: Array<{ fact: ManifestChange['fact']; effect: ManifestChange['effect']; subjects: string[] }>;
+  manifestChanges: Array<{ fact: ManifestChange['fact']; effect: ManifestChange['effect']; subjects: string[]; subjectCount: number }>;
   /** github-actions only (absent for npm): what the SHA-pin checks found. */
   actionPin?: ActionPinSignals;
 }

@@ -55,9 +55,10 @@ function evidenceLinks(result: AnalysisResult, refs: readonly string[]): string 
   return links.join(' · ');
 }
 
-function namesList(names: readonly string[], bound: number): string {
+/** `total`: how many names there are, when `names` holds only the first of them. */
+function namesList(names: readonly string[], bound: number, total = names.length): string {
   const shown = names.slice(0, bound).map((name) => codeSpan(name, { maxLength: TEXT_BOUNDS.name }));
-  const more = names.length > bound ? ` … and ${names.length - bound} more` : '';
+  const more = total > shown.length ? ` … and ${total - shown.length} more` : '';
   return `${shown.join(', ')}${more}`;
 }
 
@@ -105,7 +106,7 @@ export function registryFactsLine(signals: RegistrySignals, now: Date): string {
   if (signals.newDependencies.length > 0) facts.push(`new dependencies: ${namesList(signals.newDependencies, TEXT_BOUNDS.list)}`);
   for (const change of signals.manifestChanges) {
     // Fixed wording per fact and the names it is about; ranges and versions are in the cited evidence.
-    const subjects = change.subjects.length > 0 ? `: ${namesList(change.subjects, TEXT_BOUNDS.list)}` : '';
+    const subjects = change.subjects.length > 0 ? `: ${namesList(change.subjects, TEXT_BOUNDS.list, change.subjectCount)}` : '';
     facts.push(`${change.effect === 'breaking' ? '⚠️ ' : ''}${MANIFEST_CHANGE_TITLE[change.fact]}${subjects}`);
   }
   return facts.join(' · ');

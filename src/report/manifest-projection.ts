@@ -60,7 +60,7 @@ function projectSignals(signals: RegistrySignals | null): RegistrySignals | null
     enginesChanged: signals.enginesChanged ? { from: { ...signals.enginesChanged.from }, to: { ...signals.enginesChanged.to } } : null,
     newDependencies: [...signals.newDependencies],
     lockfileIntegrityMismatch: signals.lockfileIntegrityMismatch ? { ...signals.lockfileIntegrityMismatch } : null,
-    manifestChanges: signals.manifestChanges.map(({ fact, effect, subjects }) => ({ fact, effect, subjects: [...subjects] })),
+    manifestChanges: signals.manifestChanges.map(({ fact, effect, subjects, subjectCount }) => ({ fact, effect, subjects: [...subjects], subjectCount })),
     ...(signals.actionPin === undefined ? {} : { actionPin: { mismatch: signals.actionPin.mismatch, pinningWeakened: signals.actionPin.pinningWeakened } }),
   };
 }

@@ -41,7 +41,8 @@ const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
  * reusableWorkflow dependency types, WORKFLOW_UNPARSEABLE and ACTION_REFERENCE_UNUSABLE detection warnings;
  * `usage` on every result (the repository scan), `usage` evidence, the BREAKING_API_IN_USE review reason.
  * 1.3.0: `commitLog` evidence (the commits between the two tags, read when no release text exists).
- * 1.4.0: `subjects` on each manifest change: the names it is about (subpaths, commands, peers, dependencies).
+ * 1.4.0: `subjects` on each manifest change: the names it is about (subpaths, commands, peers, dependencies), at
+ * most 20, and `subjectCount`, how many in all.
  */
 export const MANIFEST_SCHEMA_VERSION = '1.4.0';
 
@@ -93,6 +94,7 @@ const REGISTRY_SIGNALS = {
           fact: { type: 'string', enum: MANIFEST_CHANGE_FACTS },
           effect: { type: 'string', enum: MANIFEST_CHANGE_EFFECTS },
           subjects: { type: 'array', maxItems: 20, items: SHORT_TEXT },
+          subjectCount: COUNT,
         }),
       },
     }, {

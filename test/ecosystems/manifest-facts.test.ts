@@ -141,15 +141,15 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
 
   it('each change names what it is about, so the registry-facts line can say which (review 13: "dependency majors" named none)', () => {
     const moved = diffManifestShapes(manifestShapeOf({}), manifestShapeOf({}), { from: { debug: '^2.6.9', qs: '6.13.0' }, to: { debug: '^4.3.4', qs: '^7.0.0' } });
-    expect(moved.map(manifestChangeSubjects)).toEqual([['debug', 'qs']]);
+    expect(moved.map(manifestChangeSubjects)).toEqual([{ subjects: ['debug', 'qs'], subjectCount: 2 }]);
     const removed = diffManifestShapes(
       manifestShapeOf({ exports: { '.': './index.js', './utils': './utils.js' }, bin: { tool: 'cli.js', old: 'old.js' } }),
       manifestShapeOf({ exports: { '.': './index.js' }, bin: { tool: 'cli.js' } }),
       NO_DEPENDENCIES,
     );
-    expect(Object.fromEntries(removed.map((change) => [change.fact, manifestChangeSubjects(change)]))).toEqual({ 'exports-removed': ['./utils'], 'bin-removed': ['old'] });
+    expect(Object.fromEntries(removed.map((change) => [change.fact, manifestChangeSubjects(change).subjects]))).toEqual({ 'exports-removed': ['./utils'], 'bin-removed': ['old'] });
     const line = registryFactsLine(
-      quietRegistrySignals({ versionsInRange: 2, manifestChanges: [...removed, ...moved].map((change) => ({ fact: change.fact, effect: change.effect, subjects: manifestChangeSubjects(change) })) }),
+      quietRegistrySignals({ versionsInRange: 2, manifestChanges: [...removed, ...moved].map((change) => ({ fact: change.fact, effect: change.effect, ...manifestChangeSubjects(change) })) }),
       new Date('2026-12-02T00:00:00Z'),
     );
     expect(line).toContain('⚠️ exports removed: `./utils`');
@@ -157,11 +157,15 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
     expect(line).toContain('dependency majors: `debug`, `qs`');
   });
 
-  it('a change about more names than the bound lists the first 20', () => {
+  it('a change about more names than the bound keeps the first 20 and counts them all, and the line says how many it leaves out', () => {
     const from = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`dep-${index}`, '^1.0.0']));
     const to = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`dep-${index}`, '^2.0.0']));
     const [change] = diffManifestShapes(manifestShapeOf({}), manifestShapeOf({}), { from, to });
-    expect(manifestChangeSubjects(change!)).toHaveLength(20);
+    const named = manifestChangeSubjects(change!);
+    expect(named.subjects).toHaveLength(20);
+    expect(named.subjectCount).toBe(30);
+    const line = registryFactsLine(quietRegistrySignals({ manifestChanges: [{ fact: change!.fact, effect: change!.effect, ...named }] }), new Date('2026-12-02T00:00:00Z'));
+    expect(line).toMatch(/dependency majors: (`dep-\d+`, ){11}`dep-\d+` … and 18 more$/);
   });
 });
 

@@ -211,9 +211,15 @@ function listed(values: string[]): string {
 
 /**
  * The names a change is about (subpaths, commands, peers, platforms, dependencies), at most
- * LISTED of them, so the comment's registry-facts line can say which without the evidence text.
+ * LISTED of them, and how many there are in all, so the comment's registry-facts line can say
+ * which without the evidence text, and how many it leaves out.
  */
-export function manifestChangeSubjects(change: ManifestChange): string[] {
+export function manifestChangeSubjects(change: ManifestChange): { subjects: string[]; subjectCount: number } {
+  const all = allSubjects(change);
+  return { subjects: all.slice(0, LISTED), subjectCount: all.length };
+}
+
+function allSubjects(change: ManifestChange): string[] {
   const names = ((): string[] => {
     switch (change.fact) {
       case 'module-format':
@@ -233,7 +239,7 @@ export function manifestChangeSubjects(change: ManifestChange): string[] {
         return change.moved.map((moved) => moved.name);
     }
   })();
-  return [...new Set(names)].slice(0, LISTED);
+  return [...new Set(names)];
 }
 
 /** Title suffix of the evidence item for a change. */

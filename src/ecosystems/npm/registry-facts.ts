@@ -345,7 +345,7 @@ export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
   signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map((change) => ({
     fact: change.fact,
     effect: change.effect,
-    subjects: manifestChangeSubjects(change).map((name) => boundText(name, REGISTRY_LIMITS.nameChars)),
+    ...((named) => ({ subjects: named.subjects.map((name) => boundText(name, REGISTRY_LIMITS.nameChars)), subjectCount: named.subjectCount }))(manifestChangeSubjects(change)),
   }));
   signals.newDependencies = newDependencyNames(from, to)
     .slice(0, REGISTRY_LIMITS.newDependencies)
