@@ -3457,831 +3457,6 @@ const PIN_MISMATCH_LOCATOR = 'fact/pin-mismatch';
 /** `runs.using` changed between the two releases (node20 → node24 needs a newer runner). */
 const RUNS_USING_LOCATOR = 'action-interface/runs-using';
 
-;// CONCATENATED MODULE: ./build/usage/api-names.js
-/**
- * The API names a breaking-change text is about, read from its code spans: "`app.del` - use
- * `app.delete`" is about `app.del` (removed), "`res.send(status, body)` signature - use …" about
- * `res.send` (changed). Spans after the replacement clause ("use …", "instead", "→") name the
- * way forward, not what broke, and are left out. Only identifier paths count: `path-is-absolute`
- * or an error message in backticks names no API.
- */
-const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(\((.*)\))?$/s;
-/** Words that start the replacement clause of a change line. */
-const REPLACEMENT = /\b(?:use|instead|replaced|in favou?r of|migrate to|switch to|rename[sd]? to)\b|→|=>/i;
-const REMOVAL = /\b(?:remov(?:e|ed|al)|dropp?(?:ed)?|deleted|no longer (?:exists|exported|available|supported))\b/i;
-const MAX_NAMES_PER_TEXT = 6;
-/** Code spans with their start offsets (CommonMark: a run of n backticks closes a run of n). */
-function codeSpans(text) {
-    const spans = [];
-    let position = 0;
-    while (position < text.length) {
-        const open = text.indexOf('`', position);
-        if (open < 0)
-            break;
-        let fence = 1;
-        while (text[open + fence] === '`')
-            fence += 1;
-        const marker = '`'.repeat(fence);
-        let close = text.indexOf(marker, open + fence);
-        while (close >= 0 && text[close + fence] === '`')
-            close = text.indexOf(marker, close + fence + 1);
-        if (close < 0)
-            break;
-        spans.push({ code: text.slice(open + fence, close).trim(), start: open, end: close + fence });
-        position = close + fence;
-    }
-    return spans;
-}
-/**
- * The group label the extractive analyzer repeats on each nested line ("remove: `app.param(fn)`",
- * from History.md's "* remove:" lists): it says the line is in a breaking group, not that every
- * span names a removed API (`res.vary()` "(no arguments)" is a changed call), so names are read
- * from the line as the release wrote it.
- */
-const GROUP_LABEL_PREFIX = /^(?:remove[sd]?|removals?|breaking(?: changes?)?):[ \t]+/i;
-function apiNamesInText(fullText) {
-    const text = fullText.replace(GROUP_LABEL_PREFIX, '');
-    const spans = codeSpans(text);
-    const names = [];
-    for (const span of spans) {
-        // Prose between the previous span and this one: a replacement clause ends the subject list.
-        const lastSpanEnd = spans.filter((other) => other.end <= span.start).at(-1)?.end ?? 0;
-        if (REPLACEMENT.test(text.slice(lastSpanEnd, span.start)))
-            break;
-        const match = IDENTIFIER_PATH.exec(span.code);
-        if (match === null)
-            continue;
-        const name = match[1];
-        const argumentsText = match[3];
-        const after = text.slice(span.end, span.end + 40);
-        const removed = (argumentsText === undefined || argumentsText.trim() === '') && (REMOVAL.test(text) || /^\s*(?:-{1,2}|–|—|:)?\s*(?:use\b|$)/i.test(after));
-        if (!names.some((known) => known.name === name))
-            names.push({ name, change: removed ? 'removed' : 'changed' });
-        if (names.length >= MAX_NAMES_PER_TEXT)
-            break;
-    }
-    return names;
-}
-/** `app.del` → receiver `app`, member `del`; `legacy` → receiver null. Deeper paths keep their last two parts. */
-function splitApiName(name) {
-    const parts = name.split('.');
-    const member = parts[parts.length - 1];
-    return { receiver: parts.length > 1 ? parts[parts.length - 2] : null, member };
-}
-
-;// CONCATENATED MODULE: ./build/usage/describe-usage.js
-
-/**
- * From a scan to the `usage` report of one result: which files import the package, and for each
- * removed or changed API name, where the repository uses it. Pure; the names come from the
- * result's breaking-change findings and the API-surface diff.
- *
- * A use is matched `binding` when the member is accessed on something traced to the package
- * (`app.del` with `app = express()`), and `name` when only the text matches (`req.param` on a
- * `req` the scan could not trace, in a file that imports the package). For `express.query`, a
- * receiver named like the package must be the package itself, so `req.query` is not a use of it;
- * for `app.del`, the receiver must be named `app` or be made by calling the package
- * (`server = express()`), so a handler's `req.del` is not a use of it.
- */
-const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000 };
-/** Repository text is cut to these lengths (with an ellipsis) so no path or name can make the manifest invalid. */
-const USAGE_TEXT_BOUNDS = { path: 4_096, name: 300, specifier: 1_000, namesPerImport: 20 };
-function cut(text, limit) {
-    if (text.length === 0)
-        return '?';
-    return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
-}
-function boundedSite(site) {
-    return { line: site.line, kind: site.kind, specifier: cut(site.specifier, USAGE_TEXT_BOUNDS.specifier), names: site.names.slice(0, USAGE_TEXT_BOUNDS.namesPerImport).map((name) => cut(name, USAGE_TEXT_BOUNDS.name)) };
-}
-function boundedUse(use) {
-    return { path: cut(use.path, USAGE_TEXT_BOUNDS.path), line: use.line, expression: cut(use.expression, USAGE_TEXT_BOUNDS.name), match: use.match };
-}
-/**
- * The check for a package that went ESM-only: its "API" is `require()` itself, so every
- * `require('<package>')` (and `import x = require(…)`) is a use, at the line of the call.
- */
-const REQUIRE_CHECK = 'require()';
-/** `express` for express, `lodash` for lodash.get-style names, `vue` for @vue/… : how code usually names a package. */
-function packageIdentifier(packageName) {
-    return packageName
-        .slice(packageName.lastIndexOf('/') + 1)
-        .replace(/[^A-Za-z0-9]/g, '')
-        .toLowerCase();
-}
-function usesIn(file, check, packageName) {
-    if (check.name === REQUIRE_CHECK) {
-        return file.imports
-            .filter((site) => site.kind === 'require' || site.kind === 'importEquals')
-            .map((site) => ({ path: file.path, line: site.line, expression: `require('${site.specifier}')`, match: 'binding' }));
-    }
-    const { receiver, member } = splitApiName(check.name);
-    const uses = [];
-    if (receiver === null && member !== 'default') {
-        // Importing a removed export by name (`import { Level }`, `import type { Level }`) fails to
-        // compile or resolve by itself, whether or not the binding is used later.
-        for (const site of file.imports) {
-            if (site.names.includes(member))
-                uses.push({ path: file.path, line: site.line, expression: `import { ${member} }`, match: 'binding' });
-        }
-    }
-    const receiverIsPackage = receiver !== null && receiver.toLowerCase() === packageIdentifier(packageName);
-    for (const use of file.traced) {
-        if (use.member !== member)
-            continue;
-        const matches = receiver === null
-            ? use.onPackage
-            : use.expression === `${receiver}.${member}` || (receiverIsPackage ? use.onPackage : use.receiverVia === 'call');
-        if (matches)
-            uses.push({ path: file.path, line: use.line, expression: use.expression, match: 'binding' });
-    }
-    if (receiver !== null) {
-        for (const untraced of file.untraced) {
-            if (untraced.member === member && untraced.receiver === receiver && !uses.some((use) => use.line === untraced.line)) {
-                uses.push({ path: file.path, line: untraced.line, expression: `${untraced.receiver}.${untraced.member}`, match: 'name' });
-            }
-        }
-    }
-    return uses;
-}
-function checkName(scan, check) {
-    const uses = scan.files.flatMap((file) => usesIn(file, check, scan.packageName));
-    uses.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : left.line - right.line));
-    return { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
-}
-/** One entry per name; a name both removed and changed (two findings) counts as removed. */
-function mergeChecks(checks) {
-    const merged = new Map();
-    for (const check of checks) {
-        const known = merged.get(check.name);
-        if (known === undefined)
-            merged.set(check.name, { ...check, origins: [check.origin] });
-        else {
-            if (!known.origins.includes(check.origin))
-                known.origins.push(check.origin);
-            if (check.change === 'removed')
-                known.change = 'removed';
-        }
-    }
-    return [...merged.values()].slice(0, REPORT_BOUNDS.names);
-}
-function notScannedReport(reason) {
-    return { status: 'notScanned', note: reason.slice(0, REPORT_BOUNDS.noteChars), fileCount: 0, files: [], configMentions: [], checkedNames: [] };
-}
-function describeUsage(outcome, packageName, checks) {
-    if (outcome === null)
-        return notScannedReport('not scanned: no repository files were given to this run');
-    if (outcome.status === 'notScanned')
-        return notScannedReport(outcome.reason);
-    const scan = outcome.packages.get(packageName);
-    if (scan === undefined)
-        return notScannedReport('not scanned: the package was not part of the repository scan');
-    const note = outcome.notes.length > 0 ? outcome.notes.join(' ').slice(0, REPORT_BOUNDS.noteChars) : null;
-    return {
-        status: 'scanned',
-        note,
-        fileCount: scan.files.length,
-        files: scan.files.slice(0, REPORT_BOUNDS.files).map((file) => ({ path: cut(file.path, USAGE_TEXT_BOUNDS.path), imports: file.imports.slice(0, REPORT_BOUNDS.importsPerFile).map(boundedSite) })),
-        configMentions: scan.files.length === 0
-            ? scan.configMentions.slice(0, REPORT_BOUNDS.configMentions).map((mention) => ({ path: cut(mention.path, USAGE_TEXT_BOUNDS.path), line: mention.line, detail: mention.detail === null ? null : cut(mention.detail, 200) }))
-            : [],
-        checkedNames: mergeChecks(checks).map((check) => ({ ...checkName(scan, check), origins: check.origins.map((origin) => cut(origin, 200)) })),
-    };
-}
-/** True when some removed or changed API name is used in the repository. */
-function usesCheckedApi(report) {
-    return report.checkedNames.some((checked) => checked.useCount > 0);
-}
-
-;// CONCATENATED MODULE: ./build/analysis/review-policy.js
-
-
-
-/**
- * Human-review policy: which facts about a result mean a person should look before merging,
- * and what to do next. Pure and deterministic; reasons are sorted so the same result always
- * renders the same way.
- *
- * Policy choices worth knowing:
- * - Medium risk ALONE does not require review. Deprecations and runtime-requirement changes
- *   are shown in the comment, but flagging every minor bump that deprecates something made
- *   the original CLI send 46 of 47 updates to review, and teams switch noisy bots off.
- *   Medium still ends in review when another reason applies (thin evidence, dropped claims…).
- * - Supply-chain facts (install scripts added, provenance lost, publisher changed, target
- *   deprecated) are not risk levels; they are their own review reason.
- * - A failed analysis gets ANALYSIS_FAILED plus the reasons that do not depend on the model
- *   (version, downgrade, supply chain, evidence), never UNKNOWN_RISK: nothing was judged.
- */
-/** Locally computed evidence about the package or the repository, not text about the releases. */
-const NOT_RELEASE_EVIDENCE = new Set(['registryFact', 'usage']);
-/** Evidence kinds that are release text rather than locally computed facts. */
-function hasReleaseText(context) {
-    const selected = new Set(context.metadata.selectedEvidenceIds);
-    return context.knowledge.evidence.some((item) => !NOT_RELEASE_EVIDENCE.has(item.kind) && selected.has(item.id));
-}
-/**
- * none = registry facts only; partial = release text exists but not for the version being
- * adopted; sufficient = release text covers the newest version of the interval.
- * What a reviewer needs is the notes of the release they are moving to (the changelog of a
- * version usually restates its line's history); a missing GitHub token or release page does
- * not make a complete changelog partial, or every tokenless run would need review.
- */
-function evaluateCoverage(context) {
-    if (!hasReleaseText(context))
-        return 'none';
-    const { direction } = context.versions;
-    // A GitHub Action's `v4` is not a release: the exact release it runs is what notes are about.
-    const from = context.versions.resolved?.from ?? context.versions.from;
-    const to = context.versions.resolved?.to ?? context.versions.to;
-    const newest = direction === 'downgrade' ? from : to;
-    const selected = new Set(context.metadata.selectedEvidenceIds);
-    const coversNewest = context.knowledge.evidence.some((item) => !NOT_RELEASE_EVIDENCE.has(item.kind) && selected.has(item.id) && item.releaseVersions.includes(newest));
-    return coversNewest ? 'sufficient' : 'partial';
-}
-function hasSupplyChainChange(signals) {
-    if (signals === null)
-        return false;
-    return (signals.installScriptsAdded.length > 0 ||
-        signals.provenanceLost ||
-        signals.publisherChanged !== null ||
-        signals.targetDeprecated !== null ||
-        signals.lockfileIntegrityMismatch !== null ||
-        (signals.actionPin !== undefined && (signals.actionPin.mismatch !== null || signals.actionPin.pinningWeakened)));
-}
-const FLOOR_RANK = { low: 1, medium: 2, unknown: 3, high: 4 };
-/**
- * A minimum risk set by locally computed facts of a GitHub Action bump: a SHA pin that is not
- * the release its comment names is high (a supply-chain signal that blocks with
- * SUPPLY_CHAIN_CHANGE); a `runs.using` change (node20 → node24 needs a newer runner) is at
- * least medium. Null when no such fact was selected.
- */
-function riskFloorOf(context, signals) {
-    const selected = new Set(context.metadata.selectedEvidenceIds);
-    const ids = (locator) => context.knowledge.evidence.filter((item) => selected.has(item.id) && item.locator === locator).map((item) => item.id);
-    const mismatch = ids(PIN_MISMATCH_LOCATOR);
-    if (signals?.actionPin?.mismatch != null && mismatch.length > 0)
-        return { level: 'high', evidenceIds: mismatch };
-    const runtime = ids(RUNS_USING_LOCATOR);
-    if (runtime.length > 0)
-        return { level: 'medium', evidenceIds: runtime };
-    return null;
-}
-/**
- * Raises a trusted risk to the floor, citing the floor's evidence. `unknown` stays unknown under a
- * medium floor (it already needs review) but becomes high under a high one.
- */
-function applyRiskFloor(trusted, floor) {
-    if (floor === null || FLOOR_RANK[trusted.riskLevel] >= FLOOR_RANK[floor.level])
-        return trusted;
-    const riskEvidenceRefs = trusted.riskLevel === 'unknown' ? [...floor.evidenceIds] : [...new Set([...trusted.riskEvidenceRefs, ...floor.evidenceIds])];
-    return { ...trusted, riskLevel: floor.level, riskEvidenceRefs };
-}
-/**
- * DefinitelyTyped's `@types/*` packages never publish release notes or a changelog: for a
- * minor or patch update of one, having only registry facts is the complete picture, not a gap
- * a person could fill. (A major update still needs review through its risk level.)
- */
-function publishesNoReleaseText(context) {
-    return typesOnlyUpdateWithoutReleaseText(context.dependency.name, context.versions.semverClass);
-}
-/** The rule of publishesNoReleaseText on a name and semver class, for the comment to say why no review is asked. */
-function typesOnlyUpdateWithoutReleaseText(name, semverClass) {
-    return name.startsWith('@types/') && (semverClass === 'minor' || semverClass === 'patch');
-}
-function decideReview(input) {
-    const reasons = new Set();
-    const evidenceCoverage = input.context === null ? 'none' : evaluateCoverage(input.context);
-    const analyzed = input.status === 'analyzed';
-    if (input.status === 'failed')
-        reasons.add('ANALYSIS_FAILED');
-    if (analyzed && input.riskLevel === 'high')
-        reasons.add('HIGH_RISK');
-    if (analyzed && input.riskLevel === 'unknown')
-        reasons.add('UNKNOWN_RISK');
-    if (input.context !== null) {
-        if (evidenceCoverage === 'none' && !publishesNoReleaseText(input.context))
-            reasons.add('EVIDENCE_NONE');
-        if (evidenceCoverage === 'partial')
-            reasons.add('EVIDENCE_PARTIAL');
-        if (!input.context.versions.fromExists || !input.context.versions.toExists)
-            reasons.add('VERSION_UNCERTAIN');
-        if (input.context.metadata.warnings.some((warning) => warning.code === 'SOURCE_CONFLICT'))
-            reasons.add('SOURCE_CONFLICT');
-    }
-    // Any claim removed or overridden by trust (other than for conflicting sources, which has
-    // its own reason) means the analyzer said something the evidence does not carry.
-    if (input.trustIssues.some((issue) => issue.code !== 'SOURCE_CONFLICT'))
-        reasons.add('CLAIMS_DROPPED');
-    if (input.direction === 'downgrade')
-        reasons.add('DOWNGRADE');
-    if (hasSupplyChainChange(input.registrySignals))
-        reasons.add('SUPPLY_CHAIN_CHANGE');
-    // The risk stays what the evidence says; a removed API this repository calls is a reason to look.
-    // One it does not use adds no reason (the usage report says it is not used).
-    if (input.usage !== undefined && usesCheckedApi(input.usage))
-        reasons.add('BREAKING_API_IN_USE');
-    const humanReviewReasons = [...reasons].sort();
-    return { evidenceCoverage, humanReviewReasons, nextAction: nextActionFor(input.status, input.errorCode ?? null, humanReviewReasons) };
-}
-function nextActionFor(status, errorCode, reasons) {
-    if (status === 'failed') {
-        // Configuration, capability, auth and identity problems do not go away on a retry.
-        return errorCode !== null && contract/* FAIL_CLOSED_CODES */.RJ.has(errorCode) ? 'fixConfiguration' : 'retryAnalysis';
-    }
-    return reasons.length === 0 ? 'proceed' : 'reviewBeforeMerge';
-}
-
-;// CONCATENATED MODULE: ./build/analysis/trust.js
-
-/**
- * Trust validation (DESIGN §4, seed-system §4): a schema-valid candidate is still a claim.
- * Every rule below removes or overrides what the evidence does not support, records why, and
- * never adds anything. Fixes over the original CLI: a URL quoted verbatim in cited evidence is
- * not "invented"; version numbers in text and `appliesToVersions` are checked against the
- * registry and the bump's range; a finding must cite evidence about the versions it names.
- */
-/** Shown instead of a summary that could not be trusted. Makes no claim of its own. */
-const NEUTRAL_SUMMARY = 'No evidence-backed summary is available for this update; see the cited evidence and registry facts.';
-// What counts as a URL in model text and evidence content. Scheme-less forms count too, or a
-// model could cite `www.evil.example/upgrade` or `evil.example/fix?token=1` unchecked.
-const URL_TAIL = String.raw `[^\s<>"'\`)\]]*`;
-// Any scheme://… run; scheme-agnostic so `javascript://` or `ftp://` are caught as well.
-const SCHEME_URL = String.raw `\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s<>"'\`)\]]+`;
-// `//host.tld/…` (protocol-relative), not the `//` of a scheme URL, a path or a `//comment`.
-const PROTOCOL_RELATIVE_URL = String.raw `(?<![\w:/.])\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
-// `www.host`, with or without a path.
-const WWW_URL = String.raw `(?<![\w./-])www\.[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
-// File extensions that are not top-level domains: `Node.js/Bun` or `index.json/` are not hosts.
-const FILE_EXTENSIONS = [
-    'js', 'mjs', 'cjs', 'jsx', 'ts', 'mts', 'cts', 'tsx', 'json', 'jsonc', 'json5', 'mdx', 'yml', 'yaml', 'toml', 'lock', 'txt', 'log',
-    'html', 'htm', 'css', 'scss', 'sass', 'less', 'map', 'node', 'wasm', 'vue', 'svelte', 'coffee', 'xml', 'csv', 'ini', 'cfg', 'conf',
-    'env', 'gz', 'tgz', 'tar', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico', 'patch', 'diff', 'exe', 'dll', 'bin', 'rb', 'go',
-    'java', 'kt', 'cpp', 'hpp', 'php', 'bat', 'cmd', 'ps1', 'swift', 'mdown', 'markdown', 'rst', 'snap',
-].join('|');
-// A bare `host.tld/…`: at least one dot, a 2–24 letter TLD that is not a file extension, then a
-// path. Not when it continues a word, a path or a dotted name (`lib/index.js`, `a.b.c`).
-const BARE_HOST_URL = String.raw `(?<![\w./\\-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?!(?:${FILE_EXTENSIONS})(?![a-z]))[a-z]{2,24}(?::\d{1,5})?\/${URL_TAIL}`;
-const URL_PATTERN = new RegExp([SCHEME_URL, PROTOCOL_RELATIVE_URL, WWW_URL, BARE_HOST_URL].join('|'), 'gi');
-// Full x.y.z semver tokens (optionally v-prefixed, with prerelease/build). `18.x` or `5.0` are
-// too ambiguous to judge and are left alone.
-const VERSION_PATTERN = /(?<![\w.-])v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?)(?![\w-]|\.\d)/g;
-/** Every URL in a text, scheme-less forms included, as written. */
-function urlsIn(text) {
-    return [...text.matchAll(URL_PATTERN)].map((match) => match[0]);
-}
-/**
- * Comparison keys of a URL: scheme and host lower-cased, trailing punctuation stripped, an
- * empty path read as `/`. A scheme-less URL (`www.x.org/a`, `//x.org/a`, `x.org/a`) is the same
- * as its http(s) form, so each URL yields the keys it may be matched by.
- */
-function urlKeys(url) {
-    let rest = url.replace(/[.,;:!?*~]+$/, '');
-    let scheme = null;
-    const schemeMatch = /^([a-z][a-z0-9+.-]*):\/\//i.exec(rest);
-    if (schemeMatch?.[1] !== undefined) {
-        scheme = schemeMatch[1].toLowerCase();
-        rest = rest.slice(schemeMatch[0].length);
-    }
-    else if (rest.startsWith('//')) {
-        rest = rest.slice(2);
-    }
-    const cut = rest.search(/[/?#]/);
-    const authority = (cut === -1 ? rest : rest.slice(0, cut)).toLowerCase();
-    const path = cut === -1 ? '' : rest.slice(cut);
-    if (authority === '')
-        return [];
-    const location = `${authority}${path === '' || path.startsWith('?') || path.startsWith('#') ? `/${path}` : path}`;
-    if (scheme === null)
-        return [`//${location}`, `http://${location}`, `https://${location}`];
-    return scheme === 'http' || scheme === 'https' ? [`${scheme}://${location}`, `//${location}`] : [`${scheme}://${location}`];
-}
-/** The single key a URL written in model text is looked up by. */
-function lookupKey(url) {
-    return urlKeys(url)[0];
-}
-/** Version tokens outside URLs: a URL is judged by the URL rule, not word by word. */
-function versionsIn(text) {
-    return [...text.replace(URL_PATTERN, ' ').matchAll(VERSION_PATTERN)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]));
-}
-/** Versions whose release notes are relevant: (from, to] for an upgrade, (to, from] for a downgrade. */
-function isInRange(version, context) {
-    if (context.versions.inRange.includes(version))
-        return true;
-    const { from, to } = context.versions;
-    if (!semver.valid(version) || !semver.valid(from) || !semver.valid(to))
-        return false;
-    const [low, high] = semver.lt(to, from) ? [to, from] : [from, to];
-    return semver.gt(version, low) && semver.lte(version, high);
-}
-/** Model-supplied version strings are shown only when they look like a version; never free text. */
-function describeVersion(version) {
-    return /^v?[0-9A-Za-z.+-]{1,64}$/.test(version) ? version : 'a non-version entry';
-}
-function trust_short(reference) {
-    return reference.slice(0, 19);
-}
-function applyTrust(candidate, context, options) {
-    const issues = [];
-    const issue = (code, path, message) => {
-        issues.push({ code, path, message });
-    };
-    // Only selected evidence that is actually present in the context can be cited.
-    const selected = new Set(context.metadata.selectedEvidenceIds);
-    const evidenceById = new Map();
-    for (const item of context.knowledge.evidence)
-        if (selected.has(item.id))
-            evidenceById.set(item.id, item);
-    const selectedUrls = new Set([...evidenceById.values()].map((item) => item.sourceUrl));
-    // Locally decided facts are real versions even when the registry list is unavailable.
-    const realVersions = new Set([...options.knownVersions, context.versions.from, context.versions.to, ...context.versions.inRange]);
-    const keepValidReferences = (references, path) => {
-        const kept = [];
-        for (const reference of references) {
-            if (evidenceById.has(reference))
-                kept.push(reference);
-            else
-                issue('EVIDENCE_REFERENCE_INVALID', path, `removed reference ${trust_short(reference)}… that is not a selected evidence ID`);
-        }
-        return kept;
-    };
-    // Rule 1: unknown references removed.
-    let summary = candidate.summary;
-    let summaryEvidenceRefs = keepValidReferences(candidate.summaryEvidenceRefs, 'summaryEvidenceRefs');
-    let riskLevel = candidate.riskLevel;
-    let riskEvidenceRefs = keepValidReferences(candidate.riskEvidenceRefs, 'riskEvidenceRefs');
-    let findings = candidate.findings.map((finding, index) => ({
-        index,
-        finding: { ...finding, evidenceRefs: keepValidReferences(finding.evidenceRefs, `findings[${index}].evidenceRefs`), appliesToVersions: [...finding.appliesToVersions] },
-    }));
-    // Rule 2: findings without a valid reference are dropped; duplicate ids are dropped too,
-    // because the report links findings by id.
-    const seenIds = new Set();
-    findings = findings.filter(({ index, finding }) => {
-        if (finding.evidenceRefs.length === 0) {
-            issue('CLAIMS_DROPPED', `findings[${index}]`, 'finding dropped: it cites no selected evidence');
-            return false;
-        }
-        if (seenIds.has(finding.id)) {
-            issue('CLAIMS_DROPPED', `findings[${index}]`, `finding dropped: duplicate id "${finding.id}"`);
-            return false;
-        }
-        seenIds.add(finding.id);
-        return true;
-    });
-    const replaceSummary = (code, message) => {
-        if (summary === NEUTRAL_SUMMARY && summaryEvidenceRefs.length === 0)
-            return;
-        summary = NEUTRAL_SUMMARY;
-        summaryEvidenceRefs = [];
-        issue(code, 'summary', message);
-    };
-    // Rule 3: a summary that cites nothing is replaced.
-    if (summaryEvidenceRefs.length === 0)
-        replaceSummary('CLAIMS_DROPPED', 'summary replaced: it cites no selected evidence');
-    // Rule 4: a risk level other than unknown needs evidence.
-    if (riskLevel !== 'unknown' && riskEvidenceRefs.length === 0) {
-        issue('CLAIMS_DROPPED', 'riskLevel', `risk "${riskLevel}" set to unknown: it cites no selected evidence`);
-        riskLevel = 'unknown';
-    }
-    // Rule 5: a URL is allowed when it is the same URL (compared whole, after normalising) as a
-    // selected evidence source URL or as a URL quoted in the content of evidence the same text
-    // cites. A prefix of a quoted URL is a different URL. Anything else means the model made up a
-    // source, and none of its claims are kept.
-    const selectedUrlKeys = new Set([...selectedUrls].flatMap(urlKeys));
-    const contentUrlKeys = new Map();
-    const urlKeysOfEvidence = (reference) => {
-        let keys = contentUrlKeys.get(reference);
-        if (keys === undefined) {
-            keys = new Set(urlsIn(evidenceById.get(reference)?.content ?? '').flatMap(urlKeys));
-            contentUrlKeys.set(reference, keys);
-        }
-        return keys;
-    };
-    const isGroundedUrl = (url, citedReferences) => {
-        const key = lookupKey(url);
-        if (key === undefined)
-            return false;
-        if (selectedUrlKeys.has(key))
-            return true;
-        return citedReferences.some((reference) => urlKeysOfEvidence(reference).has(key));
-    };
-    const textsToCheck = [
-        { path: 'summary', text: summary, cited: summaryEvidenceRefs },
-        ...findings.map(({ index, finding }) => ({ path: `findings[${index}].summary`, text: finding.summary, cited: finding.evidenceRefs })),
-    ];
-    const inventedUrlAt = textsToCheck.find(({ text, cited }) => urlsIn(text).some((url) => !isGroundedUrl(url, cited)));
-    if (inventedUrlAt !== undefined) {
-        issue('INVENTED_URL', inventedUrlAt.path, 'a URL is neither a selected evidence source nor quoted in the cited evidence; all model claims voided');
-        replaceSummary('CLAIMS_DROPPED', 'summary replaced: claims voided by an invented URL');
-        if (riskLevel !== 'unknown') {
-            issue('CLAIMS_DROPPED', 'riskLevel', `risk "${riskLevel}" set to unknown: claims voided by an invented URL`);
-            riskLevel = 'unknown';
-        }
-        for (const { index } of findings)
-            issue('CLAIMS_DROPPED', `findings[${index}]`, 'finding dropped: claims voided by an invented URL');
-        findings = [];
-    }
-    // Rule 6: a full version number in text must be a real version of this package or be
-    // quoted in the cited evidence (e.g. "requires Node.js 18.0.0" is about another product).
-    const ungroundedVersion = (text, cited) => versionsIn(text).find((version) => !realVersions.has(version) && !cited.some((reference) => evidenceById.get(reference)?.content.includes(version)));
-    const summaryVersion = ungroundedVersion(summary, summaryEvidenceRefs);
-    if (summaryVersion !== undefined) {
-        issue('INVENTED_VERSION', 'summary', `summary names version ${describeVersion(summaryVersion)}, which is not a published version of ${context.dependency.name} nor quoted in its cited evidence`);
-        replaceSummary('CLAIMS_DROPPED', 'summary replaced: it names an invented version');
-    }
-    findings = findings.filter(({ index, finding }) => {
-        const invented = ungroundedVersion(finding.summary, finding.evidenceRefs);
-        if (invented === undefined)
-            return true;
-        issue('INVENTED_VERSION', `findings[${index}]`, `finding dropped: it names version ${describeVersion(invented)}, which is not a published version of ${context.dependency.name} nor quoted in its cited evidence`);
-        return false;
-    });
-    // Rule 7: appliesToVersions must lie in the bump's range; a finding that named versions and
-    // has none left is about some other release and is dropped.
-    findings = findings.filter(({ index, finding }) => {
-        const before = finding.appliesToVersions.length;
-        finding.appliesToVersions = finding.appliesToVersions.filter((version) => {
-            if (!realVersions.has(version)) {
-                issue('INVENTED_VERSION', `findings[${index}].appliesToVersions`, `removed ${describeVersion(version)}: not a published version of ${context.dependency.name}`);
-                return false;
-            }
-            if (!isInRange(version, context)) {
-                issue('VERSION_OUT_OF_RANGE', `findings[${index}].appliesToVersions`, `removed ${describeVersion(version)}: outside ${context.versions.from} → ${context.versions.to}`);
-                return false;
-            }
-            return true;
-        });
-        if (before > 0 && finding.appliesToVersions.length === 0) {
-            issue('VERSION_OUT_OF_RANGE', `findings[${index}]`, 'finding dropped: none of the versions it applies to are in the update range');
-            return false;
-        }
-        return true;
-    });
-    // Rule 8: cited evidence must be about the versions the finding applies to. Evidence with no
-    // releaseVersions (registry facts about the whole range) fits any version.
-    findings = findings.filter(({ index, finding }) => {
-        if (finding.appliesToVersions.length === 0)
-            return true;
-        const applies = new Set(finding.appliesToVersions);
-        const mismatched = finding.evidenceRefs.find((reference) => {
-            const releaseVersions = evidenceById.get(reference)?.releaseVersions ?? [];
-            return releaseVersions.length > 0 && !releaseVersions.some((version) => applies.has(version));
-        });
-        if (mismatched === undefined)
-            return true;
-        issue('CLAIMS_DROPPED', `findings[${index}]`, `finding dropped: cited evidence ${trust_short(mismatched)}… is about other versions than the finding applies to`);
-        return false;
-    });
-    // Rule 9: conflicting sources make any risk level a guess.
-    if (context.metadata.warnings.some((warning) => warning.code === 'SOURCE_CONFLICT')) {
-        issue('SOURCE_CONFLICT', 'riskLevel', riskLevel === 'unknown' ? 'sources conflict; risk stays unknown' : `risk "${riskLevel}" set to unknown: sources conflict`);
-        riskLevel = 'unknown';
-    }
-    // Rule 10: unknown risk rests on nothing.
-    if (riskLevel === 'unknown')
-        riskEvidenceRefs = [];
-    return {
-        trusted: {
-            summary,
-            summaryEvidenceRefs,
-            riskLevel,
-            riskEvidenceRefs,
-            findings: findings.map(({ finding }) => ({
-                id: finding.id,
-                kind: finding.kind,
-                summary: finding.summary,
-                appliesToVersions: finding.appliesToVersions,
-                evidenceRefs: finding.evidenceRefs,
-            })),
-        },
-        issues,
-    };
-}
-
-// EXTERNAL MODULE: ./node_modules/@babel/parser/lib/index.js
-var parser_lib = __webpack_require__(5429);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(38522);
-// EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
-var index_min = __webpack_require__(98697);
-;// CONCATENATED MODULE: ./build/ecosystems/npm/tarball-files.js
-
-
-
-/**
- * Reads chosen files of an npm tarball in memory, as a bounded stream: nothing is written to
- * disk, symlinks are never followed, and the scan stops (and stops inflating) at its budget.
- * The changelog reader and the API-surface diff both use it, with their own `select`.
- */
-const INFLATE_CHUNK_BYTES = 64 * 1024;
-const decoder = new TextDecoder('utf-8', { fatal: false });
-const GZIP_MAGIC = [0x1f, 0x8b];
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-function startsWith(bytes, magic) {
-    return bytes.length >= magic.length && magic.every((byte, index) => bytes[index] === byte);
-}
-/**
- * Streams the tarball through the tar parser. Inflating is done here, not by the parser, so the
- * scan controls it: the inflater is fed the compressed bytes, each inflated chunk is counted and
- * handed on, and once the budget is reached the inflater is destroyed and the parser aborted. A
- * gzip bomb therefore costs at most the budget plus one chunk of inflate work, never its full size.
- * The inflater also stops at the archive's end marker, so junk after it is never inflated.
- */
-/** An absolute path, a drive letter, or a `..` segment: the entry would land outside the package. */
-function escapesPackage(path) {
-    const normalised = path.replace(/\\/g, '/');
-    return normalised.startsWith('/') || /^[A-Za-z]:/.test(normalised) || normalised.split('/').includes('..');
-}
-function readSelectedEntries(tarball, limits, readFailure) {
-    return new Promise((resolve, reject) => {
-        const candidates = [];
-        const stats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
-        let scannedBytes = 0;
-        let unsafeEntries = 0;
-        let settled = false;
-        let failure;
-        // npm tarballs are gzip; anything else is read as a plain tar (never inflated by the parser).
-        const inflater = startsWith(tarball, GZIP_MAGIC) ? (0,external_node_zlib_.createGunzip)({ chunkSize: INFLATE_CHUNK_BYTES }) : undefined;
-        const readError = (error, fallback) => readFailure(error instanceof Error ? error.message.slice(0, 200) : fallback);
-        const finish = (error) => {
-            if (settled)
-                return;
-            settled = true;
-            inflater?.destroy();
-            limits.onScanStats?.({ ...stats });
-            const problem = error ?? failure;
-            if (problem === undefined)
-                resolve(candidates);
-            else
-                reject(problem);
-        };
-        /** Ends the scan at its budget: what was read so far stands, nothing more is inflated or parsed. */
-        const stopAtLimit = (message) => {
-            if (settled)
-                return;
-            stats.stoppedAtLimit = true;
-            limits.warn('TARBALL_SCAN_LIMIT', message);
-            finish();
-            parser.abort(new Error('scan limit reached'));
-        };
-        const parser = new index_min/* Parser */.iX({
-            // Non-strict: a bad header is a warning and the scan goes on; an unreadable stream still errors.
-            strict: false,
-            // The bytes given to the parser are plain tar (inflated above); it must not decompress anything.
-            zstd: false,
-            onwarn: (code, message) => {
-                // Not a tar stream at all: say so rather than report "no changelog".
-                if (code === 'TAR_BAD_ARCHIVE')
-                    failure = readFailure(message.slice(0, 200));
-            },
-            onReadEntry: (entry) => {
-                stats.entries += 1;
-                if (settled) {
-                    entry.resume();
-                    return;
-                }
-                scannedBytes += entry.size;
-                if (scannedBytes > limits.maxTotalBytes) {
-                    entry.resume();
-                    stopAtLimit(`The tarball of ${limits.label} unpacks to more than ${String(limits.maxTotalBytes)} bytes; files from ${entry.path.slice(0, 200)} on were not scanned ${limits.purpose}.`);
-                    return;
-                }
-                if (escapesPackage(entry.path)) {
-                    // Never read, and said once: a package has no business writing outside itself.
-                    unsafeEntries += 1;
-                    if (unsafeEntries === 1)
-                        limits.warn('TARBALL_UNSAFE_ENTRY', `The tarball of ${limits.label} holds entries whose paths escape the package directory (such as ${JSON.stringify(entry.path.slice(0, 100))}); they were refused.`);
-                    entry.resume();
-                    return;
-                }
-                // npm extracts every kind of file alike, a ContiguousFile (type 7) as a File.
-                const isFile = entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
-                if (isFile)
-                    limits.onFile?.(entry.path);
-                if (!isFile && entry.type !== 'Directory')
-                    limits.onFileDigest?.(entry.path, null);
-                if (isFile && limits.onFileDigest !== undefined) {
-                    const report = limits.onFileDigest;
-                    const path = entry.path;
-                    const hash = (0,external_node_crypto_.createHash)('sha256');
-                    entry.on('data', (chunk) => hash.update(chunk));
-                    // A scan stopped at its budget reports no more files: the caller sees it incomplete.
-                    entry.on('end', () => {
-                        if (!settled)
-                            report(path, hash.digest('hex'));
-                    });
-                }
-                if (!isFile || !limits.select(entry.path) || candidates.length >= limits.maxSelected) {
-                    entry.resume();
-                    return;
-                }
-                if (entry.size > limits.maxEntryBytes) {
-                    const { code, message } = limits.tooLarge(entry.path, entry.size);
-                    limits.warn(code, message);
-                    entry.resume();
-                    return;
-                }
-                const chunks = [];
-                let received = 0;
-                entry.on('data', (chunk) => {
-                    // The header size is checked above; this guards a header that lies about it.
-                    received += chunk.length;
-                    if (received <= limits.maxEntryBytes)
-                        chunks.push(chunk);
-                });
-                entry.on('end', () => {
-                    if (received > limits.maxEntryBytes || settled)
-                        return;
-                    const text = decoder.decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
-                    candidates.push({ path: entry.path, text });
-                });
-            },
-        });
-        // The end-of-archive marker: whatever follows is padding or junk. The parser would keep
-        // buffering it (re-concatenating its buffer per chunk), so stop inflating and end here.
-        let archiveEnded = false;
-        parser.on('eof', () => {
-            archiveEnded = true;
-        });
-        const endParser = () => {
-            inflater?.destroy();
-            if (!settled)
-                parser.end();
-        };
-        parser.on('error', (error) => finish(readError(error, 'unknown error')));
-        parser.on('abort', (error) => finish(readError(error, 'aborted')));
-        parser.on('close', () => finish());
-        parser.on('end', () => finish());
-        /** Hands inflated tar bytes to the parser, within the budget. */
-        const consume = (chunk) => {
-            if (settled)
-                return;
-            const first = stats.inflatedBytes === 0;
-            stats.inflatedBytes += chunk.length;
-            // A compressed stream inside the gzip would be inflated by the parser, outside our budget.
-            if (first && (startsWith(chunk, GZIP_MAGIC) || startsWith(chunk, ZSTD_MAGIC))) {
-                finish(readFailure('it holds another compressed stream instead of a tar archive'));
-                return;
-            }
-            if (stats.inflatedBytes > limits.maxTotalBytes) {
-                stopAtLimit(`The tarball of ${limits.label} inflates to more than ${String(limits.maxTotalBytes)} bytes; the rest was not scanned ${limits.purpose}.`);
-                return;
-            }
-            parser.write(chunk);
-            if (archiveEnded)
-                endParser();
-        };
-        if (inflater === undefined) {
-            // Not gzip: read it as a plain tar (its size is already bounded by the download limit).
-            // Anything else compressed (zstd, brotli) is refused, not inflated.
-            for (let offset = 0; offset < tarball.length && !settled && !archiveEnded; offset += INFLATE_CHUNK_BYTES) {
-                consume(tarball.subarray(offset, offset + INFLATE_CHUNK_BYTES));
-            }
-            if (!archiveEnded)
-                endParser();
-            return;
-        }
-        inflater.on('data', consume);
-        inflater.on('error', (error) => finish(readError(error, 'not a valid gzip stream')));
-        inflater.on('end', () => {
-            if (!archiveEnded)
-                endParser();
-        });
-        inflater.end(tarball);
-    });
-}
-/** `package/dist/x.js` → `dist/x.js`: npm packs into `package/`, but some old tarballs use another top directory name. */
-function pathInPackage(tarPath) {
-    const path = tarPath.startsWith('./') ? tarPath.slice(2) : tarPath;
-    const slash = path.indexOf('/');
-    return slash > 0 ? path.slice(slash + 1) : null;
-}
-/**
- * Reads the named files (paths inside the package) from a tarball, each bounded by
- * `maxEntryBytes`; a file that is absent or over the bound is not in the result.
- */
-async function readPackageFiles(tarball, paths, options, readFailure) {
-    const wanted = new Set(paths);
-    const entries = await readSelectedEntries(tarball, {
-        maxEntryBytes: options.maxEntryBytes,
-        maxTotalBytes: options.maxEntryBytes * Math.max(1, wanted.size),
-        maxSelected: wanted.size,
-        label: options.label,
-        purpose: options.purpose,
-        warn: () => undefined,
-        onScanStats: undefined,
-        select: (path) => wanted.has(pathInPackage(path) ?? ''),
-        tooLarge: (path, size) => ({ code: 'PACKAGE_FILE_TOO_LARGE', message: `${path} in the tarball of ${options.label} is ${String(size)} bytes; it was not read.` }),
-    }, readFailure);
-    const files = new Map();
-    for (const entry of entries) {
-        const inside = pathInPackage(entry.path);
-        if (inside !== null && !files.has(inside))
-            files.set(inside, entry.text);
-    }
-    return files;
-}
-
 ;// CONCATENATED MODULE: ./build/evidence/section-kind.js
 /**
  * Sorts the parts of a release text (a GitHub release body or one changelog version section)
@@ -4859,6 +4034,228 @@ function selectSectionsInRange(sections, from, to) {
     return selected.sort((left, right) => semver.compare(left.version, right.version));
 }
 
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(38522);
+// EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
+var index_min = __webpack_require__(98697);
+;// CONCATENATED MODULE: ./build/ecosystems/npm/tarball-files.js
+
+
+
+/**
+ * Reads chosen files of an npm tarball in memory, as a bounded stream: nothing is written to
+ * disk, symlinks are never followed, and the scan stops (and stops inflating) at its budget.
+ * The changelog reader and the API-surface diff both use it, with their own `select`.
+ */
+const INFLATE_CHUNK_BYTES = 64 * 1024;
+const decoder = new TextDecoder('utf-8', { fatal: false });
+const GZIP_MAGIC = [0x1f, 0x8b];
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+function startsWith(bytes, magic) {
+    return bytes.length >= magic.length && magic.every((byte, index) => bytes[index] === byte);
+}
+/**
+ * Streams the tarball through the tar parser. Inflating is done here, not by the parser, so the
+ * scan controls it: the inflater is fed the compressed bytes, each inflated chunk is counted and
+ * handed on, and once the budget is reached the inflater is destroyed and the parser aborted. A
+ * gzip bomb therefore costs at most the budget plus one chunk of inflate work, never its full size.
+ * The inflater also stops at the archive's end marker, so junk after it is never inflated.
+ */
+/** An absolute path, a drive letter, or a `..` segment: the entry would land outside the package. */
+function escapesPackage(path) {
+    const normalised = path.replace(/\\/g, '/');
+    return normalised.startsWith('/') || /^[A-Za-z]:/.test(normalised) || normalised.split('/').includes('..');
+}
+function readSelectedEntries(tarball, limits, readFailure) {
+    return new Promise((resolve, reject) => {
+        const candidates = [];
+        const stats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
+        let scannedBytes = 0;
+        let unsafeEntries = 0;
+        let settled = false;
+        let failure;
+        // npm tarballs are gzip; anything else is read as a plain tar (never inflated by the parser).
+        const inflater = startsWith(tarball, GZIP_MAGIC) ? (0,external_node_zlib_.createGunzip)({ chunkSize: INFLATE_CHUNK_BYTES }) : undefined;
+        const readError = (error, fallback) => readFailure(error instanceof Error ? error.message.slice(0, 200) : fallback);
+        const finish = (error) => {
+            if (settled)
+                return;
+            settled = true;
+            inflater?.destroy();
+            limits.onScanStats?.({ ...stats });
+            const problem = error ?? failure;
+            if (problem === undefined)
+                resolve(candidates);
+            else
+                reject(problem);
+        };
+        /** Ends the scan at its budget: what was read so far stands, nothing more is inflated or parsed. */
+        const stopAtLimit = (message) => {
+            if (settled)
+                return;
+            stats.stoppedAtLimit = true;
+            limits.warn('TARBALL_SCAN_LIMIT', message);
+            finish();
+            parser.abort(new Error('scan limit reached'));
+        };
+        const parser = new index_min/* Parser */.iX({
+            // Non-strict: a bad header is a warning and the scan goes on; an unreadable stream still errors.
+            strict: false,
+            // The bytes given to the parser are plain tar (inflated above); it must not decompress anything.
+            zstd: false,
+            onwarn: (code, message) => {
+                // Not a tar stream at all: say so rather than report "no changelog".
+                if (code === 'TAR_BAD_ARCHIVE')
+                    failure = readFailure(message.slice(0, 200));
+            },
+            onReadEntry: (entry) => {
+                stats.entries += 1;
+                if (settled) {
+                    entry.resume();
+                    return;
+                }
+                scannedBytes += entry.size;
+                if (scannedBytes > limits.maxTotalBytes) {
+                    entry.resume();
+                    stopAtLimit(`The tarball of ${limits.label} unpacks to more than ${String(limits.maxTotalBytes)} bytes; files from ${entry.path.slice(0, 200)} on were not scanned ${limits.purpose}.`);
+                    return;
+                }
+                if (escapesPackage(entry.path)) {
+                    // Never read, and said once: a package has no business writing outside itself.
+                    unsafeEntries += 1;
+                    if (unsafeEntries === 1)
+                        limits.warn('TARBALL_UNSAFE_ENTRY', `The tarball of ${limits.label} holds entries whose paths escape the package directory (such as ${JSON.stringify(entry.path.slice(0, 100))}); they were refused.`);
+                    entry.resume();
+                    return;
+                }
+                // npm extracts every kind of file alike, a ContiguousFile (type 7) as a File.
+                const isFile = entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
+                if (isFile)
+                    limits.onFile?.(entry.path);
+                if (!isFile && entry.type !== 'Directory')
+                    limits.onFileDigest?.(entry.path, null);
+                if (isFile && limits.onFileDigest !== undefined) {
+                    const report = limits.onFileDigest;
+                    const path = entry.path;
+                    const hash = (0,external_node_crypto_.createHash)('sha256');
+                    entry.on('data', (chunk) => hash.update(chunk));
+                    // A scan stopped at its budget reports no more files: the caller sees it incomplete.
+                    entry.on('end', () => {
+                        if (!settled)
+                            report(path, hash.digest('hex'));
+                    });
+                }
+                if (!isFile || !limits.select(entry.path) || candidates.length >= limits.maxSelected) {
+                    entry.resume();
+                    return;
+                }
+                if (entry.size > limits.maxEntryBytes) {
+                    const { code, message } = limits.tooLarge(entry.path, entry.size);
+                    limits.warn(code, message);
+                    entry.resume();
+                    return;
+                }
+                const chunks = [];
+                let received = 0;
+                entry.on('data', (chunk) => {
+                    // The header size is checked above; this guards a header that lies about it.
+                    received += chunk.length;
+                    if (received <= limits.maxEntryBytes)
+                        chunks.push(chunk);
+                });
+                entry.on('end', () => {
+                    if (received > limits.maxEntryBytes || settled)
+                        return;
+                    const text = decoder.decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
+                    candidates.push({ path: entry.path, text });
+                });
+            },
+        });
+        // The end-of-archive marker: whatever follows is padding or junk. The parser would keep
+        // buffering it (re-concatenating its buffer per chunk), so stop inflating and end here.
+        let archiveEnded = false;
+        parser.on('eof', () => {
+            archiveEnded = true;
+        });
+        const endParser = () => {
+            inflater?.destroy();
+            if (!settled)
+                parser.end();
+        };
+        parser.on('error', (error) => finish(readError(error, 'unknown error')));
+        parser.on('abort', (error) => finish(readError(error, 'aborted')));
+        parser.on('close', () => finish());
+        parser.on('end', () => finish());
+        /** Hands inflated tar bytes to the parser, within the budget. */
+        const consume = (chunk) => {
+            if (settled)
+                return;
+            const first = stats.inflatedBytes === 0;
+            stats.inflatedBytes += chunk.length;
+            // A compressed stream inside the gzip would be inflated by the parser, outside our budget.
+            if (first && (startsWith(chunk, GZIP_MAGIC) || startsWith(chunk, ZSTD_MAGIC))) {
+                finish(readFailure('it holds another compressed stream instead of a tar archive'));
+                return;
+            }
+            if (stats.inflatedBytes > limits.maxTotalBytes) {
+                stopAtLimit(`The tarball of ${limits.label} inflates to more than ${String(limits.maxTotalBytes)} bytes; the rest was not scanned ${limits.purpose}.`);
+                return;
+            }
+            parser.write(chunk);
+            if (archiveEnded)
+                endParser();
+        };
+        if (inflater === undefined) {
+            // Not gzip: read it as a plain tar (its size is already bounded by the download limit).
+            // Anything else compressed (zstd, brotli) is refused, not inflated.
+            for (let offset = 0; offset < tarball.length && !settled && !archiveEnded; offset += INFLATE_CHUNK_BYTES) {
+                consume(tarball.subarray(offset, offset + INFLATE_CHUNK_BYTES));
+            }
+            if (!archiveEnded)
+                endParser();
+            return;
+        }
+        inflater.on('data', consume);
+        inflater.on('error', (error) => finish(readError(error, 'not a valid gzip stream')));
+        inflater.on('end', () => {
+            if (!archiveEnded)
+                endParser();
+        });
+        inflater.end(tarball);
+    });
+}
+/** `package/dist/x.js` → `dist/x.js`: npm packs into `package/`, but some old tarballs use another top directory name. */
+function pathInPackage(tarPath) {
+    const path = tarPath.startsWith('./') ? tarPath.slice(2) : tarPath;
+    const slash = path.indexOf('/');
+    return slash > 0 ? path.slice(slash + 1) : null;
+}
+/**
+ * Reads the named files (paths inside the package) from a tarball, each bounded by
+ * `maxEntryBytes`; a file that is absent or over the bound is not in the result.
+ */
+async function readPackageFiles(tarball, paths, options, readFailure) {
+    const wanted = new Set(paths);
+    const entries = await readSelectedEntries(tarball, {
+        maxEntryBytes: options.maxEntryBytes,
+        maxTotalBytes: options.maxEntryBytes * Math.max(1, wanted.size),
+        maxSelected: wanted.size,
+        label: options.label,
+        purpose: options.purpose,
+        warn: () => undefined,
+        onScanStats: undefined,
+        select: (path) => wanted.has(pathInPackage(path) ?? ''),
+        tooLarge: (path, size) => ({ code: 'PACKAGE_FILE_TOO_LARGE', message: `${path} in the tarball of ${options.label} is ${String(size)} bytes; it was not read.` }),
+    }, readFailure);
+    const files = new Map();
+    for (const entry of entries) {
+        const inside = pathInPackage(entry.path);
+        if (inside !== null && !files.has(inside))
+            files.set(inside, entry.text);
+    }
+    return files;
+}
+
 ;// CONCATENATED MODULE: ./build/ecosystems/npm/tarball-changelog.js
 
 
@@ -4971,6 +4368,131 @@ async function extractChangelogFromTarball(tarball, options = {}) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./build/ecosystems/npm/published-files.js
+
+
+const PUBLISHED_FILES_LIMITS = {
+    scanBytes: 64 * 1024 * 1024,
+    files: 20_000,
+    manifestBytes: 1024 * 1024,
+};
+/**
+ * package.json keys that describe the package or configure its own development, and change
+ * nothing for a consumer. Every other key is compared: an unknown one (`react-native`, `svelte`,
+ * `directories`, `esnext`) may decide what a consumer's tools load. `scripts` is compared by its
+ * install hooks alone.
+ */
+const DESCRIPTIVE_KEYS = new Set([
+    'name', 'version', 'description', 'keywords', 'author', 'contributors', 'maintainers', 'homepage', 'bugs', 'repository',
+    'license', 'licenses', 'funding', 'devDependencies', 'files', 'publishConfig', 'private', 'gitHead', 'readme', 'readmeFilename',
+    'deprecated', 'dist', 'packageManager', 'scripts', 'eslintConfig', 'prettier', 'jest', 'ava', 'xo', 'c8', 'nyc', 'tsd',
+    'husky', 'lint-staged', 'release', 'release-it', 'commitlint', 'renovate', 'standard', 'volta',
+]);
+/** Scripts npm runs when the package is installed as a dependency. */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'];
+/**
+ * Documentation: Markdown at the package root or under `docs/`, and the root's README,
+ * CHANGELOG, LICENSE-like files with a documentation extension or none. Markdown elsewhere may be
+ * a template a scaffolding package copies, and `lib/history.js` is code: both are compared.
+ */
+const DOCUMENTATION = /^(?:docs?\/)?[^/]*\.(?:md|markdown)$|^(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.(?:txt|rst|adoc))?$/i;
+function isDocumentationPath(path) {
+    return DOCUMENTATION.test(path);
+}
+/** Digests of every file a tarball publishes (documentation aside) and its parsed package.json. */
+async function readPublishedFiles(tarball, label, limits = PUBLISHED_FILES_LIMITS) {
+    const digests = new Map();
+    const seen = new Set();
+    let complete = true;
+    const entries = await readSelectedEntries(tarball, {
+        maxEntryBytes: limits.manifestBytes,
+        maxTotalBytes: limits.scanBytes,
+        maxSelected: 1,
+        label,
+        purpose: 'to compare its files',
+        warn: () => {
+            complete = false;
+        },
+        onScanStats: (stats) => {
+            if (stats.stoppedAtLimit)
+                complete = false;
+        },
+        select: (path) => pathInPackage(path) === 'package.json',
+        onFileDigest: (path, sha256) => {
+            if (!complete)
+                return;
+            const inside = pathInPackage(path);
+            // A link or another special entry, a path twice (extraction keeps the last, the reader
+            // the first), or more entries than the bound: what is installed cannot be told from here.
+            if (sha256 === null || inside === null || seen.has(inside) || seen.size >= limits.files) {
+                complete = false;
+                return;
+            }
+            seen.add(inside);
+            if (inside !== 'package.json' && !isDocumentationPath(inside))
+                digests.set(inside, sha256);
+        },
+        tooLarge: (path, size) => ({ code: 'PACKAGE_FILE_TOO_LARGE', message: `${path} in the tarball of ${label} is ${String(size)} bytes; it was not read.` }),
+    }, (reason) => new TarballReadError(label, reason));
+    let manifest = null;
+    try {
+        const parsed = entries[0] === undefined ? null : JSON.parse(entries[0].text);
+        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+            manifest = parsed;
+    }
+    catch {
+        manifest = null;
+    }
+    return { digests, manifest, complete };
+}
+function scriptsOf(manifest) {
+    return typeof manifest.scripts === 'object' && manifest.scripts !== null ? manifest.scripts : {};
+}
+/** The keys (and install scripts) whose values differ between two manifests, descriptive keys and `_…` aside. */
+function consumerManifestDifferences(from, to) {
+    const differs = (left, right) => JSON.stringify(left) !== JSON.stringify(right);
+    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].filter((key) => !DESCRIPTIVE_KEYS.has(key) && !key.startsWith('_'));
+    const changed = keys.filter((key) => differs(from[key], to[key])).sort();
+    for (const script of INSTALL_SCRIPTS)
+        if (differs(scriptsOf(from)[script], scriptsOf(to)[script]))
+            changed.push(`scripts.${script}`);
+    return changed;
+}
+/**
+ * Work done at install can fetch what the tarball does not hold: node-pre-gyp's `binary` host
+ * serves a prebuilt addon per version, an install script may download one, a `gypfile` compiles
+ * one. The same bytes in the tarball then say nothing about what is installed.
+ */
+function buildsOrFetchesAtInstall(manifest) {
+    return INSTALL_SCRIPTS.some((script) => scriptsOf(manifest)[script] !== undefined) || manifest.binary !== undefined || manifest.gypfile === true || manifest.hasInstallScript === true;
+}
+/**
+ * Unchanged only when both tarballs were read whole and hold only plain entries, publish the same
+ * paths with the same bytes (documentation aside), agree on every package.json key but the
+ * descriptive ones, and neither builds or fetches anything at install; and, when the registry's
+ * version records are given (npm resolves dependencies, `bin` and install scripts from them, not
+ * from the tarball), those agree as well.
+ */
+function comparePublishedFiles(from, to, records) {
+    if (!from.complete || !to.complete || from.manifest === null || to.manifest === null)
+        return { unchanged: false, reason: 'incomplete' };
+    const recordList = records === undefined ? [] : [records.from, records.to];
+    if ([from.manifest, to.manifest, ...recordList].some(buildsOrFetchesAtInstall))
+        return { unchanged: false, reason: 'install-time' };
+    if (from.digests.size !== to.digests.size)
+        return { unchanged: false, reason: 'files' };
+    for (const [path, digest] of from.digests)
+        if (to.digests.get(path) !== digest)
+            return { unchanged: false, reason: 'files' };
+    if (consumerManifestDifferences(from.manifest, to.manifest).length > 0)
+        return { unchanged: false, reason: 'manifest' };
+    if (records !== undefined && consumerManifestDifferences(recordList[0], recordList[1]).length > 0)
+        return { unchanged: false, reason: 'registry' };
+    return { unchanged: true, fileCount: from.digests.size };
+}
+
+// EXTERNAL MODULE: ./node_modules/@babel/parser/lib/index.js
+var parser_lib = __webpack_require__(5429);
 ;// CONCATENATED MODULE: ./build/ecosystems/npm/api-surface.js
 
 
@@ -5635,6 +5157,670 @@ function removedExportNames(item) {
 /** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
 function isTypeOnlyRemoval(item) {
     return item.kind === 'apiSurface' && item.locator.endsWith('/removed-types');
+}
+
+;// CONCATENATED MODULE: ./build/evidence/published-files-evidence.js
+
+
+
+
+/** The locator of the "published files unchanged" fact; the extractive analyzer reads it. */
+const PUBLISHED_FILES_UNCHANGED = 'fact/published-files-unchanged';
+/**
+ * Whether an evidence reference (which carries no locator) is that fact: the only registry fact
+ * computed from the tarballs rather than read from the registry.
+ */
+function isPublishedFilesFact(item) {
+    return item.kind === 'registryFact' && item.sourceId === API_SURFACE_SOURCE_ID;
+}
+/**
+ * A major or minor that publishes byte-identical files with the same package.json and registry
+ * record (descriptive keys aside) and runs nothing at install cannot change what runs, whatever
+ * its number says: one registry fact says so. Asked only where the number alone would call for a closer look (a patch is low
+ * on its own), so the older tarball is not downloaded for every bump. When the two differ, or
+ * cannot be read whole, nothing is said: a difference is the normal case, not news.
+ */
+async function publishedFilesEvidence(input) {
+    const { facts, packageName, semverClass } = input;
+    if (facts.from === null || facts.to === null || input.records === null || (semverClass !== 'major' && semverClass !== 'minor'))
+        return [];
+    const [from, to] = [facts.from.version, facts.to.version];
+    try {
+        const [older, newer] = await Promise.all([
+            input.tarballs.from().then((tarball) => readPublishedFiles(tarball, `${packageName}@${from}`)),
+            input.tarballs.to().then((tarball) => readPublishedFiles(tarball, `${packageName}@${to}`)),
+        ]);
+        const comparison = comparePublishedFiles(older, newer, input.records);
+        if (!comparison.unchanged)
+            return [];
+        return [
+            makeEvidenceItem({
+                packageId: input.packageId,
+                sourceId: API_SURFACE_SOURCE_ID,
+                kind: 'registryFact',
+                locator: PUBLISHED_FILES_UNCHANGED,
+                title: `npm tarballs — ${packageName} ${from} → ${to} — published files unchanged`,
+                sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
+                releaseVersions: [to],
+                content: `${packageName} ${to} publishes the same ${comparison.fileCount} file(s) as ${from}, byte for byte (its Markdown and README, CHANGELOG and LICENSE files aside), and its package.json and registry record agree with ${from}'s on every key but the descriptive ones (version, description, repository, devDependencies, test scripts): the same entry points, module type, dependencies, engines and platforms, and neither version runs an install script. The update changes no code that runs.`,
+            }),
+        ];
+    }
+    catch (error) {
+        // Only a shortcut to "nothing changed" is lost; the other evidence stands.
+        input.logger.debug(`Could not compare the published files of ${packageName}: ${(0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error))}`);
+        return [];
+    }
+}
+
+;// CONCATENATED MODULE: ./build/usage/api-names.js
+/**
+ * The API names a breaking-change text is about, read from its code spans: "`app.del` - use
+ * `app.delete`" is about `app.del` (removed), "`res.send(status, body)` signature - use …" about
+ * `res.send` (changed). Spans after the replacement clause ("use …", "instead", "→") name the
+ * way forward, not what broke, and are left out. Only identifier paths count: `path-is-absolute`
+ * or an error message in backticks names no API.
+ */
+const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(\((.*)\))?$/s;
+/** Words that start the replacement clause of a change line. */
+const REPLACEMENT = /\b(?:use|instead|replaced|in favou?r of|migrate to|switch to|rename[sd]? to)\b|→|=>/i;
+const REMOVAL = /\b(?:remov(?:e|ed|al)|dropp?(?:ed)?|deleted|no longer (?:exists|exported|available|supported))\b/i;
+const MAX_NAMES_PER_TEXT = 6;
+/** Code spans with their start offsets (CommonMark: a run of n backticks closes a run of n). */
+function codeSpans(text) {
+    const spans = [];
+    let position = 0;
+    while (position < text.length) {
+        const open = text.indexOf('`', position);
+        if (open < 0)
+            break;
+        let fence = 1;
+        while (text[open + fence] === '`')
+            fence += 1;
+        const marker = '`'.repeat(fence);
+        let close = text.indexOf(marker, open + fence);
+        while (close >= 0 && text[close + fence] === '`')
+            close = text.indexOf(marker, close + fence + 1);
+        if (close < 0)
+            break;
+        spans.push({ code: text.slice(open + fence, close).trim(), start: open, end: close + fence });
+        position = close + fence;
+    }
+    return spans;
+}
+/**
+ * The group label the extractive analyzer repeats on each nested line ("remove: `app.param(fn)`",
+ * from History.md's "* remove:" lists): it says the line is in a breaking group, not that every
+ * span names a removed API (`res.vary()` "(no arguments)" is a changed call), so names are read
+ * from the line as the release wrote it.
+ */
+const GROUP_LABEL_PREFIX = /^(?:remove[sd]?|removals?|breaking(?: changes?)?):[ \t]+/i;
+function apiNamesInText(fullText) {
+    const text = fullText.replace(GROUP_LABEL_PREFIX, '');
+    const spans = codeSpans(text);
+    const names = [];
+    for (const span of spans) {
+        // Prose between the previous span and this one: a replacement clause ends the subject list.
+        const lastSpanEnd = spans.filter((other) => other.end <= span.start).at(-1)?.end ?? 0;
+        if (REPLACEMENT.test(text.slice(lastSpanEnd, span.start)))
+            break;
+        const match = IDENTIFIER_PATH.exec(span.code);
+        if (match === null)
+            continue;
+        const name = match[1];
+        const argumentsText = match[3];
+        const after = text.slice(span.end, span.end + 40);
+        const removed = (argumentsText === undefined || argumentsText.trim() === '') && (REMOVAL.test(text) || /^\s*(?:-{1,2}|–|—|:)?\s*(?:use\b|$)/i.test(after));
+        if (!names.some((known) => known.name === name))
+            names.push({ name, change: removed ? 'removed' : 'changed' });
+        if (names.length >= MAX_NAMES_PER_TEXT)
+            break;
+    }
+    return names;
+}
+/** `app.del` → receiver `app`, member `del`; `legacy` → receiver null. Deeper paths keep their last two parts. */
+function splitApiName(name) {
+    const parts = name.split('.');
+    const member = parts[parts.length - 1];
+    return { receiver: parts.length > 1 ? parts[parts.length - 2] : null, member };
+}
+
+;// CONCATENATED MODULE: ./build/usage/describe-usage.js
+
+/**
+ * From a scan to the `usage` report of one result: which files import the package, and for each
+ * removed or changed API name, where the repository uses it. Pure; the names come from the
+ * result's breaking-change findings and the API-surface diff.
+ *
+ * A use is matched `binding` when the member is accessed on something traced to the package
+ * (`app.del` with `app = express()`), and `name` when only the text matches (`req.param` on a
+ * `req` the scan could not trace, in a file that imports the package). For `express.query`, a
+ * receiver named like the package must be the package itself, so `req.query` is not a use of it;
+ * for `app.del`, the receiver must be named `app` or be made by calling the package
+ * (`server = express()`), so a handler's `req.del` is not a use of it.
+ */
+const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000 };
+/** Repository text is cut to these lengths (with an ellipsis) so no path or name can make the manifest invalid. */
+const USAGE_TEXT_BOUNDS = { path: 4_096, name: 300, specifier: 1_000, namesPerImport: 20 };
+function cut(text, limit) {
+    if (text.length === 0)
+        return '?';
+    return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+function boundedSite(site) {
+    return { line: site.line, kind: site.kind, specifier: cut(site.specifier, USAGE_TEXT_BOUNDS.specifier), names: site.names.slice(0, USAGE_TEXT_BOUNDS.namesPerImport).map((name) => cut(name, USAGE_TEXT_BOUNDS.name)) };
+}
+function boundedUse(use) {
+    return { path: cut(use.path, USAGE_TEXT_BOUNDS.path), line: use.line, expression: cut(use.expression, USAGE_TEXT_BOUNDS.name), match: use.match };
+}
+/**
+ * The check for a package that went ESM-only: its "API" is `require()` itself, so every
+ * `require('<package>')` (and `import x = require(…)`) is a use, at the line of the call.
+ */
+const REQUIRE_CHECK = 'require()';
+/** `express` for express, `lodash` for lodash.get-style names, `vue` for @vue/… : how code usually names a package. */
+function packageIdentifier(packageName) {
+    return packageName
+        .slice(packageName.lastIndexOf('/') + 1)
+        .replace(/[^A-Za-z0-9]/g, '')
+        .toLowerCase();
+}
+function usesIn(file, check, packageName) {
+    if (check.name === REQUIRE_CHECK) {
+        return file.imports
+            .filter((site) => site.kind === 'require' || site.kind === 'importEquals')
+            .map((site) => ({ path: file.path, line: site.line, expression: `require('${site.specifier}')`, match: 'binding' }));
+    }
+    const { receiver, member } = splitApiName(check.name);
+    const uses = [];
+    if (receiver === null && member !== 'default') {
+        // Importing a removed export by name (`import { Level }`, `import type { Level }`) fails to
+        // compile or resolve by itself, whether or not the binding is used later.
+        for (const site of file.imports) {
+            if (site.names.includes(member))
+                uses.push({ path: file.path, line: site.line, expression: `import { ${member} }`, match: 'binding' });
+        }
+    }
+    const receiverIsPackage = receiver !== null && receiver.toLowerCase() === packageIdentifier(packageName);
+    for (const use of file.traced) {
+        if (use.member !== member)
+            continue;
+        const matches = receiver === null
+            ? use.onPackage
+            : use.expression === `${receiver}.${member}` || (receiverIsPackage ? use.onPackage : use.receiverVia === 'call');
+        if (matches)
+            uses.push({ path: file.path, line: use.line, expression: use.expression, match: 'binding' });
+    }
+    if (receiver !== null) {
+        for (const untraced of file.untraced) {
+            if (untraced.member === member && untraced.receiver === receiver && !uses.some((use) => use.line === untraced.line)) {
+                uses.push({ path: file.path, line: untraced.line, expression: `${untraced.receiver}.${untraced.member}`, match: 'name' });
+            }
+        }
+    }
+    return uses;
+}
+function checkName(scan, check) {
+    const uses = scan.files.flatMap((file) => usesIn(file, check, scan.packageName));
+    uses.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : left.line - right.line));
+    return { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
+}
+/** One entry per name; a name both removed and changed (two findings) counts as removed. */
+function mergeChecks(checks) {
+    const merged = new Map();
+    for (const check of checks) {
+        const known = merged.get(check.name);
+        if (known === undefined)
+            merged.set(check.name, { ...check, origins: [check.origin] });
+        else {
+            if (!known.origins.includes(check.origin))
+                known.origins.push(check.origin);
+            if (check.change === 'removed')
+                known.change = 'removed';
+        }
+    }
+    return [...merged.values()].slice(0, REPORT_BOUNDS.names);
+}
+function notScannedReport(reason) {
+    return { status: 'notScanned', note: reason.slice(0, REPORT_BOUNDS.noteChars), fileCount: 0, files: [], configMentions: [], checkedNames: [] };
+}
+function describeUsage(outcome, packageName, checks) {
+    if (outcome === null)
+        return notScannedReport('not scanned: no repository files were given to this run');
+    if (outcome.status === 'notScanned')
+        return notScannedReport(outcome.reason);
+    const scan = outcome.packages.get(packageName);
+    if (scan === undefined)
+        return notScannedReport('not scanned: the package was not part of the repository scan');
+    const note = outcome.notes.length > 0 ? outcome.notes.join(' ').slice(0, REPORT_BOUNDS.noteChars) : null;
+    return {
+        status: 'scanned',
+        note,
+        fileCount: scan.files.length,
+        files: scan.files.slice(0, REPORT_BOUNDS.files).map((file) => ({ path: cut(file.path, USAGE_TEXT_BOUNDS.path), imports: file.imports.slice(0, REPORT_BOUNDS.importsPerFile).map(boundedSite) })),
+        configMentions: scan.files.length === 0
+            ? scan.configMentions.slice(0, REPORT_BOUNDS.configMentions).map((mention) => ({ path: cut(mention.path, USAGE_TEXT_BOUNDS.path), line: mention.line, detail: mention.detail === null ? null : cut(mention.detail, 200) }))
+            : [],
+        checkedNames: mergeChecks(checks).map((check) => ({ ...checkName(scan, check), origins: check.origins.map((origin) => cut(origin, 200)) })),
+    };
+}
+/** True when some removed or changed API name is used in the repository. */
+function usesCheckedApi(report) {
+    return report.checkedNames.some((checked) => checked.useCount > 0);
+}
+
+;// CONCATENATED MODULE: ./build/analysis/review-policy.js
+
+
+
+
+/**
+ * Human-review policy: which facts about a result mean a person should look before merging,
+ * and what to do next. Pure and deterministic; reasons are sorted so the same result always
+ * renders the same way.
+ *
+ * Policy choices worth knowing:
+ * - Medium risk ALONE does not require review. Deprecations and runtime-requirement changes
+ *   are shown in the comment, but flagging every minor bump that deprecates something made
+ *   the original CLI send 46 of 47 updates to review, and teams switch noisy bots off.
+ *   Medium still ends in review when another reason applies (thin evidence, dropped claims…).
+ * - Supply-chain facts (install scripts added, provenance lost, publisher changed, target
+ *   deprecated) are not risk levels; they are their own review reason.
+ * - A failed analysis gets ANALYSIS_FAILED plus the reasons that do not depend on the model
+ *   (version, downgrade, supply chain, evidence), never UNKNOWN_RISK: nothing was judged.
+ */
+/** Locally computed evidence about the package or the repository, not text about the releases. */
+const NOT_RELEASE_EVIDENCE = new Set(['registryFact', 'usage']);
+/** Evidence kinds that are release text rather than locally computed facts. */
+function hasReleaseText(context) {
+    const selected = new Set(context.metadata.selectedEvidenceIds);
+    return context.knowledge.evidence.some((item) => !NOT_RELEASE_EVIDENCE.has(item.kind) && selected.has(item.id));
+}
+/**
+ * none = registry facts only; partial = release text exists but not for the version being
+ * adopted; sufficient = release text covers the newest version of the interval.
+ * What a reviewer needs is the notes of the release they are moving to (the changelog of a
+ * version usually restates its line's history); a missing GitHub token or release page does
+ * not make a complete changelog partial, or every tokenless run would need review.
+ */
+function evaluateCoverage(context) {
+    if (!hasReleaseText(context))
+        return 'none';
+    const { direction } = context.versions;
+    // A GitHub Action's `v4` is not a release: the exact release it runs is what notes are about.
+    const from = context.versions.resolved?.from ?? context.versions.from;
+    const to = context.versions.resolved?.to ?? context.versions.to;
+    const newest = direction === 'downgrade' ? from : to;
+    const selected = new Set(context.metadata.selectedEvidenceIds);
+    const coversNewest = context.knowledge.evidence.some((item) => !NOT_RELEASE_EVIDENCE.has(item.kind) && selected.has(item.id) && item.releaseVersions.includes(newest));
+    return coversNewest ? 'sufficient' : 'partial';
+}
+function hasSupplyChainChange(signals) {
+    if (signals === null)
+        return false;
+    return (signals.installScriptsAdded.length > 0 ||
+        signals.provenanceLost ||
+        signals.publisherChanged !== null ||
+        signals.targetDeprecated !== null ||
+        signals.lockfileIntegrityMismatch !== null ||
+        (signals.actionPin !== undefined && (signals.actionPin.mismatch !== null || signals.actionPin.pinningWeakened)));
+}
+const FLOOR_RANK = { low: 1, medium: 2, unknown: 3, high: 4 };
+/**
+ * A minimum risk set by locally computed facts of a GitHub Action bump: a SHA pin that is not
+ * the release its comment names is high (a supply-chain signal that blocks with
+ * SUPPLY_CHAIN_CHANGE); a `runs.using` change (node20 → node24 needs a newer runner) is at
+ * least medium. Null when no such fact was selected.
+ */
+function riskFloorOf(context, signals) {
+    const selected = new Set(context.metadata.selectedEvidenceIds);
+    const ids = (locator) => context.knowledge.evidence.filter((item) => selected.has(item.id) && item.locator === locator).map((item) => item.id);
+    const mismatch = ids(PIN_MISMATCH_LOCATOR);
+    if (signals?.actionPin?.mismatch != null && mismatch.length > 0)
+        return { level: 'high', evidenceIds: mismatch };
+    const runtime = ids(RUNS_USING_LOCATOR);
+    if (runtime.length > 0)
+        return { level: 'medium', evidenceIds: runtime };
+    return null;
+}
+/**
+ * Raises a trusted risk to the floor, citing the floor's evidence. `unknown` stays unknown under a
+ * medium floor (it already needs review) but becomes high under a high one.
+ */
+function applyRiskFloor(trusted, floor) {
+    if (floor === null || FLOOR_RANK[trusted.riskLevel] >= FLOOR_RANK[floor.level])
+        return trusted;
+    const riskEvidenceRefs = trusted.riskLevel === 'unknown' ? [...floor.evidenceIds] : [...new Set([...trusted.riskEvidenceRefs, ...floor.evidenceIds])];
+    return { ...trusted, riskLevel: floor.level, riskEvidenceRefs };
+}
+/**
+ * DefinitelyTyped's `@types/*` packages never publish release notes or a changelog: for a
+ * minor or patch update of one, having only registry facts is the complete picture, not a gap
+ * a person could fill. (A major update still needs review through its risk level.)
+ */
+function publishesNoReleaseText(context) {
+    return typesOnlyUpdateWithoutReleaseText(context.dependency.name, context.versions.semverClass);
+}
+/**
+ * Release notes of an update that publishes byte-identical files (the "published files
+ * unchanged" fact) could only describe changes it does not ship: their absence is no gap.
+ */
+function publishesTheSameFiles(context) {
+    const selected = new Set(context.metadata.selectedEvidenceIds);
+    return context.knowledge.evidence.some((item) => item.locator === PUBLISHED_FILES_UNCHANGED && selected.has(item.id));
+}
+/** The rule of publishesNoReleaseText on a name and semver class, for the comment to say why no review is asked. */
+function typesOnlyUpdateWithoutReleaseText(name, semverClass) {
+    return name.startsWith('@types/') && (semverClass === 'minor' || semverClass === 'patch');
+}
+function decideReview(input) {
+    const reasons = new Set();
+    const evidenceCoverage = input.context === null ? 'none' : evaluateCoverage(input.context);
+    const analyzed = input.status === 'analyzed';
+    if (input.status === 'failed')
+        reasons.add('ANALYSIS_FAILED');
+    if (analyzed && input.riskLevel === 'high')
+        reasons.add('HIGH_RISK');
+    if (analyzed && input.riskLevel === 'unknown')
+        reasons.add('UNKNOWN_RISK');
+    if (input.context !== null) {
+        if (evidenceCoverage === 'none' && !publishesNoReleaseText(input.context) && !publishesTheSameFiles(input.context))
+            reasons.add('EVIDENCE_NONE');
+        if (evidenceCoverage === 'partial')
+            reasons.add('EVIDENCE_PARTIAL');
+        if (!input.context.versions.fromExists || !input.context.versions.toExists)
+            reasons.add('VERSION_UNCERTAIN');
+        if (input.context.metadata.warnings.some((warning) => warning.code === 'SOURCE_CONFLICT'))
+            reasons.add('SOURCE_CONFLICT');
+    }
+    // Any claim removed or overridden by trust (other than for conflicting sources, which has
+    // its own reason) means the analyzer said something the evidence does not carry.
+    if (input.trustIssues.some((issue) => issue.code !== 'SOURCE_CONFLICT'))
+        reasons.add('CLAIMS_DROPPED');
+    if (input.direction === 'downgrade')
+        reasons.add('DOWNGRADE');
+    if (hasSupplyChainChange(input.registrySignals))
+        reasons.add('SUPPLY_CHAIN_CHANGE');
+    // The risk stays what the evidence says; a removed API this repository calls is a reason to look.
+    // One it does not use adds no reason (the usage report says it is not used).
+    if (input.usage !== undefined && usesCheckedApi(input.usage))
+        reasons.add('BREAKING_API_IN_USE');
+    const humanReviewReasons = [...reasons].sort();
+    return { evidenceCoverage, humanReviewReasons, nextAction: nextActionFor(input.status, input.errorCode ?? null, humanReviewReasons) };
+}
+function nextActionFor(status, errorCode, reasons) {
+    if (status === 'failed') {
+        // Configuration, capability, auth and identity problems do not go away on a retry.
+        return errorCode !== null && contract/* FAIL_CLOSED_CODES */.RJ.has(errorCode) ? 'fixConfiguration' : 'retryAnalysis';
+    }
+    return reasons.length === 0 ? 'proceed' : 'reviewBeforeMerge';
+}
+
+;// CONCATENATED MODULE: ./build/analysis/trust.js
+
+/**
+ * Trust validation (DESIGN §4, seed-system §4): a schema-valid candidate is still a claim.
+ * Every rule below removes or overrides what the evidence does not support, records why, and
+ * never adds anything. Fixes over the original CLI: a URL quoted verbatim in cited evidence is
+ * not "invented"; version numbers in text and `appliesToVersions` are checked against the
+ * registry and the bump's range; a finding must cite evidence about the versions it names.
+ */
+/** Shown instead of a summary that could not be trusted. Makes no claim of its own. */
+const NEUTRAL_SUMMARY = 'No evidence-backed summary is available for this update; see the cited evidence and registry facts.';
+// What counts as a URL in model text and evidence content. Scheme-less forms count too, or a
+// model could cite `www.evil.example/upgrade` or `evil.example/fix?token=1` unchecked.
+const URL_TAIL = String.raw `[^\s<>"'\`)\]]*`;
+// Any scheme://… run; scheme-agnostic so `javascript://` or `ftp://` are caught as well.
+const SCHEME_URL = String.raw `\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s<>"'\`)\]]+`;
+// `//host.tld/…` (protocol-relative), not the `//` of a scheme URL, a path or a `//comment`.
+const PROTOCOL_RELATIVE_URL = String.raw `(?<![\w:/.])\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
+// `www.host`, with or without a path.
+const WWW_URL = String.raw `(?<![\w./-])www\.[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:[/?#]${URL_TAIL})?`;
+// File extensions that are not top-level domains: `Node.js/Bun` or `index.json/` are not hosts.
+const FILE_EXTENSIONS = [
+    'js', 'mjs', 'cjs', 'jsx', 'ts', 'mts', 'cts', 'tsx', 'json', 'jsonc', 'json5', 'mdx', 'yml', 'yaml', 'toml', 'lock', 'txt', 'log',
+    'html', 'htm', 'css', 'scss', 'sass', 'less', 'map', 'node', 'wasm', 'vue', 'svelte', 'coffee', 'xml', 'csv', 'ini', 'cfg', 'conf',
+    'env', 'gz', 'tgz', 'tar', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico', 'patch', 'diff', 'exe', 'dll', 'bin', 'rb', 'go',
+    'java', 'kt', 'cpp', 'hpp', 'php', 'bat', 'cmd', 'ps1', 'swift', 'mdown', 'markdown', 'rst', 'snap',
+].join('|');
+// A bare `host.tld/…`: at least one dot, a 2–24 letter TLD that is not a file extension, then a
+// path. Not when it continues a word, a path or a dotted name (`lib/index.js`, `a.b.c`).
+const BARE_HOST_URL = String.raw `(?<![\w./\\-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?!(?:${FILE_EXTENSIONS})(?![a-z]))[a-z]{2,24}(?::\d{1,5})?\/${URL_TAIL}`;
+const URL_PATTERN = new RegExp([SCHEME_URL, PROTOCOL_RELATIVE_URL, WWW_URL, BARE_HOST_URL].join('|'), 'gi');
+// Full x.y.z semver tokens (optionally v-prefixed, with prerelease/build). `18.x` or `5.0` are
+// too ambiguous to judge and are left alone.
+const VERSION_PATTERN = /(?<![\w.-])v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?)(?![\w-]|\.\d)/g;
+/** Every URL in a text, scheme-less forms included, as written. */
+function urlsIn(text) {
+    return [...text.matchAll(URL_PATTERN)].map((match) => match[0]);
+}
+/**
+ * Comparison keys of a URL: scheme and host lower-cased, trailing punctuation stripped, an
+ * empty path read as `/`. A scheme-less URL (`www.x.org/a`, `//x.org/a`, `x.org/a`) is the same
+ * as its http(s) form, so each URL yields the keys it may be matched by.
+ */
+function urlKeys(url) {
+    let rest = url.replace(/[.,;:!?*~]+$/, '');
+    let scheme = null;
+    const schemeMatch = /^([a-z][a-z0-9+.-]*):\/\//i.exec(rest);
+    if (schemeMatch?.[1] !== undefined) {
+        scheme = schemeMatch[1].toLowerCase();
+        rest = rest.slice(schemeMatch[0].length);
+    }
+    else if (rest.startsWith('//')) {
+        rest = rest.slice(2);
+    }
+    const cut = rest.search(/[/?#]/);
+    const authority = (cut === -1 ? rest : rest.slice(0, cut)).toLowerCase();
+    const path = cut === -1 ? '' : rest.slice(cut);
+    if (authority === '')
+        return [];
+    const location = `${authority}${path === '' || path.startsWith('?') || path.startsWith('#') ? `/${path}` : path}`;
+    if (scheme === null)
+        return [`//${location}`, `http://${location}`, `https://${location}`];
+    return scheme === 'http' || scheme === 'https' ? [`${scheme}://${location}`, `//${location}`] : [`${scheme}://${location}`];
+}
+/** The single key a URL written in model text is looked up by. */
+function lookupKey(url) {
+    return urlKeys(url)[0];
+}
+/** Version tokens outside URLs: a URL is judged by the URL rule, not word by word. */
+function versionsIn(text) {
+    return [...text.replace(URL_PATTERN, ' ').matchAll(VERSION_PATTERN)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]));
+}
+/** Versions whose release notes are relevant: (from, to] for an upgrade, (to, from] for a downgrade. */
+function isInRange(version, context) {
+    if (context.versions.inRange.includes(version))
+        return true;
+    const { from, to } = context.versions;
+    if (!semver.valid(version) || !semver.valid(from) || !semver.valid(to))
+        return false;
+    const [low, high] = semver.lt(to, from) ? [to, from] : [from, to];
+    return semver.gt(version, low) && semver.lte(version, high);
+}
+/** Model-supplied version strings are shown only when they look like a version; never free text. */
+function describeVersion(version) {
+    return /^v?[0-9A-Za-z.+-]{1,64}$/.test(version) ? version : 'a non-version entry';
+}
+function trust_short(reference) {
+    return reference.slice(0, 19);
+}
+function applyTrust(candidate, context, options) {
+    const issues = [];
+    const issue = (code, path, message) => {
+        issues.push({ code, path, message });
+    };
+    // Only selected evidence that is actually present in the context can be cited.
+    const selected = new Set(context.metadata.selectedEvidenceIds);
+    const evidenceById = new Map();
+    for (const item of context.knowledge.evidence)
+        if (selected.has(item.id))
+            evidenceById.set(item.id, item);
+    const selectedUrls = new Set([...evidenceById.values()].map((item) => item.sourceUrl));
+    // Locally decided facts are real versions even when the registry list is unavailable.
+    const realVersions = new Set([...options.knownVersions, context.versions.from, context.versions.to, ...context.versions.inRange]);
+    const keepValidReferences = (references, path) => {
+        const kept = [];
+        for (const reference of references) {
+            if (evidenceById.has(reference))
+                kept.push(reference);
+            else
+                issue('EVIDENCE_REFERENCE_INVALID', path, `removed reference ${trust_short(reference)}… that is not a selected evidence ID`);
+        }
+        return kept;
+    };
+    // Rule 1: unknown references removed.
+    let summary = candidate.summary;
+    let summaryEvidenceRefs = keepValidReferences(candidate.summaryEvidenceRefs, 'summaryEvidenceRefs');
+    let riskLevel = candidate.riskLevel;
+    let riskEvidenceRefs = keepValidReferences(candidate.riskEvidenceRefs, 'riskEvidenceRefs');
+    let findings = candidate.findings.map((finding, index) => ({
+        index,
+        finding: { ...finding, evidenceRefs: keepValidReferences(finding.evidenceRefs, `findings[${index}].evidenceRefs`), appliesToVersions: [...finding.appliesToVersions] },
+    }));
+    // Rule 2: findings without a valid reference are dropped; duplicate ids are dropped too,
+    // because the report links findings by id.
+    const seenIds = new Set();
+    findings = findings.filter(({ index, finding }) => {
+        if (finding.evidenceRefs.length === 0) {
+            issue('CLAIMS_DROPPED', `findings[${index}]`, 'finding dropped: it cites no selected evidence');
+            return false;
+        }
+        if (seenIds.has(finding.id)) {
+            issue('CLAIMS_DROPPED', `findings[${index}]`, `finding dropped: duplicate id "${finding.id}"`);
+            return false;
+        }
+        seenIds.add(finding.id);
+        return true;
+    });
+    const replaceSummary = (code, message) => {
+        if (summary === NEUTRAL_SUMMARY && summaryEvidenceRefs.length === 0)
+            return;
+        summary = NEUTRAL_SUMMARY;
+        summaryEvidenceRefs = [];
+        issue(code, 'summary', message);
+    };
+    // Rule 3: a summary that cites nothing is replaced.
+    if (summaryEvidenceRefs.length === 0)
+        replaceSummary('CLAIMS_DROPPED', 'summary replaced: it cites no selected evidence');
+    // Rule 4: a risk level other than unknown needs evidence.
+    if (riskLevel !== 'unknown' && riskEvidenceRefs.length === 0) {
+        issue('CLAIMS_DROPPED', 'riskLevel', `risk "${riskLevel}" set to unknown: it cites no selected evidence`);
+        riskLevel = 'unknown';
+    }
+    // Rule 5: a URL is allowed when it is the same URL (compared whole, after normalising) as a
+    // selected evidence source URL or as a URL quoted in the content of evidence the same text
+    // cites. A prefix of a quoted URL is a different URL. Anything else means the model made up a
+    // source, and none of its claims are kept.
+    const selectedUrlKeys = new Set([...selectedUrls].flatMap(urlKeys));
+    const contentUrlKeys = new Map();
+    const urlKeysOfEvidence = (reference) => {
+        let keys = contentUrlKeys.get(reference);
+        if (keys === undefined) {
+            keys = new Set(urlsIn(evidenceById.get(reference)?.content ?? '').flatMap(urlKeys));
+            contentUrlKeys.set(reference, keys);
+        }
+        return keys;
+    };
+    const isGroundedUrl = (url, citedReferences) => {
+        const key = lookupKey(url);
+        if (key === undefined)
+            return false;
+        if (selectedUrlKeys.has(key))
+            return true;
+        return citedReferences.some((reference) => urlKeysOfEvidence(reference).has(key));
+    };
+    const textsToCheck = [
+        { path: 'summary', text: summary, cited: summaryEvidenceRefs },
+        ...findings.map(({ index, finding }) => ({ path: `findings[${index}].summary`, text: finding.summary, cited: finding.evidenceRefs })),
+    ];
+    const inventedUrlAt = textsToCheck.find(({ text, cited }) => urlsIn(text).some((url) => !isGroundedUrl(url, cited)));
+    if (inventedUrlAt !== undefined) {
+        issue('INVENTED_URL', inventedUrlAt.path, 'a URL is neither a selected evidence source nor quoted in the cited evidence; all model claims voided');
+        replaceSummary('CLAIMS_DROPPED', 'summary replaced: claims voided by an invented URL');
+        if (riskLevel !== 'unknown') {
+            issue('CLAIMS_DROPPED', 'riskLevel', `risk "${riskLevel}" set to unknown: claims voided by an invented URL`);
+            riskLevel = 'unknown';
+        }
+        for (const { index } of findings)
+            issue('CLAIMS_DROPPED', `findings[${index}]`, 'finding dropped: claims voided by an invented URL');
+        findings = [];
+    }
+    // Rule 6: a full version number in text must be a real version of this package or be
+    // quoted in the cited evidence (e.g. "requires Node.js 18.0.0" is about another product).
+    const ungroundedVersion = (text, cited) => versionsIn(text).find((version) => !realVersions.has(version) && !cited.some((reference) => evidenceById.get(reference)?.content.includes(version)));
+    const summaryVersion = ungroundedVersion(summary, summaryEvidenceRefs);
+    if (summaryVersion !== undefined) {
+        issue('INVENTED_VERSION', 'summary', `summary names version ${describeVersion(summaryVersion)}, which is not a published version of ${context.dependency.name} nor quoted in its cited evidence`);
+        replaceSummary('CLAIMS_DROPPED', 'summary replaced: it names an invented version');
+    }
+    findings = findings.filter(({ index, finding }) => {
+        const invented = ungroundedVersion(finding.summary, finding.evidenceRefs);
+        if (invented === undefined)
+            return true;
+        issue('INVENTED_VERSION', `findings[${index}]`, `finding dropped: it names version ${describeVersion(invented)}, which is not a published version of ${context.dependency.name} nor quoted in its cited evidence`);
+        return false;
+    });
+    // Rule 7: appliesToVersions must lie in the bump's range; a finding that named versions and
+    // has none left is about some other release and is dropped.
+    findings = findings.filter(({ index, finding }) => {
+        const before = finding.appliesToVersions.length;
+        finding.appliesToVersions = finding.appliesToVersions.filter((version) => {
+            if (!realVersions.has(version)) {
+                issue('INVENTED_VERSION', `findings[${index}].appliesToVersions`, `removed ${describeVersion(version)}: not a published version of ${context.dependency.name}`);
+                return false;
+            }
+            if (!isInRange(version, context)) {
+                issue('VERSION_OUT_OF_RANGE', `findings[${index}].appliesToVersions`, `removed ${describeVersion(version)}: outside ${context.versions.from} → ${context.versions.to}`);
+                return false;
+            }
+            return true;
+        });
+        if (before > 0 && finding.appliesToVersions.length === 0) {
+            issue('VERSION_OUT_OF_RANGE', `findings[${index}]`, 'finding dropped: none of the versions it applies to are in the update range');
+            return false;
+        }
+        return true;
+    });
+    // Rule 8: cited evidence must be about the versions the finding applies to. Evidence with no
+    // releaseVersions (registry facts about the whole range) fits any version.
+    findings = findings.filter(({ index, finding }) => {
+        if (finding.appliesToVersions.length === 0)
+            return true;
+        const applies = new Set(finding.appliesToVersions);
+        const mismatched = finding.evidenceRefs.find((reference) => {
+            const releaseVersions = evidenceById.get(reference)?.releaseVersions ?? [];
+            return releaseVersions.length > 0 && !releaseVersions.some((version) => applies.has(version));
+        });
+        if (mismatched === undefined)
+            return true;
+        issue('CLAIMS_DROPPED', `findings[${index}]`, `finding dropped: cited evidence ${trust_short(mismatched)}… is about other versions than the finding applies to`);
+        return false;
+    });
+    // Rule 9: conflicting sources make any risk level a guess.
+    if (context.metadata.warnings.some((warning) => warning.code === 'SOURCE_CONFLICT')) {
+        issue('SOURCE_CONFLICT', 'riskLevel', riskLevel === 'unknown' ? 'sources conflict; risk stays unknown' : `risk "${riskLevel}" set to unknown: sources conflict`);
+        riskLevel = 'unknown';
+    }
+    // Rule 10: unknown risk rests on nothing.
+    if (riskLevel === 'unknown')
+        riskEvidenceRefs = [];
+    return {
+        trusted: {
+            summary,
+            summaryEvidenceRefs,
+            riskLevel,
+            riskEvidenceRefs,
+            findings: findings.map(({ finding }) => ({
+                id: finding.id,
+                kind: finding.kind,
+                summary: finding.summary,
+                appliesToVersions: finding.appliesToVersions,
+                evidenceRefs: finding.evidenceRefs,
+            })),
+        },
+        issues,
+    };
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/usage-evidence.js
@@ -8231,176 +8417,6 @@ function ghsaIdOf(item) {
 /** `ghsa-35JH-…` → `GHSA-35jh-…`, the spelling GitHub uses. */
 function normaliseGhsaId(id) {
     return `GHSA${id.slice(4).toLowerCase()}`;
-}
-
-;// CONCATENATED MODULE: ./build/ecosystems/npm/published-files.js
-
-
-const PUBLISHED_FILES_LIMITS = {
-    scanBytes: 64 * 1024 * 1024,
-    files: 20_000,
-    manifestBytes: 1024 * 1024,
-};
-/**
- * package.json keys that describe the package or configure its own development, and change
- * nothing for a consumer. Every other key is compared: an unknown one (`react-native`, `svelte`,
- * `directories`, `esnext`) may decide what a consumer's tools load. `scripts` is compared by its
- * install hooks alone.
- */
-const DESCRIPTIVE_KEYS = new Set([
-    'name', 'version', 'description', 'keywords', 'author', 'contributors', 'maintainers', 'homepage', 'bugs', 'repository',
-    'license', 'licenses', 'funding', 'devDependencies', 'files', 'publishConfig', 'private', 'gitHead', 'readme', 'readmeFilename',
-    'deprecated', 'dist', 'packageManager', 'scripts', 'eslintConfig', 'prettier', 'jest', 'ava', 'xo', 'c8', 'nyc', 'tsd',
-    'husky', 'lint-staged', 'release', 'release-it', 'commitlint', 'renovate', 'standard', 'volta',
-]);
-/** Scripts npm runs when the package is installed as a dependency. */
-const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'];
-/**
- * Documentation: Markdown at the package root or under `docs/`, and the root's README,
- * CHANGELOG, LICENSE-like files with a documentation extension or none. Markdown elsewhere may be
- * a template a scaffolding package copies, and `lib/history.js` is code: both are compared.
- */
-const DOCUMENTATION = /^(?:docs?\/)?[^/]*\.(?:md|markdown)$|^(?:readme|changelog|changes|history|news|releases|license|licence|copying|notice|authors|contributors|security|code_of_conduct|contributing|funding)(?:\.(?:txt|rst|adoc))?$/i;
-function isDocumentationPath(path) {
-    return DOCUMENTATION.test(path);
-}
-/** Digests of every file a tarball publishes (documentation aside) and its parsed package.json. */
-async function readPublishedFiles(tarball, label, limits = PUBLISHED_FILES_LIMITS) {
-    const digests = new Map();
-    const seen = new Set();
-    let complete = true;
-    const entries = await readSelectedEntries(tarball, {
-        maxEntryBytes: limits.manifestBytes,
-        maxTotalBytes: limits.scanBytes,
-        maxSelected: 1,
-        label,
-        purpose: 'to compare its files',
-        warn: () => {
-            complete = false;
-        },
-        onScanStats: (stats) => {
-            if (stats.stoppedAtLimit)
-                complete = false;
-        },
-        select: (path) => pathInPackage(path) === 'package.json',
-        onFileDigest: (path, sha256) => {
-            if (!complete)
-                return;
-            const inside = pathInPackage(path);
-            // A link or another special entry, a path twice (extraction keeps the last, the reader
-            // the first), or more entries than the bound: what is installed cannot be told from here.
-            if (sha256 === null || inside === null || seen.has(inside) || seen.size >= limits.files) {
-                complete = false;
-                return;
-            }
-            seen.add(inside);
-            if (inside !== 'package.json' && !isDocumentationPath(inside))
-                digests.set(inside, sha256);
-        },
-        tooLarge: (path, size) => ({ code: 'PACKAGE_FILE_TOO_LARGE', message: `${path} in the tarball of ${label} is ${String(size)} bytes; it was not read.` }),
-    }, (reason) => new TarballReadError(label, reason));
-    let manifest = null;
-    try {
-        const parsed = entries[0] === undefined ? null : JSON.parse(entries[0].text);
-        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
-            manifest = parsed;
-    }
-    catch {
-        manifest = null;
-    }
-    return { digests, manifest, complete };
-}
-function scriptsOf(manifest) {
-    return typeof manifest.scripts === 'object' && manifest.scripts !== null ? manifest.scripts : {};
-}
-/** The keys (and install scripts) whose values differ between two manifests, descriptive keys and `_…` aside. */
-function consumerManifestDifferences(from, to) {
-    const differs = (left, right) => JSON.stringify(left) !== JSON.stringify(right);
-    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].filter((key) => !DESCRIPTIVE_KEYS.has(key) && !key.startsWith('_'));
-    const changed = keys.filter((key) => differs(from[key], to[key])).sort();
-    for (const script of INSTALL_SCRIPTS)
-        if (differs(scriptsOf(from)[script], scriptsOf(to)[script]))
-            changed.push(`scripts.${script}`);
-    return changed;
-}
-/**
- * Work done at install can fetch what the tarball does not hold: node-pre-gyp's `binary` host
- * serves a prebuilt addon per version, an install script may download one, a `gypfile` compiles
- * one. The same bytes in the tarball then say nothing about what is installed.
- */
-function buildsOrFetchesAtInstall(manifest) {
-    return INSTALL_SCRIPTS.some((script) => scriptsOf(manifest)[script] !== undefined) || manifest.binary !== undefined || manifest.gypfile === true || manifest.hasInstallScript === true;
-}
-/**
- * Unchanged only when both tarballs were read whole and hold only plain entries, publish the same
- * paths with the same bytes (documentation aside), agree on every package.json key but the
- * descriptive ones, and neither builds or fetches anything at install; and, when the registry's
- * version records are given (npm resolves dependencies, `bin` and install scripts from them, not
- * from the tarball), those agree as well.
- */
-function comparePublishedFiles(from, to, records) {
-    if (!from.complete || !to.complete || from.manifest === null || to.manifest === null)
-        return { unchanged: false, reason: 'incomplete' };
-    const recordList = records === undefined ? [] : [records.from, records.to];
-    if ([from.manifest, to.manifest, ...recordList].some(buildsOrFetchesAtInstall))
-        return { unchanged: false, reason: 'install-time' };
-    if (from.digests.size !== to.digests.size)
-        return { unchanged: false, reason: 'files' };
-    for (const [path, digest] of from.digests)
-        if (to.digests.get(path) !== digest)
-            return { unchanged: false, reason: 'files' };
-    if (consumerManifestDifferences(from.manifest, to.manifest).length > 0)
-        return { unchanged: false, reason: 'manifest' };
-    if (records !== undefined && consumerManifestDifferences(recordList[0], recordList[1]).length > 0)
-        return { unchanged: false, reason: 'registry' };
-    return { unchanged: true, fileCount: from.digests.size };
-}
-
-;// CONCATENATED MODULE: ./build/evidence/published-files-evidence.js
-
-
-
-
-/** The locator of the "published files unchanged" fact; the extractive analyzer reads it. */
-const PUBLISHED_FILES_UNCHANGED = 'fact/published-files-unchanged';
-/**
- * A major or minor that publishes byte-identical files with the same package.json and registry
- * record (descriptive keys aside) and runs nothing at install cannot change what runs, whatever
- * its number says: one registry fact says so. Asked only where the number alone would call for a closer look (a patch is low
- * on its own), so the older tarball is not downloaded for every bump. When the two differ, or
- * cannot be read whole, nothing is said: a difference is the normal case, not news.
- */
-async function publishedFilesEvidence(input) {
-    const { facts, packageName, semverClass } = input;
-    if (facts.from === null || facts.to === null || input.records === null || (semverClass !== 'major' && semverClass !== 'minor'))
-        return [];
-    const [from, to] = [facts.from.version, facts.to.version];
-    try {
-        const [older, newer] = await Promise.all([
-            input.tarballs.from().then((tarball) => readPublishedFiles(tarball, `${packageName}@${from}`)),
-            input.tarballs.to().then((tarball) => readPublishedFiles(tarball, `${packageName}@${to}`)),
-        ]);
-        const comparison = comparePublishedFiles(older, newer, input.records);
-        if (!comparison.unchanged)
-            return [];
-        return [
-            makeEvidenceItem({
-                packageId: input.packageId,
-                sourceId: API_SURFACE_SOURCE_ID,
-                kind: 'registryFact',
-                locator: PUBLISHED_FILES_UNCHANGED,
-                title: `npm tarballs — ${packageName} ${from} → ${to} — published files unchanged`,
-                sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
-                releaseVersions: [to],
-                content: `${packageName} ${to} publishes the same ${comparison.fileCount} file(s) as ${from}, byte for byte (its Markdown and README, CHANGELOG and LICENSE files aside), and its package.json and registry record agree with ${from}'s on every key but the descriptive ones (version, description, repository, devDependencies, test scripts): the same entry points, module type, dependencies, engines and platforms, and neither version runs an install script. The update changes no code that runs.`,
-            }),
-        ];
-    }
-    catch (error) {
-        // Only a shortcut to "nothing changed" is lost; the other evidence stands.
-        input.logger.debug(`Could not compare the published files of ${packageName}: ${(0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error))}`);
-        return [];
-    }
 }
 
 ;// CONCATENATED MODULE: ./build/ecosystems/npm/engines-range.js
@@ -11351,6 +11367,7 @@ function failureAdvice(code, traceArtifact) {
 
 ;// CONCATENATED MODULE: ./build/report/risk-basis.js
 
+
 const BASIS_OF_KIND = {
     releaseNotes: 'release notes',
     changelog: 'release notes',
@@ -11366,11 +11383,19 @@ const BASIS_OF_KIND = {
 };
 /** Evidence computed from an action's action.yml at both refs (see evidence/github-action-evidence.ts). */
 const risk_basis_ACTION_METADATA_SOURCE_ID = 'github-action-metadata';
-const ORDER = ['release notes', 'commit log', 'API diff', 'advisories', 'registry facts', 'repository usage'];
+const ORDER = ['release notes', 'commit log', 'API diff', 'published files', 'advisories', 'registry facts', 'repository usage'];
+/** The byte-for-byte comparison of the two tarballs: a fact of its own, not a registry field. */
+function basisOf(item) {
+    if (item.sourceId === risk_basis_ACTION_METADATA_SOURCE_ID)
+        return 'API diff';
+    if (isPublishedFilesFact(item))
+        return 'published files';
+    return BASIS_OF_KIND[item.kind];
+}
 function riskBasisOf(result) {
     const cited = new Set(result.riskEvidenceRefs);
     // A GitHub Action's action.yml diff (inputs, outputs, runs.using) is its API diff, whatever its kind.
-    const bases = new Set(result.evidence.filter((item) => cited.has(item.id)).map((item) => (item.sourceId === risk_basis_ACTION_METADATA_SOURCE_ID ? 'API diff' : BASIS_OF_KIND[item.kind])));
+    const bases = new Set(result.evidence.filter((item) => cited.has(item.id)).map(basisOf));
     return ORDER.filter((basis) => bases.has(basis));
 }
 /** True when nothing but registry facts carries the risk (no release text, diff or advisory). */
@@ -11629,6 +11654,7 @@ function renderUsage(report, options) {
 
 
 
+
 /**
  * The collapsible per-dependency section of the PR comment. Every text that came from a
  * changelog, the registry or a model goes through markdown.ts; links are only ever the
@@ -11798,6 +11824,9 @@ function renderDependencyDetails(result, options) {
         // Every other bump without evidence is sent to a person (EVIDENCE_NONE): say why this one is not.
         if (typesOnlyUpdateWithoutReleaseText(result.dependency.name, result.versions.semverClass)) {
             blocks.push('**Why no review** — `@types/*` packages publish no release notes, and a minor or patch of type declarations can at most affect type checking: the registry facts are the whole picture.', '');
+        }
+        else if (result.evidence.some(isPublishedFilesFact)) {
+            blocks.push('**Why no review** — the new version publishes the same files as the old one, byte for byte, with the same dependencies and entry points: release notes could only describe changes it does not ship.', '');
         }
     }
     // A dependency the run stopped before (a cancel) was not checked: that is the whole story,

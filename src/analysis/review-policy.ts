@@ -1,5 +1,6 @@
 import type { DependencyContext } from '../context/types.js';
 import { PIN_MISMATCH_LOCATOR, RUNS_USING_LOCATOR } from '../evidence/action-locators.js';
+import { PUBLISHED_FILES_UNCHANGED } from '../evidence/published-files-evidence.js';
 import { usesCheckedApi } from '../usage/describe-usage.js';
 import type { UsageReport } from '../usage/types.js';
 import { FAIL_CLOSED_CODES, type RuntimeErrorCode } from '../runtime/contract.js';
@@ -129,6 +130,15 @@ function publishesNoReleaseText(context: DependencyContext): boolean {
   return typesOnlyUpdateWithoutReleaseText(context.dependency.name, context.versions.semverClass);
 }
 
+/**
+ * Release notes of an update that publishes byte-identical files (the "published files
+ * unchanged" fact) could only describe changes it does not ship: their absence is no gap.
+ */
+function publishesTheSameFiles(context: DependencyContext): boolean {
+  const selected = new Set(context.metadata.selectedEvidenceIds);
+  return context.knowledge.evidence.some((item) => item.locator === PUBLISHED_FILES_UNCHANGED && selected.has(item.id));
+}
+
 /** The rule of publishesNoReleaseText on a name and semver class, for the comment to say why no review is asked. */
 export function typesOnlyUpdateWithoutReleaseText(name: string, semverClass: string): boolean {
   return name.startsWith('@types/') && (semverClass === 'minor' || semverClass === 'patch');
@@ -143,7 +153,7 @@ export function decideReview(input: ReviewInput): ReviewDecision {
   if (analyzed && input.riskLevel === 'high') reasons.add('HIGH_RISK');
   if (analyzed && input.riskLevel === 'unknown') reasons.add('UNKNOWN_RISK');
   if (input.context !== null) {
-    if (evidenceCoverage === 'none' && !publishesNoReleaseText(input.context)) reasons.add('EVIDENCE_NONE');
+    if (evidenceCoverage === 'none' && !publishesNoReleaseText(input.context) && !publishesTheSameFiles(input.context)) reasons.add('EVIDENCE_NONE');
     if (evidenceCoverage === 'partial') reasons.add('EVIDENCE_PARTIAL');
     if (!input.context.versions.fromExists || !input.context.versions.toExists) reasons.add('VERSION_UNCERTAIN');
     if (input.context.metadata.warnings.some((warning) => warning.code === 'SOURCE_CONFLICT')) reasons.add('SOURCE_CONFLICT');

@@ -11,6 +11,14 @@ import type { EvidenceItem } from './types.js';
 /** The locator of the "published files unchanged" fact; the extractive analyzer reads it. */
 export const PUBLISHED_FILES_UNCHANGED = 'fact/published-files-unchanged';
 
+/**
+ * Whether an evidence reference (which carries no locator) is that fact: the only registry fact
+ * computed from the tarballs rather than read from the registry.
+ */
+export function isPublishedFilesFact(item: { kind: string; sourceId: string }): boolean {
+  return item.kind === 'registryFact' && item.sourceId === API_SURFACE_SOURCE_ID;
+}
+
 export interface PublishedFilesInput {
   packageName: string;
   packageId: string;

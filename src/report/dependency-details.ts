@@ -1,6 +1,7 @@
 import type { AnalysisResult, RegistrySignals } from '../analysis/types.js';
 import { MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
 import { typesOnlyUpdateWithoutReleaseText } from '../analysis/review-policy.js';
+import { isPublishedFilesFact } from '../evidence/published-files-evidence.js';
 import { codeSpan, escapeInline, htmlCode, safeLink } from './markdown.js';
 import { FINDING_KIND_LABEL, failureAdvice } from './explanations.js';
 import { describeRiskBasis, reviewReasonExplanation } from './risk-basis.js';
@@ -178,6 +179,8 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
     // Every other bump without evidence is sent to a person (EVIDENCE_NONE): say why this one is not.
     if (typesOnlyUpdateWithoutReleaseText(result.dependency.name, result.versions.semverClass)) {
       blocks.push('**Why no review** — `@types/*` packages publish no release notes, and a minor or patch of type declarations can at most affect type checking: the registry facts are the whole picture.', '');
+    } else if (result.evidence.some(isPublishedFilesFact)) {
+      blocks.push('**Why no review** — the new version publishes the same files as the old one, byte for byte, with the same dependencies and entry points: release notes could only describe changes it does not ship.', '');
     }
   }
   // A dependency the run stopped before (a cancel) was not checked: that is the whole story,

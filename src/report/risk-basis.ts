@@ -1,5 +1,6 @@
 import type { AnalysisResult, HumanReviewReason } from '../analysis/types.js';
 import type { EvidenceKind } from '../evidence/types.js';
+import { isPublishedFilesFact } from '../evidence/published-files-evidence.js';
 import { REVIEW_REASON_EXPLANATION } from './explanations.js';
 
 /**
@@ -9,7 +10,7 @@ import { REVIEW_REASON_EXPLANATION } from './explanations.js';
  * breaks" or "semver-major, and nothing says more".
  */
 
-export type RiskBasis = 'release notes' | 'commit log' | 'API diff' | 'advisories' | 'registry facts' | 'repository usage';
+export type RiskBasis = 'release notes' | 'commit log' | 'API diff' | 'published files' | 'advisories' | 'registry facts' | 'repository usage';
 
 const BASIS_OF_KIND: Readonly<Record<EvidenceKind, RiskBasis>> = {
   releaseNotes: 'release notes',
@@ -28,12 +29,19 @@ const BASIS_OF_KIND: Readonly<Record<EvidenceKind, RiskBasis>> = {
 /** Evidence computed from an action's action.yml at both refs (see evidence/github-action-evidence.ts). */
 const ACTION_METADATA_SOURCE_ID = 'github-action-metadata';
 
-const ORDER: readonly RiskBasis[] = ['release notes', 'commit log', 'API diff', 'advisories', 'registry facts', 'repository usage'];
+const ORDER: readonly RiskBasis[] = ['release notes', 'commit log', 'API diff', 'published files', 'advisories', 'registry facts', 'repository usage'];
+
+/** The byte-for-byte comparison of the two tarballs: a fact of its own, not a registry field. */
+function basisOf(item: AnalysisResult['evidence'][number]): RiskBasis {
+  if (item.sourceId === ACTION_METADATA_SOURCE_ID) return 'API diff';
+  if (isPublishedFilesFact(item)) return 'published files';
+  return BASIS_OF_KIND[item.kind];
+}
 
 export function riskBasisOf(result: AnalysisResult): RiskBasis[] {
   const cited = new Set(result.riskEvidenceRefs);
   // A GitHub Action's action.yml diff (inputs, outputs, runs.using) is its API diff, whatever its kind.
-  const bases = new Set(result.evidence.filter((item) => cited.has(item.id)).map((item) => (item.sourceId === ACTION_METADATA_SOURCE_ID ? 'API diff' : BASIS_OF_KIND[item.kind])));
+  const bases = new Set(result.evidence.filter((item) => cited.has(item.id)).map(basisOf));
   return ORDER.filter((basis) => bases.has(basis));
 }
 

@@ -76,6 +76,11 @@ describe('decideReview', () => {
     expect(review({ context: buildContext({ evidence: [semverFact('minor')], semverClass: 'minor' }) }).humanReviewReasons).toEqual(['EVIDENCE_NONE']);
   });
 
+  it('POLICY: an update that publishes the same files is not flagged for missing release text (there is nothing to describe)', () => {
+    const unchanged = evidence('registryFact', 'pkg 1.0.0 publishes the same 3 file(s) as 0.5.0, byte for byte …', { versions: ['1.0.0'], locator: 'fact/published-files-unchanged' });
+    expect(review({ context: buildContext({ evidence: [semverFact('major'), unchanged], semverClass: 'major' }) }).humanReviewReasons).toEqual([]);
+  });
+
   it('flags versions the registry does not know', () => {
     expect(review({ context: buildContext({ evidence: [notes], toExists: false }) }).humanReviewReasons).toEqual(['VERSION_UNCERTAIN']);
     expect(review({ context: buildContext({ evidence: [notes], fromExists: false }) }).humanReviewReasons).toEqual(['VERSION_UNCERTAIN']);
