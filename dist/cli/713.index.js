@@ -8286,6 +8286,8 @@ const MAX_TITLE_CHARS = 300;
 const MAX_RANGES_QUOTED = 8;
 const GHSA_IN_URL = /\/advisories\/(GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
 const SEVERITIES = new Set(['info', 'low', 'moderate', 'high', 'critical']);
+/** Least to most severe; `unknown` (a severity the answer did not give) ranks lowest. */
+const SEVERITY_RANK = ['unknown', 'info', 'low', 'moderate', 'high', 'critical'];
 function npm_advisories_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -8313,14 +8315,20 @@ function selectNpmAdvisories(answer, packageName, from, to) {
     if (!Array.isArray(entries))
         return [];
     const byId = new Map();
+    const unreadable = new Set();
     for (const entry of entries.slice(0, MAX_ADVISORIES * 4)) {
-        if (!npm_advisories_isObject(entry) || typeof entry.url !== 'string' || typeof entry.vulnerable_versions !== 'string')
+        if (!npm_advisories_isObject(entry) || typeof entry.url !== 'string')
             continue;
         const ghsa = GHSA_IN_URL.exec(entry.url.slice(0, 200));
-        const range = entry.vulnerable_versions.length <= 200 ? semver.validRange(entry.vulnerable_versions) : null;
-        if (!ghsa || range === null)
+        if (!ghsa)
             continue;
         const ghsaId = normaliseGhsaId(ghsa[1]);
+        const range = typeof entry.vulnerable_versions === 'string' && entry.vulnerable_versions.length <= 200 ? semver.validRange(entry.vulnerable_versions) : null;
+        if (range === null) {
+            // A line of this advisory whose range cannot be read may cover the new version: never "fixed".
+            unreadable.add(ghsaId);
+            continue;
+        }
         let advisory = byId.get(ghsaId);
         if (advisory === undefined) {
             if (byId.size >= MAX_ADVISORIES)
@@ -8337,13 +8345,17 @@ function selectNpmAdvisories(answer, packageName, from, to) {
         // Every range counts for the effect; a handful are quoted (a real advisory has one or two).
         if (advisory.ranges.length < MAX_RANGES_QUOTED && !advisory.ranges.includes(entry.vulnerable_versions))
             advisory.ranges.push(entry.vulnerable_versions);
+        // The most severe line speaks for the advisory.
+        const severity = typeof entry.severity === 'string' && SEVERITIES.has(entry.severity) ? entry.severity : 'unknown';
+        if (SEVERITY_RANK.indexOf(severity) > SEVERITY_RANK.indexOf(advisory.severity))
+            advisory.severity = severity;
         advisory.affectsFrom ||= semver.satisfies(from, range, { includePrerelease: true });
         advisory.affectsTo ||= semver.satisfies(to, range, { includePrerelease: true });
     }
     const kept = [];
     for (const [ghsaId, advisory] of byId) {
         const effect = effectOf(advisory.affectsFrom, advisory.affectsTo);
-        if (effect === null)
+        if (effect === null || (effect === 'fixed' && unreadable.has(ghsaId)))
             continue;
         kept.push({
             ghsaId,
@@ -13935,8 +13947,8 @@ function release_text_plainLine(line) {
         .replace(/\[([^\]\n]{0,300})\]\([^)\n]{0,500}\)/g, '$1')
         .replace(/<[^>]{0,200}>/g, '')
         .replace(/\*\*/g, '')
-        // `__bold words__` is emphasis; `__proto__`, `__dirname` and `__esModule` are names (one word).
-        .replace(/__([^_\n]{1,300}?)__/g, (pair, inner) => (/\s/.test(inner) ? inner : pair))
+        // `__bold words__` and `__Note:__` are emphasis; `__proto__`, `__dirname` and `__esModule` are names.
+        .replace(/__([^_\n]{1,300}?)__/g, (pair, inner) => (/^[a-z$][\w$]*$/.test(inner) ? pair : inner))
         .replace(/\s+/g, ' ')
         .trim();
 }

@@ -28,6 +28,8 @@ const MAX_TITLE_CHARS = 300;
 const MAX_RANGES_QUOTED = 8;
 const GHSA_IN_URL = /\/advisories\/(GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
 const SEVERITIES: ReadonlySet<string> = new Set(['info', 'low', 'moderate', 'high', 'critical']);
+/** Least to most severe; `unknown` (a severity the answer did not give) ranks lowest. */
+const SEVERITY_RANK: readonly string[] = ['unknown', 'info', 'low', 'moderate', 'high', 'critical'];
 
 export type AdvisoryEffect = 'fixed' | 'introduced' | 'unfixed';
 
@@ -83,12 +85,18 @@ export function selectNpmAdvisories(answer: unknown, packageName: string, from: 
   const entries = answer[packageName];
   if (!Array.isArray(entries)) return [];
   const byId = new Map<string, AdvisoryRanges>();
+  const unreadable = new Set<string>();
   for (const entry of entries.slice(0, MAX_ADVISORIES * 4)) {
-    if (!isObject(entry) || typeof entry.url !== 'string' || typeof entry.vulnerable_versions !== 'string') continue;
+    if (!isObject(entry) || typeof entry.url !== 'string') continue;
     const ghsa = GHSA_IN_URL.exec(entry.url.slice(0, 200));
-    const range = entry.vulnerable_versions.length <= 200 ? semver.validRange(entry.vulnerable_versions) : null;
-    if (!ghsa || range === null) continue;
+    if (!ghsa) continue;
     const ghsaId = normaliseGhsaId(ghsa[1]!);
+    const range = typeof entry.vulnerable_versions === 'string' && entry.vulnerable_versions.length <= 200 ? semver.validRange(entry.vulnerable_versions) : null;
+    if (range === null) {
+      // A line of this advisory whose range cannot be read may cover the new version: never "fixed".
+      unreadable.add(ghsaId);
+      continue;
+    }
     let advisory = byId.get(ghsaId);
     if (advisory === undefined) {
       if (byId.size >= MAX_ADVISORIES) continue;
@@ -102,14 +110,17 @@ export function selectNpmAdvisories(answer: unknown, packageName: string, from: 
       byId.set(ghsaId, advisory);
     }
     // Every range counts for the effect; a handful are quoted (a real advisory has one or two).
-    if (advisory.ranges.length < MAX_RANGES_QUOTED && !advisory.ranges.includes(entry.vulnerable_versions)) advisory.ranges.push(entry.vulnerable_versions);
+    if (advisory.ranges.length < MAX_RANGES_QUOTED && !advisory.ranges.includes(entry.vulnerable_versions as string)) advisory.ranges.push(entry.vulnerable_versions as string);
+    // The most severe line speaks for the advisory.
+    const severity = typeof entry.severity === 'string' && SEVERITIES.has(entry.severity) ? entry.severity : 'unknown';
+    if (SEVERITY_RANK.indexOf(severity) > SEVERITY_RANK.indexOf(advisory.severity)) advisory.severity = severity;
     advisory.affectsFrom ||= semver.satisfies(from, range, { includePrerelease: true });
     advisory.affectsTo ||= semver.satisfies(to, range, { includePrerelease: true });
   }
   const kept: NpmAdvisory[] = [];
   for (const [ghsaId, advisory] of byId) {
     const effect = effectOf(advisory.affectsFrom, advisory.affectsTo);
-    if (effect === null) continue;
+    if (effect === null || (effect === 'fixed' && unreadable.has(ghsaId))) continue;
     kept.push({
       ghsaId,
       title: advisory.title,

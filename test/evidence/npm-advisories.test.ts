@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNpmRegistryClient } from '../../src/ecosystems/npm/registry-client.js';
-import { fetchNpmAdvisories, ghsaIdOf } from '../../src/evidence/npm-advisories.js';
+import { fetchNpmAdvisories, ghsaIdOf, selectNpmAdvisories } from '../../src/evidence/npm-advisories.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { BULK_ADVISORY_PATH, startFakeNpmRegistry, type FakeBulkAdvisory, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
 
@@ -86,6 +86,15 @@ describe('npm bulk advisories', () => {
     // Affects 4.17.20 through the first entry and 4.17.21 through the second: not fixed by this update.
     expect(result.evidence.map((item) => item.locator)).toEqual(['advisory/GHSA-v6h2-p8h4-qcjw/unfixed']);
     expect(result.evidence[0]?.content).toContain('Vulnerable versions: >=4.17.0 <=4.17.20 || >=4.17.21 <4.17.22');
+  });
+
+  it('an advisory with a line whose range cannot be read is never called fixed; the most severe line gives its severity', async () => {
+    const url = 'https://github.com/advisories/GHSA-v6h2-p8h4-qcjw';
+    // Straight into the selection: the fake, like npm, answers only with ranges it can match.
+    const answer = { lodash: [{ id: 10, url, title: 'ReDoS', severity: 'low', vulnerable_versions: '<4.17.21' }, { id: 11, url, title: 'ReDoS', severity: 'high', vulnerable_versions: 'not a range' }] };
+    expect(selectNpmAdvisories(answer, 'lodash', '4.17.20', '4.17.21')).toEqual([]);
+    const lines = { lodash: [{ id: 10, url, title: 'ReDoS', severity: 'low', vulnerable_versions: '<4.17.21' }, { id: 11, url, title: 'ReDoS', severity: 'high', vulnerable_versions: '>=4.0.0 <4.17.21' }] };
+    expect(selectNpmAdvisories(lines, 'lodash', '4.17.20', '4.17.21')).toMatchObject([{ ghsaId: 'GHSA-v6h2-p8h4-qcjw', severity: 'high', effect: 'fixed' }]);
   });
 
   it('entries that are not well-formed are skipped; links are rebuilt from the GHSA ID', async () => {

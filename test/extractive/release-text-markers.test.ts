@@ -432,6 +432,7 @@ describe('plain excerpts keep names written with double underscores', () => {
     expect(plainLine('Denial of Service via __proto__ Key in mergeConfig')).toBe('Denial of Service via __proto__ Key in mergeConfig');
     expect(plainLine('- use `__dirname` instead')).toBe('use `__dirname` instead');
     expect(plainLine('- __Breaking change__: drops **Node 16**')).toBe('Breaking change: drops Node 16');
+    expect(plainLine('- __Note:__ __BREAKING__ for `x`')).toBe('Note: BREAKING for `x`');
   });
 });
 

@@ -745,8 +745,8 @@ export function plainLine(line: string): string {
     .replace(/\[([^\]\n]{0,300})\]\([^)\n]{0,500}\)/g, '$1')
     .replace(/<[^>]{0,200}>/g, '')
     .replace(/\*\*/g, '')
-    // `__bold words__` is emphasis; `__proto__`, `__dirname` and `__esModule` are names (one word).
-    .replace(/__([^_\n]{1,300}?)__/g, (pair: string, inner: string) => (/\s/.test(inner) ? inner : pair))
+    // `__bold words__` and `__Note:__` are emphasis; `__proto__`, `__dirname` and `__esModule` are names.
+    .replace(/__([^_\n]{1,300}?)__/g, (pair: string, inner: string) => (/^[a-z$][\w$]*$/.test(inner) ? pair : inner))
     .replace(/\s+/g, ' ')
     .trim();
 }
