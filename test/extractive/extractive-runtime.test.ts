@@ -654,5 +654,8 @@ describe('extractive runtime: advisories an update brings in', () => {
     expect(candidate.riskLevel).toBe('high');
     expect(candidate.summary).toContain('is affected by 1 published security advisory that 1.0.0 is not');
     expect(candidate.summary).not.toContain('break existing callers');
+    // A major with nothing but the advisory to read keeps the semver warning beside it.
+    const major = await candidateFor(buildContext({ evidence: [semverFact('major'), introduced], semverClass: 'major', from: '1.0.0', to: '2.0.0' }));
+    expect(major.summary).toContain('It is also a semver-major with no release notes found');
   });
 });

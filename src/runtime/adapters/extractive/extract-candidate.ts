@@ -336,7 +336,7 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
     return {
       riskLevel: 'high',
       riskItems: high,
-      summary: `Extractive analysis: ${to} is affected by ${plural(high.length, 'published security advisory', 'published security advisories')} that ${from} is not (${high.length === 1 ? 'it is' : 'they are'} introduced by this update). Read the cited advisories before merging.`,
+      summary: `Extractive analysis: ${to} is affected by ${plural(high.length, 'published security advisory', 'published security advisories')} that ${from} is not (${high.length === 1 ? 'it is' : 'they are'} introduced by this update).${majorForCallers && releaseText.length === 0 ? ' It is also a semver-major with no release notes found, so it may break callers too.' : ''} Read the cited advisories before merging.`,
     };
   }
   if (high.length > 0) {
