@@ -4,19 +4,18 @@ import type { PackumentVersion } from '../ecosystems/npm/packument.js';
 import type { RegistryFacts } from '../ecosystems/types.js';
 import type { Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
-import { API_SURFACE_SOURCE_ID } from './api-surface-evidence.js';
 import { makeEvidenceItem } from './evidence-item.js';
 import type { EvidenceItem } from './types.js';
 
 /** The locator of the "published files unchanged" fact; the extractive analyzer reads it. */
 export const PUBLISHED_FILES_UNCHANGED = 'fact/published-files-unchanged';
 
-/**
- * Whether an evidence reference (which carries no locator) is that fact: the only registry fact
- * computed from the tarballs rather than read from the registry.
- */
+/** Its source: the byte-for-byte comparison of the two tarballs, nothing the registry states. */
+export const PUBLISHED_FILES_SOURCE_ID = 'npm-tarball-comparison';
+
+/** Whether an evidence reference (which carries no locator) is that fact. */
 export function isPublishedFilesFact(item: { kind: string; sourceId: string }): boolean {
-  return item.kind === 'registryFact' && item.sourceId === API_SURFACE_SOURCE_ID;
+  return item.kind === 'registryFact' && item.sourceId === PUBLISHED_FILES_SOURCE_ID;
 }
 
 export interface PublishedFilesInput {
@@ -52,7 +51,7 @@ export async function publishedFilesEvidence(input: PublishedFilesInput): Promis
     return [
       makeEvidenceItem({
         packageId: input.packageId,
-        sourceId: API_SURFACE_SOURCE_ID,
+        sourceId: PUBLISHED_FILES_SOURCE_ID,
         kind: 'registryFact',
         locator: PUBLISHED_FILES_UNCHANGED,
         title: `npm tarballs — ${packageName} ${from} → ${to} — published files unchanged`,

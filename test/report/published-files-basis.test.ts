@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeEvidenceItem } from '../../src/evidence/evidence-item.js';
-import { PUBLISHED_FILES_UNCHANGED } from '../../src/evidence/published-files-evidence.js';
+import { PUBLISHED_FILES_SOURCE_ID, PUBLISHED_FILES_UNCHANGED } from '../../src/evidence/published-files-evidence.js';
 import { renderDependencyDetails } from '../../src/report/dependency-details.js';
 import { describeRiskBasis } from '../../src/report/risk-basis.js';
 import { analysedResult, evidenceReference, NOW } from './outcome-fixtures.js';
 
 const fact = makeEvidenceItem({
   packageId: 'npm:mlly',
-  sourceId: 'npm-tarball',
+  sourceId: PUBLISHED_FILES_SOURCE_ID,
   kind: 'registryFact',
   locator: PUBLISHED_FILES_UNCHANGED,
   title: 'npm tarballs — mlly 0.5.17 → 1.0.0 — published files unchanged',
