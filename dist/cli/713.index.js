@@ -441,6 +441,10 @@ function encodePackageName(name) {
     }
     return encodeURIComponent(name);
 }
+/** `@types/*`: DefinitelyTyped's declaration-only packages, which publish no release notes or changelog of their own. */
+function isDefinitelyTyped(name) {
+    return name.startsWith('@types/');
+}
 /**
  * True for names npm could have published (scoped or not, legacy upper case allowed). Names come
  * from PR files, so anything that could turn into another URL path (`..`, `/`, `?`) is refused
@@ -4554,8 +4558,8 @@ function isPublishedFilesFact(item) {
 /**
  * A major or minor that publishes byte-identical files with the same package.json and registry
  * record (descriptive keys aside) and runs nothing at install cannot change what runs, whatever
- * its number says: one registry fact says so. Asked only where the number alone would call for a closer look (a patch is low
- * on its own), so the older tarball is not downloaded for every bump. When the two differ, or
+ * its number says: one registry fact says so. Asked only where the number alone would call for
+ * a closer look (a patch is low on its own), so the older tarball is not downloaded for every bump. When the two differ, or
  * cannot be read whole, nothing is said: a difference is the normal case, not news.
  */
 async function publishedFilesEvidence(input) {
@@ -4792,6 +4796,7 @@ function usesCheckedApi(report) {
 
 
 
+
 /**
  * Human-review policy: which facts about a result mean a person should look before merging,
  * and what to do next. Pure and deterministic; reasons are sorted so the same result always
@@ -4889,7 +4894,7 @@ function publishesTheSameFiles(context) {
 }
 /** The rule of publishesNoReleaseText on a name and semver class, for the comment to say why no review is asked. */
 function typesOnlyUpdateWithoutReleaseText(name, semverClass) {
-    return name.startsWith('@types/') && (semverClass === 'minor' || semverClass === 'patch');
+    return isDefinitelyTyped(name) && (semverClass === 'minor' || semverClass === 'patch');
 }
 function decideReview(input) {
     const reasons = new Set();
@@ -6586,30 +6591,27 @@ function manifest_diff_listed(values) {
  * which without the evidence text, and how many it leaves out.
  */
 function manifestChangeSubjects(change) {
-    const all = allSubjects(change);
+    const all = [...new Set(subjectNames(change))];
     return { subjects: all.slice(0, LISTED), subjectCount: all.length };
 }
-function allSubjects(change) {
-    const names = (() => {
-        switch (change.fact) {
-            case 'module-format':
-            case 'exports-added':
-                return [];
-            case 'exports-removed':
-                return change.subpaths;
-            case 'bin-removed':
-                return change.commands;
-            case 'types-dropped':
-                return [change.types];
-            case 'peer-dependencies':
-                return [...change.added.map((peer) => peer.name), ...change.narrowed.map((peer) => peer.name)];
-            case 'platform':
-                return change.to;
-            case 'dependency-majors':
-                return change.moved.map((moved) => moved.name);
-        }
-    })();
-    return [...new Set(names)];
+function subjectNames(change) {
+    switch (change.fact) {
+        case 'module-format':
+        case 'exports-added':
+            return [];
+        case 'exports-removed':
+            return change.subpaths;
+        case 'bin-removed':
+            return change.commands;
+        case 'types-dropped':
+            return [change.types];
+        case 'peer-dependencies':
+            return [...change.added.map((peer) => peer.name), ...change.narrowed.map((peer) => peer.name)];
+        case 'platform':
+            return change.to;
+        case 'dependency-majors':
+            return change.moved.map((moved) => moved.name);
+    }
 }
 /** Title suffix of the evidence item for a change. */
 const MANIFEST_CHANGE_TITLE = {
@@ -7221,11 +7223,10 @@ function registrySignalsOf(facts) {
     if (!sameRecord(from.engines, to.engines)) {
         signals.enginesChanged = { from: boundedEngines(from.engines), to: boundedEngines(to.engines) };
     }
-    signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map((change) => ({
-        fact: change.fact,
-        effect: change.effect,
-        ...((named) => ({ subjects: named.subjects.map((name) => boundText(name, REGISTRY_LIMITS.nameChars)), subjectCount: named.subjectCount }))(manifestChangeSubjects(change)),
-    }));
+    signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map((change) => {
+        const { subjects, subjectCount } = manifestChangeSubjects(change);
+        return { fact: change.fact, effect: change.effect, subjects: subjects.map((name) => boundText(name, REGISTRY_LIMITS.nameChars)), subjectCount };
+    });
     signals.newDependencies = newDependencyNames(from, to)
         .slice(0, REGISTRY_LIMITS.newDependencies)
         .map((name) => boundText(name, REGISTRY_LIMITS.nameChars));
@@ -7752,6 +7753,12 @@ const MAX_RELEASE_BODY_CHARS = 64 * 1024;
 const MAX_VERSIONS_NAMED = 10;
 /** Why a run without a GitHub client did not read GitHub, unless the caller knows better. */
 const NO_GITHUB_TOKEN = 'no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI)';
+/** The reason in a "… were not read: <reason>." / "… were not checked: <reason>." line written here or by github-advisories.ts. */
+const GAP_REASON = /\bwere not (?:read|checked): (.{1,300})\.$/;
+/** The reason such a line gives, or null for any other message. */
+function githubGapReason(message) {
+    return GAP_REASON.exec(message)?.[1] ?? null;
+}
 /**
  * The name a monorepo package's own tags may carry: its bare npm name (`pkg` of `@scope/pkg`)
  * and its folder (`packages/node-resolve` for `@rollup/plugin-node-resolve`, tagged
@@ -8751,6 +8758,7 @@ function registryFactEvidence(facts, bump) {
 
 
 
+
 /**
  * Collects every candidate evidence item for one bump from every source. Each source fails
  * on its own: a missing changelog or an unreachable GitHub still leaves the registry facts,
@@ -8838,7 +8846,7 @@ async function gatherEvidence(bump, sources) {
             packageId,
             ...(budget === undefined ? {} : { budget }),
         })
-        : { evidence: [], missing: [] };
+        : NO_EVIDENCE;
     // GitHub reads are over: what this bump did not spend goes to the next one.
     claim?.done();
     evidence.push(...publishedFiles, ...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...commitLog.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
@@ -8847,10 +8855,6 @@ async function gatherEvidence(bump, sources) {
     return { facts, evidence, missingInformation, warnings };
 }
 const NO_EVIDENCE = { evidence: [], missing: [] };
-/** `@types/*`: DefinitelyTyped's declaration-only packages. */
-function isDefinitelyTyped(name) {
-    return name.startsWith('@types/');
-}
 const RELEASE_TEXT_KINDS = new Set(['releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'commitLog']);
 /**
  * Release text that speaks to an automated reviewer ("ignore previous instructions…") is a
@@ -12193,14 +12197,12 @@ function runLevelGaps(results) {
     const tokenless = codes.has('RELEASE_NOTES_NEED_TOKEN') && results.some((result) => result.evidence.some((item) => item.sourceId === REPOSITORY_SOURCE_ID));
     const readAnyway = tokenless ? ' Changelogs of public repositories were read from GitHub without a token (GitHub allows 60 such requests an hour).' : '';
     // One reason for every gap, other than the missing token (the sample, --no-github): say it, and ask for no token.
-    const reasons = new Set(results.flatMap((result) => result.missingInformation.filter((missing) => RUN_LEVEL_MISSING_CODES.has(missing.code)).map((missing) => GAP_REASON.exec(missing.message)?.[1] ?? '')));
+    const reasons = new Set(results.flatMap((result) => result.missingInformation.filter((missing) => RUN_LEVEL_MISSING_CODES.has(missing.code)).map((missing) => githubGapReason(missing.message))));
     const [reason] = reasons;
-    if (reasons.size === 1 && reason !== undefined && reason !== '' && reason !== NO_GITHUB_TOKEN)
+    if (reasons.size === 1 && reason !== undefined && reason !== null && reason !== NO_GITHUB_TOKEN)
         return `**Not checked:** ${sources.join(' and ')} — ${escapeInline(reason, TEXT_BOUNDS.message)}.${readAnyway}`;
     return `**Not checked:** ${sources.join(' and ')} — the run had no GitHub token or did not use GitHub (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI; the CLI's \`--sample\` and \`--no-github\` never use GitHub).${readAnyway}`;
 }
-/** The reason a GitHub source was not read, as the evidence layer words it ("… were not read: <reason>."). */
-const GAP_REASON = /\bwere not (?:read|checked): (.{1,300})\.$/;
 function truncationNote(cuts, manifestArtifact, limit) {
     return (`> ✂️ Shortened to fit the ${limit.toLocaleString('en-US')}-character limit: left out ${cuts.join(', ')}. ` +
         `The full results are in the ${markdown_codeSpan(manifestArtifact)} artifact.`);
@@ -14064,6 +14066,7 @@ function isNonBehaviouralPart(content) {
 
 
 
+
 /**
  * The extractive analyzer: a candidate built by fixed rules from evidence KINDS and release
  * text MARKERS, never from what the text asks for. Rules, strongest first:
@@ -14269,10 +14272,6 @@ function references(items) {
 function extract_candidate_plural(count, word, pluralWord = `${word}s`) {
     return `${count} ${count === 1 ? word : pluralWord}`;
 }
-/** `@types/*` packages are DefinitelyTyped's declaration-only packages. */
-function isTypeDeclarationsOnly(name) {
-    return name.startsWith('@types/');
-}
 /** The registry fact at one of `locators` (`fact/engines`…), if the evidence holds one. */
 function registryFact(evidence, ...locators) {
     return evidence.find((item) => item.kind === 'registryFact' && locators.includes(item.locator));
@@ -14316,7 +14315,7 @@ function riskWithoutReleaseText(context, evidence, majorForCallers) {
     if (majorForCallers) {
         return { riskLevel: 'high', riskItems: [semverFact], summary: `Extractive analysis: semver-major; no release notes found. ${from} → ${to} may break callers, and nothing says how.` };
     }
-    if (isTypeDeclarationsOnly(context.dependency.name)) {
+    if (isDefinitelyTyped(context.dependency.name)) {
         // DefinitelyTyped publishes no release notes, ever; its packages hold only `.d.ts` files,
         // so a minor or patch update can at most change type checking, never runtime behaviour.
         return {

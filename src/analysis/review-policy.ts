@@ -1,4 +1,5 @@
 import type { DependencyContext } from '../context/types.js';
+import { isDefinitelyTyped } from '../ecosystems/npm/packument.js';
 import { PIN_MISMATCH_LOCATOR, RUNS_USING_LOCATOR } from '../evidence/action-locators.js';
 import { PUBLISHED_FILES_UNCHANGED } from '../evidence/published-files-evidence.js';
 import { usesCheckedApi } from '../usage/describe-usage.js';
@@ -141,7 +142,7 @@ function publishesTheSameFiles(context: DependencyContext): boolean {
 
 /** The rule of publishesNoReleaseText on a name and semver class, for the comment to say why no review is asked. */
 export function typesOnlyUpdateWithoutReleaseText(name: string, semverClass: string): boolean {
-  return name.startsWith('@types/') && (semverClass === 'minor' || semverClass === 'patch');
+  return isDefinitelyTyped(name) && (semverClass === 'minor' || semverClass === 'patch');
 }
 
 export function decideReview(input: ReviewInput): ReviewDecision {

@@ -4,7 +4,7 @@ import type { RegistryFacts, VersionManifestFacts } from '../ecosystems/types.js
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { rootRequireFileUnderModuleType } from '../ecosystems/npm/manifest-shape.js';
 import { nestedModuleType } from '../ecosystems/npm/nested-module-type.js';
-import type { Packument } from '../ecosystems/npm/packument.js';
+import { isDefinitelyTyped, type Packument } from '../ecosystems/npm/packument.js';
 import { computeRegistryFacts } from '../ecosystems/npm/registry-facts.js';
 import { extractChangelogFromTarball } from '../ecosystems/npm/tarball-changelog.js';
 import { verifyTarballIntegrity } from '../ecosystems/npm/tarball-integrity.js';
@@ -145,7 +145,7 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
           packageId,
           ...(budget === undefined ? {} : { budget }),
         })
-      : { evidence: [], missing: [] };
+      : NO_EVIDENCE;
   // GitHub reads are over: what this bump did not spend goes to the next one.
   claim?.done();
   evidence.push(...publishedFiles, ...surface.evidence, ...changelog.evidence, ...repositoryChangelog.evidence, ...releaseNotes.evidence, ...commitLog.evidence, ...advisories.evidence, ...withoutKnownAdvisories(npmAdvisories.evidence, advisories.evidence));
@@ -155,11 +155,6 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
 }
 
 const NO_EVIDENCE: { evidence: EvidenceItem[]; missing: MissingInformation[] } = { evidence: [], missing: [] };
-
-/** `@types/*`: DefinitelyTyped's declaration-only packages. */
-function isDefinitelyTyped(name: string): boolean {
-  return name.startsWith('@types/');
-}
 
 const RELEASE_TEXT_KINDS: ReadonlySet<EvidenceItem['kind']> = new Set(['releaseNotes', 'changelog', 'breakingChanges', 'deprecations', 'compatibility', 'migrationGuide', 'commitLog']);
 

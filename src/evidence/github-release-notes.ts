@@ -37,6 +37,14 @@ export interface ReleaseNotesRequest {
 /** Why a run without a GitHub client did not read GitHub, unless the caller knows better. */
 export const NO_GITHUB_TOKEN = 'no GitHub token (set the action input github-token, or GITHUB_TOKEN for the CLI)';
 
+/** The reason in a "… were not read: <reason>." / "… were not checked: <reason>." line written here or by github-advisories.ts. */
+const GAP_REASON = /\bwere not (?:read|checked): (.{1,300})\.$/;
+
+/** The reason such a line gives, or null for any other message. */
+export function githubGapReason(message: string): string | null {
+  return GAP_REASON.exec(message)?.[1] ?? null;
+}
+
 export interface EvidenceResult {
   evidence: EvidenceItem[];
   missing: MissingInformation[];

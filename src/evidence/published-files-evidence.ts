@@ -33,8 +33,8 @@ export interface PublishedFilesInput {
 /**
  * A major or minor that publishes byte-identical files with the same package.json and registry
  * record (descriptive keys aside) and runs nothing at install cannot change what runs, whatever
- * its number says: one registry fact says so. Asked only where the number alone would call for a closer look (a patch is low
- * on its own), so the older tarball is not downloaded for every bump. When the two differ, or
+ * its number says: one registry fact says so. Asked only where the number alone would call for
+ * a closer look (a patch is low on its own), so the older tarball is not downloaded for every bump. When the two differ, or
  * cannot be read whole, nothing is said: a difference is the normal case, not news.
  */
 export async function publishedFilesEvidence(input: PublishedFilesInput): Promise<EvidenceItem[]> {

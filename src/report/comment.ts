@@ -5,7 +5,7 @@ import type { RunOutcome, Verdict } from './run-outcome.js';
 import { redact } from '../shared/redaction.js';
 import { REVIEW_REASON_SHORT } from './explanations.js';
 import { REPOSITORY_SOURCE_ID } from '../evidence/repository-changelog.js';
-import { NO_GITHUB_TOKEN } from '../evidence/github-release-notes.js';
+import { githubGapReason, NO_GITHUB_TOKEN } from '../evidence/github-release-notes.js';
 import { restsOnRegistryFactsOnly } from './risk-basis.js';
 import { RISK_LABEL, RUN_LEVEL_MISSING_CODES, TEXT_BOUNDS, renderDependencyDetails, versionChange } from './dependency-details.js';
 import { codeSpan, escapeInline, safeHttpsUrl } from './markdown.js';
@@ -348,14 +348,11 @@ function runLevelGaps(results: readonly AnalysisResult[]): string | null {
   const tokenless = codes.has('RELEASE_NOTES_NEED_TOKEN') && results.some((result) => result.evidence.some((item) => item.sourceId === REPOSITORY_SOURCE_ID));
   const readAnyway = tokenless ? ' Changelogs of public repositories were read from GitHub without a token (GitHub allows 60 such requests an hour).' : '';
   // One reason for every gap, other than the missing token (the sample, --no-github): say it, and ask for no token.
-  const reasons = new Set(results.flatMap((result) => result.missingInformation.filter((missing) => RUN_LEVEL_MISSING_CODES.has(missing.code)).map((missing) => GAP_REASON.exec(missing.message)?.[1] ?? '')));
+  const reasons = new Set(results.flatMap((result) => result.missingInformation.filter((missing) => RUN_LEVEL_MISSING_CODES.has(missing.code)).map((missing) => githubGapReason(missing.message))));
   const [reason] = reasons;
-  if (reasons.size === 1 && reason !== undefined && reason !== '' && reason !== NO_GITHUB_TOKEN) return `**Not checked:** ${sources.join(' and ')} — ${escapeInline(reason, TEXT_BOUNDS.message)}.${readAnyway}`;
+  if (reasons.size === 1 && reason !== undefined && reason !== null && reason !== NO_GITHUB_TOKEN) return `**Not checked:** ${sources.join(' and ')} — ${escapeInline(reason, TEXT_BOUNDS.message)}.${readAnyway}`;
   return `**Not checked:** ${sources.join(' and ')} — the run had no GitHub token or did not use GitHub (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI; the CLI's \`--sample\` and \`--no-github\` never use GitHub).${readAnyway}`;
 }
-
-/** The reason a GitHub source was not read, as the evidence layer words it ("… were not read: <reason>."). */
-const GAP_REASON = /\bwere not (?:read|checked): (.{1,300})\.$/;
 
 function truncationNote(cuts: readonly string[], manifestArtifact: string, limit: number): string {
   return (

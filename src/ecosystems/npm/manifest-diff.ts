@@ -215,31 +215,28 @@ function listed(values: string[]): string {
  * which without the evidence text, and how many it leaves out.
  */
 export function manifestChangeSubjects(change: ManifestChange): { subjects: string[]; subjectCount: number } {
-  const all = allSubjects(change);
+  const all = [...new Set(subjectNames(change))];
   return { subjects: all.slice(0, LISTED), subjectCount: all.length };
 }
 
-function allSubjects(change: ManifestChange): string[] {
-  const names = ((): string[] => {
-    switch (change.fact) {
-      case 'module-format':
-      case 'exports-added':
-        return [];
-      case 'exports-removed':
-        return change.subpaths;
-      case 'bin-removed':
-        return change.commands;
-      case 'types-dropped':
-        return [change.types];
-      case 'peer-dependencies':
-        return [...change.added.map((peer) => peer.name), ...change.narrowed.map((peer) => peer.name)];
-      case 'platform':
-        return change.to;
-      case 'dependency-majors':
-        return change.moved.map((moved) => moved.name);
-    }
-  })();
-  return [...new Set(names)];
+function subjectNames(change: ManifestChange): string[] {
+  switch (change.fact) {
+    case 'module-format':
+    case 'exports-added':
+      return [];
+    case 'exports-removed':
+      return change.subpaths;
+    case 'bin-removed':
+      return change.commands;
+    case 'types-dropped':
+      return [change.types];
+    case 'peer-dependencies':
+      return [...change.added.map((peer) => peer.name), ...change.narrowed.map((peer) => peer.name)];
+    case 'platform':
+      return change.to;
+    case 'dependency-majors':
+      return change.moved.map((moved) => moved.name);
+  }
 }
 
 /** Title suffix of the evidence item for a change. */

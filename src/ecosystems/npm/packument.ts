@@ -136,6 +136,11 @@ export function encodePackageName(name: string): string {
   return encodeURIComponent(name);
 }
 
+/** `@types/*`: DefinitelyTyped's declaration-only packages, which publish no release notes or changelog of their own. */
+export function isDefinitelyTyped(name: string): boolean {
+  return name.startsWith('@types/');
+}
+
 /**
  * True for names npm could have published (scoped or not, legacy upper case allowed). Names come
  * from PR files, so anything that could turn into another URL path (`..`, `/`, `?`) is refused

@@ -342,11 +342,10 @@ export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
   if (!sameRecord(from.engines, to.engines)) {
     signals.enginesChanged = { from: boundedEngines(from.engines), to: boundedEngines(to.engines) };
   }
-  signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map((change) => ({
-    fact: change.fact,
-    effect: change.effect,
-    ...((named) => ({ subjects: named.subjects.map((name) => boundText(name, REGISTRY_LIMITS.nameChars)), subjectCount: named.subjectCount }))(manifestChangeSubjects(change)),
-  }));
+  signals.manifestChanges = diffManifestShapes(from.shape, to.shape, { from: from.dependencies, to: to.dependencies }, { name: facts.packageName, version: to.version }).map((change) => {
+    const { subjects, subjectCount } = manifestChangeSubjects(change);
+    return { fact: change.fact, effect: change.effect, subjects: subjects.map((name) => boundText(name, REGISTRY_LIMITS.nameChars)), subjectCount };
+  });
   signals.newDependencies = newDependencyNames(from, to)
     .slice(0, REGISTRY_LIMITS.newDependencies)
     .map((name) => boundText(name, REGISTRY_LIMITS.nameChars));

@@ -4,6 +4,7 @@ import type { DependencyContext } from '../../../context/types.js';
 import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
 import { isTypeOnlyRemoval } from '../../../evidence/api-surface-evidence.js';
+import { isDefinitelyTyped } from '../../../ecosystems/npm/packument.js';
 import { PUBLISHED_FILES_UNCHANGED } from '../../../evidence/published-files-evidence.js';
 import { changesADefault, dropsNodeAndNothingElse, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
@@ -229,11 +230,6 @@ function plural(count: number, word: string, pluralWord = `${word}s`): string {
   return `${count} ${count === 1 ? word : pluralWord}`;
 }
 
-/** `@types/*` packages are DefinitelyTyped's declaration-only packages. */
-function isTypeDeclarationsOnly(name: string): boolean {
-  return name.startsWith('@types/');
-}
-
 /** The registry fact at one of `locators` (`fact/engines`…), if the evidence holds one. */
 function registryFact(evidence: EvidenceItem[], ...locators: string[]): EvidenceItem | undefined {
   return evidence.find((item) => item.kind === 'registryFact' && locators.includes(item.locator));
@@ -281,7 +277,7 @@ function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceIt
   if (majorForCallers) {
     return { riskLevel: 'high', riskItems: [semverFact], summary: `Extractive analysis: semver-major; no release notes found. ${from} → ${to} may break callers, and nothing says how.` };
   }
-  if (isTypeDeclarationsOnly(context.dependency.name)) {
+  if (isDefinitelyTyped(context.dependency.name)) {
     // DefinitelyTyped publishes no release notes, ever; its packages hold only `.d.ts` files,
     // so a minor or patch update can at most change type checking, never runtime behaviour.
     return {
