@@ -104,6 +104,35 @@ describe('extractChangelogFromTarball choice of file', () => {
   });
 });
 
+describe('extractChangelogFromTarball: the changelog part of a README', () => {
+  // node-rsa 1.1.1 keeps its changelog this way ("## Changelog", then "### 1.1.0").
+  const README = '# node-rsa\n\n## Usage\n\n### 1.0.0\n\nnot a release\n\n## Changelog\n\n### 1.1.0\n * Added OpenSSH key format support.\n\n### 1.0.2\n * Less dependent on non-key data.\n\n## License\n\n### 3.0.0\nMIT\n';
+
+  it('reads only the part under the changelog heading, with the README\'s line numbers', async () => {
+    const result = await extractChangelogFromTarball(await makeTarball({ 'package/README.md': README, 'package/index.js': '' }));
+    expect(result).toMatchObject({ path: 'package/README.md', fileName: 'README.md', origin: 'readme-section' });
+    expect(parseChangelog(result?.text ?? '').map((section) => section.version)).toEqual(['1.1.0', '1.0.2']);
+    expect(result?.text.split('\n')).toHaveLength(README.split('\n').length);
+    const line = README.split('\n').indexOf(' * Added OpenSSH key format support.');
+    expect(result?.text.split('\n')[line]).toBe(' * Added OpenSSH key format support.');
+  });
+
+  it('prefers a changelog file, and marks it as one', async () => {
+    const result = await extractChangelogFromTarball(await makeTarball({ 'package/README.md': README, 'package/HISTORY.md': HISTORY }));
+    expect(result).toMatchObject({ fileName: 'HISTORY.md', origin: 'changelog-file' });
+  });
+
+  it('takes no README whose changelog part only points elsewhere, or that has none', async () => {
+    const pointer = '# ws\n\n## Changelog\n\nWe use GitHub releases.\n\n## License\n\n### 8.0.0\nMIT\n';
+    expect(await extractChangelogFromTarball(await makeTarball({ 'package/README.md': pointer }))).toBeNull();
+    expect(await extractChangelogFromTarball(await makeTarball({ 'package/README.md': '# x\n\n## API\n\n### 2.0.0\nnotes\n' }))).toBeNull();
+  });
+
+  it('never reads a nested README', async () => {
+    expect(await extractChangelogFromTarball(await makeTarball({ 'package/docs/README.md': README }))).toBeNull();
+  });
+});
+
 describe('extractChangelogFromTarball bounds and errors', () => {
   it('skips and reports an entry over maxEntryBytes, keeping the others', async () => {
     const big = KEEP_A_CHANGELOG + 'x'.repeat(5_000);

@@ -85,6 +85,8 @@ export async function readPublishedFiles(tarball: Buffer, label: string, limits:
         if (stats.stoppedAtLimit) complete = false;
       },
       select: (path) => pathInPackage(path) === 'package.json',
+      // Once the comparison cannot be made, hashing the rest would be work for nothing.
+      isDone: () => !complete,
       onFileDigest: (path, sha256) => {
         if (!complete) return;
         const inside = pathInPackage(path);

@@ -1,12 +1,14 @@
 import { parseChangelog } from '../../evidence/changelog-sections.js';
-import { readSelectedEntries } from './tarball-files.js';
+import { readSelectedEntries, type SelectedEntry } from './tarball-files.js';
+import { changelogPartOfReadme, isReadmeName } from './readme-changelog.js';
 import type { EvidenceWarning } from '../../evidence/types.js';
 
 /**
  * Finds the changelog an npm package ships in its tarball, entirely in memory: the tarball is
  * parsed as a stream, only root-level files with changelog-like names are read, nothing is
  * written to disk, and symlinks and paths outside `package/` are ignored. A file counts as a
- * changelog only when it parses into at least one version section.
+ * changelog only when it parses into at least one version section. When no changelog file does,
+ * the README's changelog part ("## Changelog" with version sections under it) is read instead.
  */
 
 export const DEFAULT_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
@@ -22,6 +24,11 @@ export interface TarballChangelog {
   /** Base name, e.g. `History.md`. */
   fileName: string;
   text: string;
+  /**
+   * A changelog file, or the changelog part of the README (its other lines blanked, so line
+   * numbers are the README's). The evaluation's "tarball ships a changelog" split counts files only.
+   */
+  origin: 'changelog-file' | 'readme-section';
 }
 
 export interface ExtractChangelogOptions {
@@ -148,7 +155,7 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
       onScanStats: options.onScanStats,
       select: (path) => {
         const fileName = rootFileName(path);
-        return fileName !== null && rankChangelogName(fileName) !== null;
+        return fileName !== null && (rankChangelogName(fileName) !== null || isReadmeName(fileName));
       },
       tooLarge: (path, size) => ({
         code: 'CHANGELOG_TOO_LARGE',
@@ -157,14 +164,24 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
     },
     (reason) => new TarballReadError(label, reason),
   );
-  const candidates: ReadCandidate[] = entries.map((entry) => {
+  const candidates: ReadCandidate[] = [];
+  const readmes: SelectedEntry[] = [];
+  for (const entry of entries) {
     const fileName = rootFileName(entry.path)!;
-    return { ...rankChangelogName(fileName)!, path: entry.path, fileName, text: entry.text };
-  });
+    const rank = rankChangelogName(fileName);
+    if (rank !== null) candidates.push({ ...rank, path: entry.path, fileName, text: entry.text });
+    else readmes.push(entry);
+  }
   candidates.sort(compareCandidates);
   for (const candidate of candidates) {
     // Release-procedure notes and other prose have no version sections: try the next name.
-    if (parseChangelog(candidate.text, options.packageName).length > 0) return { path: candidate.path, fileName: candidate.fileName, text: candidate.text };
+    if (parseChangelog(candidate.text, options.packageName).length > 0) return { path: candidate.path, fileName: candidate.fileName, text: candidate.text, origin: 'changelog-file' };
+  }
+  // Code-unit order, as above: `README.md` before `readme.md` on every machine.
+  readmes.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  for (const readme of readmes) {
+    const part = changelogPartOfReadme(readme.text);
+    if (part !== null && parseChangelog(part, options.packageName).length > 0) return { path: readme.path, fileName: rootFileName(readme.path)!, text: part, origin: 'readme-section' };
   }
   return null;
 }

@@ -37,6 +37,12 @@ export interface ReadLimits {
    * directory (a link, a device: never followed), for comparing two versions entry by entry.
    */
   onFileDigest?: (path: string, sha256: string | null) => void;
+  /**
+   * Asked before each entry: true ends the scan there, quietly (what was read stands, nothing
+   * more is inflated), for a caller whose answer is already settled (the file comparison, once
+   * it knows the tarball cannot be compared).
+   */
+  isDone?: () => boolean;
   /** Warning code and wording for a selected file over `maxEntryBytes`. */
   tooLarge: (path: string, size: number) => { code: string; message: string };
 }
@@ -98,6 +104,12 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
       parser.abort(new Error('scan limit reached'));
     };
 
+    /** Ends the scan early because the caller has what it needs: no warning, nothing more inflated. */
+    const stopEarly = (): void => {
+      finish();
+      parser.abort(new Error('scan ended by the caller'));
+    };
+
     const parser = new Parser({
       // Non-strict: a bad header is a warning and the scan goes on; an unreadable stream still errors.
       strict: false,
@@ -111,6 +123,11 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
         stats.entries += 1;
         if (settled) {
           entry.resume();
+          return;
+        }
+        if (limits.isDone?.() === true) {
+          entry.resume();
+          stopEarly();
           return;
         }
         scannedBytes += entry.size;

@@ -1,0 +1,51 @@
+/**
+ * The streaming tarball reader's early end: a caller whose answer is settled (the published-files
+ * comparison, once a tarball cannot be compared) stops the scan, so the rest is neither inflated
+ * nor hashed. Tarballs are built in memory.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TarballScanStats } from '../../src/ecosystems/npm/tarball-changelog.js';
+import { readSelectedEntries, type ReadLimits } from '../../src/ecosystems/npm/tarball-files.js';
+import { npmTarballOf } from './tarball-builder.js';
+
+const MANY = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`lib/file-${String(index)}.js`, `exports.n = ${String(index)};\n`]));
+
+function limitsFor(overrides: Partial<ReadLimits>, stats: TarballScanStats[]): ReadLimits {
+  return {
+    maxEntryBytes: 1024,
+    maxTotalBytes: 1024 * 1024,
+    maxSelected: 1,
+    label: 'pkg@1.0.0',
+    purpose: 'in a test',
+    warn: () => undefined,
+    onScanStats: (scan) => stats.push(scan),
+    select: () => false,
+    tooLarge: () => ({ code: 'TOO_LARGE', message: 'too large' }),
+    ...overrides,
+  };
+}
+
+describe('readSelectedEntries: isDone ends the scan', () => {
+  it('stops at the entry after the caller is done, hashing nothing more and warning nothing', async () => {
+    const digests: string[] = [];
+    const warnings: string[] = [];
+    const stats: TarballScanStats[] = [];
+    await readSelectedEntries(
+      npmTarballOf(MANY),
+      limitsFor({ onFileDigest: (path) => digests.push(path), isDone: () => digests.length >= 3, warn: (code) => warnings.push(code) }, stats),
+      (reason) => new Error(reason),
+    );
+    expect(digests).toHaveLength(3);
+    expect(warnings).toEqual([]);
+    expect(stats[0]?.entries).toBeLessThanOrEqual(4);
+    expect(stats[0]?.stoppedAtLimit).toBe(false);
+  });
+
+  it('reads everything when the caller never says it is done', async () => {
+    const digests: string[] = [];
+    const stats: TarballScanStats[] = [];
+    await readSelectedEntries(npmTarballOf(MANY), limitsFor({ onFileDigest: (path) => digests.push(path), isDone: () => false }, stats), (reason) => new Error(reason));
+    expect(digests).toHaveLength(200);
+    expect(stats[0]?.entries).toBe(200);
+  });
+});
