@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1652;
+const CORRECT = 1655;
 const SAMPLES = 1825;
-const RISK_ACCURACY = '0.905';
+const RISK_ACCURACY = '0.907';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,253 bumps: 0.942 against 0.95).
@@ -189,7 +189,6 @@ const MISSES = [
   'decimal.js 9.0.1 → 10.0.0',
   'bunyan 1.8.15 → 2.0.0',
   'bunyan 1.7.1 → 1.8.0',
-  'numeral 1.4.8 → 1.5.0',
   'styled-components 6.3.12 → 6.4.0',
   'openapi-types 12.0.2 → 12.1.0',
   'regenerator-runtime 0.13.11 → 0.14.0',
@@ -209,7 +208,6 @@ const MISSES = [
   'ssh2 0.8.9 → 1.0.0',
   'basic-ftp 5.2.2 → 5.3.0',
   'mailparser 2.8.1 → 3.0.0',
-  'node-rsa 1.0.8 → 1.1.1',
   'sax 1.5.0 → 1.6.0',
   'portfinder 0.4.0 → 1.0.0',
   'slugify 0.1.1 → 1.0.2',
@@ -218,7 +216,6 @@ const MISSES = [
   'fast-safe-stringify 2.0.8 → 2.1.0',
   'camelcase-keys 10.0.0 → 10.0.1',
   'pluralize 7.0.0 → 8.0.0',
-  'pngjs 2.2.0 → 2.3.0',
   'pngjs 2.3.0 → 2.3.1',
   'tweetnacl 0.14.5 → 1.0.0',
   'pako 2.1.0 → 2.2.0',

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.92',
   thirdReadings: 71,
   changedFromFirst: 38,
-  extractiveAgainstFirstLabels: '1647/1825',
+  extractiveAgainstFirstLabels: '1650/1825',
   semverAgainstFirstLabels: '1104/1825',
 };
 /**
@@ -263,12 +263,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1228/1825',
+      'registry only: all': '1233/1825',
       'registry only: tarball ships a changelog': '327/358',
-      'registry only: no tarball changelog': '901/1467',
-      'registry + repository: all': '1652/1825',
+      'registry only: no tarball changelog': '906/1467',
+      'registry + repository: all': '1655/1825',
       'registry + repository: tarball ships a changelog': '329/358',
-      'registry + repository: no tarball changelog': '1323/1467',
+      'registry + repository: no tarball changelog': '1326/1467',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);
