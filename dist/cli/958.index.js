@@ -4102,6 +4102,11 @@ function readSelectedEntries(tarball, limits, readFailure) {
             finish();
             parser.abort(new Error('scan limit reached'));
         };
+        /** Ends the scan early because the caller has what it needs: no warning, nothing more inflated. */
+        const stopEarly = () => {
+            finish();
+            parser.abort(new Error('scan ended by the caller'));
+        };
         const parser = new index_min/* Parser */.iX({
             // Non-strict: a bad header is a warning and the scan goes on; an unreadable stream still errors.
             strict: false,
@@ -4116,6 +4121,11 @@ function readSelectedEntries(tarball, limits, readFailure) {
                 stats.entries += 1;
                 if (settled) {
                     entry.resume();
+                    return;
+                }
+                if (limits.isDone?.() === true) {
+                    entry.resume();
+                    stopEarly();
                     return;
                 }
                 scannedBytes += entry.size;
@@ -4235,20 +4245,35 @@ function pathInPackage(tarPath) {
     return slash > 0 ? path.slice(slash + 1) : null;
 }
 /**
+ * How much of a tarball a named-file read may scan. The files it looks for (a nested
+ * package.json, a root file) can sit after megabytes of code (@apollo/server 5's
+ * `dist/cjs/package.json` comes after 420 KiB), so the budget is the whole-package one, not a
+ * multiple of the files' own bound; the scan ends as soon as every named file was met.
+ */
+const PACKAGE_FILES_SCAN_BYTES = 64 * 1024 * 1024;
+/**
  * Reads the named files (paths inside the package) from a tarball, each bounded by
  * `maxEntryBytes`; a file that is absent or over the bound is not in the result.
  */
 async function readPackageFiles(tarball, paths, options, readFailure) {
     const wanted = new Set(paths);
+    const met = new Set();
     const entries = await readSelectedEntries(tarball, {
         maxEntryBytes: options.maxEntryBytes,
-        maxTotalBytes: options.maxEntryBytes * Math.max(1, wanted.size),
+        maxTotalBytes: PACKAGE_FILES_SCAN_BYTES,
         maxSelected: wanted.size,
         label: options.label,
         purpose: options.purpose,
         warn: () => undefined,
         onScanStats: undefined,
-        select: (path) => wanted.has(pathInPackage(path) ?? ''),
+        isDone: () => met.size >= wanted.size,
+        select: (path) => {
+            const inside = pathInPackage(path) ?? '';
+            if (!wanted.has(inside))
+                return false;
+            met.add(inside);
+            return true;
+        },
         tooLarge: (path, size) => ({ code: 'PACKAGE_FILE_TOO_LARGE', message: `${path} in the tarball of ${options.label} is ${String(size)} bytes; it was not read.` }),
     }, readFailure);
     const files = new Map();
@@ -4508,6 +4533,8 @@ async function readPublishedFiles(tarball, label, limits = PUBLISHED_FILES_LIMIT
                 complete = false;
         },
         select: (path) => pathInPackage(path) === 'package.json',
+        // Once the comparison cannot be made, hashing the rest would be work for nothing.
+        isDone: () => !complete,
         onFileDigest: (path, sha256) => {
             if (!complete)
                 return;
@@ -14501,7 +14528,7 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     const firstOne = fromZero && semver.valid(to) !== null && semver.major(to) === 1;
     if (curatedText.length === 0 && releaseText.length > 0 && (context.versions.semverClass === 'major' || (majorForCallers && zeroZero))) {
         return {
-            riskLevel: 'medium',
+            riskLevel: 'high',
             riskItems: semverFact === undefined ? releaseText : [semverFact, ...releaseText],
             summary: `Extractive analysis: semver-major; no release notes found, and the commit log of ${from} → ${to} names no breaking change, deprecation or runtime requirement that would explain the major, so it may break callers in ways the commits do not say.`,
         };

@@ -22,6 +22,12 @@ describe('nestedModuleType', () => {
     expect(await nestedModuleType(esm, 'dist/esm/index.js', 'lib@2.0.0')).toBe('module');
   });
 
+  it('finds a nested package.json that comes after a lot of code in the tarball (a real dual package is large)', async () => {
+    const code = 'module.exports = 1;\n'.repeat(20_000);
+    const large = npmTarballOf({ 'package.json': '{"type":"module"}', 'dist/commonjs/index.js': code, 'dist/commonjs/util.js': code, 'dist/commonjs/package.json': '{"type":"commonjs"}' });
+    expect(await nestedModuleType(large, './dist/commonjs/index.js', 'lib@2.0.0')).toBe('commonjs');
+  });
+
   it('null when no package.json sits above the file (the root type holds); a broken one is skipped', async () => {
     expect(await nestedModuleType(npmTarballOf({ 'dist/index.js': '' }), 'dist/index.js', 'lib@2.0.0')).toBeNull();
     const broken = npmTarballOf({ 'dist/commonjs/package.json': '{type: commonjs', 'dist/package.json': '{"type":"module"}' });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TarballScanStats } from '../../src/ecosystems/npm/tarball-changelog.js';
-import { readSelectedEntries, type ReadLimits } from '../../src/ecosystems/npm/tarball-files.js';
+import { readPackageFiles, readSelectedEntries, type ReadLimits } from '../../src/ecosystems/npm/tarball-files.js';
 import { npmTarballOf } from './tarball-builder.js';
 
 const MANY = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`lib/file-${String(index)}.js`, `exports.n = ${String(index)};\n`]));
@@ -47,5 +47,23 @@ describe('readSelectedEntries: isDone ends the scan', () => {
     await readSelectedEntries(npmTarballOf(MANY), limitsFor({ onFileDigest: (path) => digests.push(path), isDone: () => false }, stats), (reason) => new Error(reason));
     expect(digests).toHaveLength(200);
     expect(stats[0]?.entries).toBe(200);
+  });
+});
+
+describe('readPackageFiles', () => {
+  const options = { maxEntryBytes: 1024, label: 'pkg@1.0.0', purpose: 'in a test' };
+  const fail = (reason: string) => new Error(reason);
+
+  it('finds named files wherever they sit, after far more code than their own bound', async () => {
+    const code = 'exports.x = 1;\n'.repeat(50_000);
+    const tarball = npmTarballOf({ 'a.js': code, 'lib/b.js': code, 'lib/package.json': '{"type":"commonjs"}', 'z.js': code });
+    const files = await readPackageFiles(tarball, ['lib/package.json', 'missing.json'], options, fail);
+    expect([...files]).toEqual([['lib/package.json', '{"type":"commonjs"}']]);
+  });
+
+  it('keeps the last named file read whole when the scan ends right after it', async () => {
+    const tarball = npmTarballOf({ 'one.json': '1', 'two.json': '2', ...MANY });
+    const files = await readPackageFiles(tarball, ['one.json', 'two.json'], options, fail);
+    expect(Object.fromEntries(files)).toEqual({ 'one.json': '1', 'two.json': '2' });
   });
 });

@@ -240,6 +240,14 @@ export function pathInPackage(tarPath: string): string | null {
 }
 
 /**
+ * How much of a tarball a named-file read may scan. The files it looks for (a nested
+ * package.json, a root file) can sit after megabytes of code (@apollo/server 5's
+ * `dist/cjs/package.json` comes after 420 KiB), so the budget is the whole-package one, not a
+ * multiple of the files' own bound; the scan ends as soon as every named file was met.
+ */
+export const PACKAGE_FILES_SCAN_BYTES = 64 * 1024 * 1024;
+
+/**
  * Reads the named files (paths inside the package) from a tarball, each bounded by
  * `maxEntryBytes`; a file that is absent or over the bound is not in the result.
  */
@@ -250,17 +258,24 @@ export async function readPackageFiles(
   readFailure: ReadFailure,
 ): Promise<Map<string, string>> {
   const wanted = new Set(paths);
+  const met = new Set<string>();
   const entries = await readSelectedEntries(
     tarball,
     {
       maxEntryBytes: options.maxEntryBytes,
-      maxTotalBytes: options.maxEntryBytes * Math.max(1, wanted.size),
+      maxTotalBytes: PACKAGE_FILES_SCAN_BYTES,
       maxSelected: wanted.size,
       label: options.label,
       purpose: options.purpose,
       warn: () => undefined,
       onScanStats: undefined,
-      select: (path) => wanted.has(pathInPackage(path) ?? ''),
+      isDone: () => met.size >= wanted.size,
+      select: (path) => {
+        const inside = pathInPackage(path) ?? '';
+        if (!wanted.has(inside)) return false;
+        met.add(inside);
+        return true;
+      },
       tooLarge: (path, size) => ({ code: 'PACKAGE_FILE_TOO_LARGE', message: `${path} in the tarball of ${options.label} is ${String(size)} bytes; it was not read.` }),
     },
     readFailure,
