@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TarballScanStats } from '../../src/ecosystems/npm/tarball-changelog.js';
-import { readPackageFiles, readSelectedEntries, type ReadLimits } from '../../src/ecosystems/npm/tarball-files.js';
-import { npmTarballOf } from './tarball-builder.js';
+import { gzipSync } from 'node:zlib';
+import { INFLATE_ONCE_MAX_BYTES, readPackageFiles, readSelectedEntries, type ReadLimits } from '../../src/ecosystems/npm/tarball-files.js';
+import { npmTarballOf, npmTarballOfEntries } from './tarball-builder.js';
 
 const MANY = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`lib/file-${String(index)}.js`, `exports.n = ${String(index)};\n`]));
 
@@ -65,5 +66,43 @@ describe('readPackageFiles', () => {
     const tarball = npmTarballOf({ 'one.json': '1', 'two.json': '2', ...MANY });
     const files = await readPackageFiles(tarball, ['one.json', 'two.json'], options, fail);
     expect(Object.fromEntries(files)).toEqual({ 'one.json': '1', 'two.json': '2' });
+  });
+});
+
+describe('readSelectedEntries: one tarball, read several times', () => {
+  const fail = (reason: string) => new Error(reason);
+  const readAll = (tarball: Buffer, stats: TarballScanStats[] = [], maxTotalBytes = 64 * 1024 * 1024) =>
+    readSelectedEntries(tarball, limitsFor({ maxSelected: 1000, maxEntryBytes: 64 * 1024, maxTotalBytes, select: (path) => path.endsWith('.js') }, stats), fail);
+
+  it('the second and third reads (from the copy inflated once) see exactly what the first did', async () => {
+    const tarball = npmTarballOf(MANY);
+    const runs = [await readAll(tarball), await readAll(tarball), await readAll(tarball)];
+    expect(runs[0]).toHaveLength(200);
+    expect(runs[1]).toEqual(runs[0]);
+    expect(runs[2]).toEqual(runs[0]);
+  });
+
+  it('each read keeps its own budget on the shared copy', async () => {
+    const tarball = npmTarballOf(MANY);
+    const [wide, narrow]: TarballScanStats[][] = [[], []];
+    await readAll(tarball, wide);
+    const read = await readAll(tarball, narrow, 20 * 512);
+    expect(wide[0]?.stoppedAtLimit).toBe(false);
+    expect(narrow[0]?.stoppedAtLimit).toBe(true);
+    expect(read.length).toBeLessThan(200);
+  });
+
+  it('a gzip inside the gzip is refused on every read, not only the first', async () => {
+    const nested = gzipSync(npmTarballOf(MANY));
+    for (let attempt = 0; attempt < 2; attempt += 1) await expect(readAll(nested)).rejects.toThrow(/another compressed stream/);
+  });
+
+  it('a tarball that inflates past the bound is streamed under each read\'s budget, as before', { timeout: 20_000 }, async () => {
+    const big = npmTarballOfEntries([{ path: 'a.js', content: 'x' }, { path: 'big.bin', content: Buffer.alloc(INFLATE_ONCE_MAX_BYTES + 1024 * 1024) }, { path: 'z.js', content: 'z' }]);
+    const stats: TarballScanStats[] = [];
+    const first = await readAll(big, stats);
+    expect(first.map((entry) => entry.path)).toEqual(['package/a.js', 'package/z.js']);
+    expect(await readAll(big, stats, 1024 * 1024)).toEqual([{ path: 'package/a.js', text: 'x' }]);
+    expect(stats[1]?.stoppedAtLimit).toBe(true);
   });
 });
