@@ -84,7 +84,8 @@ describe('readSelectedEntries: one tarball, read several times', () => {
 
   it('each read keeps its own budget on the shared copy', async () => {
     const tarball = npmTarballOf(MANY);
-    const [wide, narrow]: TarballScanStats[][] = [[], []];
+    const wide: TarballScanStats[] = [];
+    const narrow: TarballScanStats[] = [];
     await readAll(tarball, wide);
     const read = await readAll(tarball, narrow, 20 * 512);
     expect(wide[0]?.stoppedAtLimit).toBe(false);

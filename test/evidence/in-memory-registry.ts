@@ -10,7 +10,10 @@ import { parsePackument } from '../../src/ecosystems/npm/packument.js';
 
 export const REGISTRY = 'https://registry.example';
 
-export function inMemoryRegistry(versions: Record<string, { tarball: Buffer; fields?: Record<string, unknown> }>): NpmRegistryClient {
+/** The registry double, with the tarball URLs it was asked for, in order (for tests of what is downloaded). */
+export type InMemoryRegistry = NpmRegistryClient & { requestedTarballs: string[] };
+
+export function inMemoryRegistry(versions: Record<string, { tarball: Buffer; fields?: Record<string, unknown> }>): InMemoryRegistry {
   const sri = (bytes: Buffer) => `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
   const urlOf = (version: string) => `${REGISTRY}/pkg/-/pkg-${version}.tgz`;
   const manifests = Object.fromEntries(
@@ -19,11 +22,14 @@ export function inMemoryRegistry(versions: Record<string, { tarball: Buffer; fie
   const parsed = parsePackument({ name: 'pkg', versions: manifests, time: {} }, 'pkg');
   if (!parsed.ok) throw new Error(parsed.problem);
   const byUrl = new Map(Object.entries(versions).map(([version, { tarball }]) => [urlOf(version), tarball]));
+  const requestedTarballs: string[] = [];
   return {
     registryUrl: REGISTRY,
     stats: { packumentRequests: 0, tarballRequests: 0 },
+    requestedTarballs,
     getPackument: async () => parsed.packument,
     getTarball: async (url) => {
+      requestedTarballs.push(url);
       const tarball = byUrl.get(url);
       if (tarball === undefined) throw new Error(`no tarball at ${url}`);
       return tarball;

@@ -130,5 +130,20 @@ describe('the published-files fact in the evidence', () => {
 
   it('is not asked for a patch (low on its own), so the older tarball is not read for it', async () => {
     expect(await factsOf(bumpOfPkg('1.0.0', '1.0.1', 'patch'), CODE)).not.toContain(PUBLISHED_FILES_UNCHANGED);
+    // Without type declarations (no API-surface diff either), a patch downloads the newer tarball only.
+    const untyped = { 'index.js': CODE['index.js'] };
+    const registry = inMemoryRegistry({
+      '1.0.0': { tarball: npmTarballOf({ ...untyped, 'package.json': manifest('1.0.0') }), fields: { main: 'index.js' } },
+      '1.0.1': { tarball: npmTarballOf({ ...untyped, 'package.json': manifest('1.0.1') }), fields: { main: 'index.js' } },
+    });
+    await gatherEvidence(bumpOfPkg('1.0.0', '1.0.1', 'patch'), { registry, registryUrl: REGISTRY, github: null, logger: silentLogger });
+    expect(registry.requestedTarballs).toEqual([`${REGISTRY}/pkg/-/pkg-1.0.1.tgz`]);
+    // A major of the same package reads both, to compare them.
+    const major = inMemoryRegistry({
+      '0.9.0': { tarball: npmTarballOf({ ...untyped, 'package.json': manifest('0.9.0') }), fields: { main: 'index.js' } },
+      '1.0.0': { tarball: npmTarballOf({ ...untyped, 'package.json': manifest('1.0.0') }), fields: { main: 'index.js' } },
+    });
+    await gatherEvidence(bumpOfPkg('0.9.0', '1.0.0', 'major'), { registry: major, registryUrl: REGISTRY, github: null, logger: silentLogger });
+    expect([...major.requestedTarballs].sort()).toEqual([`${REGISTRY}/pkg/-/pkg-0.9.0.tgz`, `${REGISTRY}/pkg/-/pkg-1.0.0.tgz`]);
   });
 });
