@@ -100,7 +100,9 @@ describe('labelled dataset', () => {
       shipsChangelog.set(bump, changelog?.origin === 'changelog-file');
       readmeChangelog.set(bump, changelog?.origin === 'readme-section');
     }
-  });
+    // Every target tarball is read: a few seconds idle, far more beside other work (it passed
+    // the default 30 s only just on a loaded machine). A hang guard, not a speed test.
+  }, 300_000);
 
   it('covers the cases users meet: no tarball changelog, security fixes, majors without release text', () => {
     const withoutChangelog = bumps.filter((bump) => shipsChangelog.get(bump) === false);

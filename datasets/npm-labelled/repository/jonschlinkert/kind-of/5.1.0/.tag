@@ -1,0 +1,1 @@
+ed479b6ee194dc1edff852f17095ae1de40bafbc
