@@ -1,4 +1,5 @@
 import semver from 'semver';
+import { createFenceTracker, setextUnderlineLevel, startsListItemOrQuote } from './markdown-blocks.js';
 import { MAX_HEADING_SCAN_CHARS, parseHeadingLine } from './section-kind.js';
 
 /**
@@ -33,12 +34,13 @@ const VERSION_SOURCE = String.raw`(\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,
 
 /*
  * What may stand before the version in a heading: a link bracket, backtick or bold mark;
- * the words "Version"/"Release"; a `v` (or `v.`, fast-safe-stringify's `## v.2.0.0`); a package name with `@` (changesets/monorepos,
+ * the words "Version"/"Release", alone or before a link (auth0's `## Version [3.1.2](…)`); a `v`
+ * (or `v.`, fast-safe-stringify's `## v.2.0.0`; `v `, http-proxy's `### v 1.0.0-alpha`); a package name with `@` (changesets/monorepos,
  * `@scope/name@1.2.3`) or with a space (`## tmp v0.2.0`, node-tmp's changelog). Anything of
  * more than one word before the version (e.g. "Upgrading to 2.0.0") is not a version heading.
  */
 const HEADING_VERSION_PATTERN = new RegExp(
-  String.raw`^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3})?(?:(?<name>(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100})(?:@|(?<spaced>[ \t]{1,3})(?=v?\d)))?(?:v\.?)?` +
+  String.raw`^[\[\x60*_ ]{0,6}(?:(?:version|release)[ \t]{1,3}[\[\x60*_]{0,2})?(?:(?<name>(?:@[a-z0-9._~-]{1,100}/)?[a-z0-9._~-]{1,100})(?:@|(?<spaced>[ \t]{1,3})(?=v?\d)))?(?:v\.?)?` +
     VERSION_SOURCE +
     String.raw`(?=$|[\s\]\)\x60*_,:])`,
   'i',
@@ -131,7 +133,9 @@ export function versionFromHeading(text: string, packageName?: string): VersionM
   const version = cleanVersion(match[match.length - 1] ?? '');
   if (version === null) return null;
   const tail = scanned.slice(match[0].length);
-  if (match.groups?.spaced !== undefined && !(namesPackage(match.groups.name ?? '', packageName) && isDateOnlyTail(tail, findDate(tail)))) return null;
+  // `### v 1.0.0-alpha` (http-proxy): a spaced `v` is the version's own prefix, not a name.
+  const spacedV = /^v$/i.test(match.groups?.name ?? '');
+  if (match.groups?.spaced !== undefined && !spacedV && !(namesPackage(match.groups.name ?? '', packageName) && isDateOnlyTail(tail, findDate(tail)))) return null;
   return { version, tail, date: findDate(tail) };
 }
 
@@ -174,13 +178,6 @@ interface Candidate {
   span: number;
 }
 
-function isSetextUnderline(line: string | undefined): 1 | 2 | null {
-  if (line === undefined || line.length > MAX_HEADING_SCAN_CHARS) return null;
-  if (/^ {0,3}=+[ \t]*$/.test(line)) return 1;
-  if (/^ {0,3}-+[ \t]*$/.test(line)) return 2;
-  return null;
-}
-
 function stripBoldMarks(text: string): string {
   return text.replace(/^(?:\*\*|__)/, '').replace(/(?:\*\*|__)$/, '').trim();
 }
@@ -213,15 +210,11 @@ function boldVersionLead(line: string, packageName: string | undefined): Version
 /** Every heading-like line, in order, with the version it carries (if any). */
 function scanCandidates(lines: readonly string[], packageName: string | undefined): Candidate[] {
   const candidates: Candidate[] = [];
-  let insideFence = false;
+  const inFence = createFenceTracker();
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] ?? '';
     const trimmedStart = line.slice(0, MAX_HEADING_SCAN_CHARS).trimStart();
-    if (trimmedStart.startsWith('```') || trimmedStart.startsWith('~~~')) {
-      insideFence = !insideFence;
-      continue;
-    }
-    if (insideFence || trimmedStart.length === 0) continue;
+    if (inFence(line) || trimmedStart.length === 0) continue;
 
     const heading = parseHeadingLine(line);
     if (heading !== null && heading.level <= 6) {
@@ -230,8 +223,8 @@ function scanCandidates(lines: readonly string[], packageName: string | undefine
       continue;
     }
     // Setext: a non-indented text line directly over `===` or `---` (History.md style).
-    const underline = line.startsWith('    ') || line.startsWith('\t') ? null : isSetextUnderline(lines[index + 1]);
-    if (underline !== null && !/^ {0,3}(?:[-*+>]|\d{1,9}[.)])[ \t]/.test(trimmedStart)) {
+    const underline = line.startsWith('    ') || line.startsWith('\t') ? null : setextUnderlineLevel(lines[index + 1]);
+    if (underline !== null && !startsListItemOrQuote(trimmedStart)) {
       // Only the underline is length-checked; the text line itself may be huge, so bound it too.
       const text = line.slice(0, MAX_HEADING_SCAN_CHARS).trim();
       candidates.push({ index, headingClass: HeadingClass.Markdown, level: underline, heading: text, version: versionFromHeading(text, packageName), span: 2 });

@@ -302,19 +302,21 @@ async function readTarballChangelog(
     const changelog = await extractChangelogFromTarball(tarball, { label: `${bump.name}@${version}`, packageName: bump.name, onWarning: (warning) => warnings.push(warning) });
     if (!changelog) return { evidence: [], missing: whyNoTarballChangelog(`${bump.name}@${version}`, warnings) };
     const { sections, none } = sectionsWithText(selectSectionsInRange(parseChangelog(changelog.text, bump.name), bump.from!, bump.to!));
+    // A README's changelog part is named as such, so a reader looks under its heading.
+    const shownName = changelog.origin === 'readme-section' ? `${changelog.fileName} (changelog part)` : changelog.fileName;
     if (sections.length === 0) {
       return {
         evidence: [],
         missing: [
           {
             code: 'CHANGELOG_NO_SECTIONS_IN_RANGE',
-            message: `${changelog.fileName} in the ${bump.name}@${version} tarball ${none}.`,
+            message: `${changelog.origin === 'readme-section' ? `The changelog part of ${changelog.fileName}` : changelog.fileName} in the ${bump.name}@${version} tarball ${none}.`,
           },
         ],
       };
     }
     const sourceUrl = `${facts.packagePageUrl}/v/${version}?activeTab=code`;
-    return { evidence: changelogEvidence({ packageId, fileName: changelog.fileName, sourceUrl, sections }), missing: [] };
+    return { evidence: changelogEvidence({ packageId, fileName: changelog.fileName, title: shownName, sourceUrl, sections }), missing: [] };
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
     sources.logger.warning(`Could not read the changelog of ${bump.name}@${version}: ${reason}`);

@@ -33,3 +33,31 @@ describe('isReadmeName', () => {
     expect(['README.txt', 'README-old.md', 'CHANGELOG.md'].some(isReadmeName)).toBe(false);
   });
 });
+
+describe('changelogPartOfReadme on hostile and tricky READMEs (review 17)', () => {
+  // Hang guards only: before the fix these took minutes (cubic and quadratic regexes).
+  it('a heading line of 20,000 spaces, or a setext title of 80,000 link openers, is read in linear time', { timeout: 20_000 }, () => {
+    expect(changelogPartOfReadme(`# slow\n\n# a${' '.repeat(20_000)}b\n`)).toBeNull();
+    expect(changelogPartOfReadme(`${'[a]('.repeat(80_000)}\n---\n### 1.0.0\n- x\n`)).toBeNull();
+    expect(changelogPartOfReadme(`${'## Changes\n'.repeat(50_000)}`)).toBeNull();
+  });
+
+  it('a changelog inside a longer code fence is an example, not the package\'s changelog', () => {
+    const readme = '# mdtool\n\nExample input:\n\n````md\n```\n## Changelog\n\n### 2.0.0\n- BREAKING: removed `render()`\n```\n````\n\n## License\nMIT\n';
+    expect(changelogPartOfReadme(readme)).toBeNull();
+    const tildes = '# x\n\n~~~\n```\n## Changelog\n### 2.0.0\n- x\n~~~\n';
+    expect(changelogPartOfReadme(tildes)).toBeNull();
+  });
+
+  it('tries every changelog-like heading, the stronger names first, until one holds version sections', () => {
+    const readme = '# relfirst\n\n## Releases\n\nReleases are published to npm by CI.\n\n## Changelog\n\n### 1.1.0\n * BREAKING: dropped the callback API.\n';
+    expect(kept(changelogPartOfReadme(readme))).toEqual(['## Changelog', '### 1.1.0', ' * BREAKING: dropped the callback API.']);
+    const historyFirst = '# x\n\n## History\n\n### 0.1.0\nforked from y\n\n## Change Log\n\n### 2.0.0\n- removed z\n';
+    expect(kept(changelogPartOfReadme(historyFirst))[0]).toBe('## Change Log');
+  });
+
+  it('an ordered list item over `---` is a list and a thematic break, not a heading that ends the part', () => {
+    const readme = '# x\n\n## Changelog\n\n### 2.0.0\n1. Dropped Node 12\n---\n### 1.5.0\n1. Removed `bar()`\n\n## License\n';
+    expect(kept(changelogPartOfReadme(readme))).toEqual(['## Changelog', '### 2.0.0', '1. Dropped Node 12', '---', '### 1.5.0', '1. Removed `bar()`']);
+  });
+});

@@ -128,6 +128,15 @@ describe('extractChangelogFromTarball: the changelog part of a README', () => {
     expect(await extractChangelogFromTarball(await makeTarball({ 'package/README.md': '# x\n\n## API\n\n### 2.0.0\nnotes\n' }))).toBeNull();
   });
 
+  it('a README over the entry bound is no skipped changelog: nothing is reported for it', async () => {
+    const warnings: EvidenceWarning[] = [];
+    const big = '# big\n\n' + 'Documentation.\n'.repeat(200_000);
+    expect(await extractChangelogFromTarball(await makeTarball({ 'package/README.md': big }), { onWarning: (warning) => warnings.push(warning) })).toBeNull();
+    const withChangelog = await extractChangelogFromTarball(await makeTarball({ 'package/README.md': big, 'package/CHANGELOG.md': KEEP_A_CHANGELOG }), { onWarning: (warning) => warnings.push(warning) });
+    expect(withChangelog?.fileName).toBe('CHANGELOG.md');
+    expect(warnings).toEqual([]);
+  });
+
   it('never reads a nested README', async () => {
     expect(await extractChangelogFromTarball(await makeTarball({ 'package/docs/README.md': README }))).toBeNull();
   });

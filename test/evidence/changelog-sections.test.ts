@@ -179,6 +179,22 @@ describe('parseChangelog on synthetic forms (written here, labelled)', () => {
     expect(parseChangelog(['## .2.0.0', '', '- x'].join('\n'))).toEqual([]);
   });
 
+  it('a fence closes only on the same character, at least as long: release headings inside a longer example stay examples', () => {
+    const text = ['## 2.0.0', '', '````md', '```', '## 9.9.9', '```', '````', '', '- real change', '', '~~~', '```', '## 8.8.8', '~~~', '', '## 1.0.0', '', '- first'].join('\n');
+    expect(summary(parseChangelog(text)).map(([version]) => version)).toEqual(['2.0.0', '1.0.0']);
+  });
+
+  it('reads "Version" before a linked version (jwt-decode 3.1.2: `## Version [3.1.2](…)`) and a spaced `v` (http-proxy 1.0.0: `### v 1.0.0-alpha`)', () => {
+    const auth0 = ['# Change log', '', '## Version [3.1.2](https://github.com/auth0/jwt-decode/releases/tag/v3.1.2)', '', '- Add a generic', '', '## Version [3.1.0](https://github.com/auth0/jwt-decode/releases/tag/v3.1.0)', '', '- Add types'].join('\n');
+    expect(summary(parseChangelog(auth0, 'jwt-decode'))).toEqual([
+      ['3.1.2', null, 3],
+      ['3.1.0', null, 7],
+    ]);
+    expect(summary(parseChangelog(['### v 1.0.0-alpha', '', '- Complete refactor with new API'].join('\n'), 'http-proxy'))).toEqual([['1.0.0-alpha', null, 1]]);
+    // Another word before a spaced version is still no heading of this package's.
+    expect(parseChangelog(['### Node 20.0.0', '', '- tested'].join('\n'), 'http-proxy')).toEqual([]);
+  });
+
   it('keeps notes about another project\'s version inside the release (review 8: "### React 18.0.0 support")', () => {
     const text = ['## 3.0.0', '', '### React 18.0.0 support', '', '- works with React 18', '', '### Node 20.0.0', '', '- tested', '', '### Breaking changes', '', '- Remove `legacyRender()`', '', '## 2.1.0', '', '- older'].join('\n');
     const sections = parseChangelog(text, 'widget');

@@ -11,6 +11,7 @@ import { ownLines } from '../../src/bumps/pr-own-text.js';
 import { parseClaimedBumps } from '../../src/bumps/pr-text.js';
 import { ChangelogRangeError, parseChangelog, selectSectionsInRange } from '../../src/evidence/changelog-sections.js';
 import { changeLineOf } from '../../src/evidence/commit-log.js';
+import { changelogPartOfReadme } from '../../src/ecosystems/npm/readme-changelog.js';
 import { FUZZ_TIMEOUT_MS, fuzzParameters, hostileText } from './fuzz-settings.js';
 
 const QUICK_RUNS = 200;
@@ -148,6 +149,25 @@ describe('changelog sections under arbitrary input', () => {
         }
         expect(line.subject.length).toBeGreaterThan(0);
         expect(line.footers.length).toBeLessThanOrEqual(2);
+      }),
+      fuzzParameters(QUICK_RUNS),
+    );
+  }, FUZZ_TIMEOUT_MS);
+
+  it("a README's changelog part keeps the README's lines in place, blanks the rest, and holds version sections", () => {
+    const readmeLine = fc.oneof(
+      fc.constantFrom('## Changelog', '## Releases', 'History', '=======', '-------', '````md', '```', '~~~', '## License', '1. item', '# Title'),
+      changelog,
+    );
+    fc.assert(
+      fc.property(fc.array(readmeLine, { maxLength: 16 }).map((lines) => lines.join('\n')), (text) => {
+        const part = changelogPartOfReadme(text);
+        if (part === null) return;
+        const lines = text.replace(/\r\n?/g, '\n').split('\n');
+        const kept = part.split('\n');
+        expect(kept).toHaveLength(lines.length);
+        kept.forEach((line, index) => expect(line === '' || line === lines[index]).toBe(true));
+        expect(parseChangelog(part).length).toBeGreaterThan(0);
       }),
       fuzzParameters(QUICK_RUNS),
     );

@@ -13,6 +13,7 @@ import type { EvidenceWarning } from '../../evidence/types.js';
 
 export const DEFAULT_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+const README_SKIPPED = 'README_SKIPPED';
 /** More candidates than this at one package root is not a real package; the rest are ignored. */
 const MAX_CANDIDATES = 16;
 /** Inflated bytes handed to the tar parser at a time; the scan overshoots its budget by at most this. */
@@ -141,7 +142,11 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
   const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
   const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
   const label = options.label ?? 'the package';
-  const warn = (code: string, message: string): void => options.onWarning?.({ code, message });
+  // A README over the entry bound is only a place a changelog might have been: it is not
+  // reported (the package's changelog files, if any, are), so it never reads as a skipped changelog.
+  const warn = (code: string, message: string): void => {
+    if (code !== README_SKIPPED) options.onWarning?.({ code, message });
+  };
 
   const entries = await readSelectedEntries(
     tarball,
@@ -158,7 +163,8 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
         return fileName !== null && (rankChangelogName(fileName) !== null || isReadmeName(fileName));
       },
       tooLarge: (path, size) => ({
-        code: 'CHANGELOG_TOO_LARGE',
+        // A README too large to read is no changelog left unread: see the warn filter above.
+        code: isReadmeName(rootFileName(path) ?? '') ? README_SKIPPED : 'CHANGELOG_TOO_LARGE',
         message: `${rootFileName(path) ?? path} in the tarball of ${label} is ${String(size)} bytes, over the ${String(maxEntryBytes)}-byte limit; it was skipped.`,
       }),
     },
@@ -180,8 +186,8 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
   // Code-unit order, as above: `README.md` before `readme.md` on every machine.
   readmes.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   for (const readme of readmes) {
-    const part = changelogPartOfReadme(readme.text);
-    if (part !== null && parseChangelog(part, options.packageName).length > 0) return { path: readme.path, fileName: rootFileName(readme.path)!, text: part, origin: 'readme-section' };
+    const part = changelogPartOfReadme(readme.text, options.packageName);
+    if (part !== null) return { path: readme.path, fileName: rootFileName(readme.path)!, text: part, origin: 'readme-section' };
   }
   return null;
 }
