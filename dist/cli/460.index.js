@@ -1008,7 +1008,7 @@ function createSnapshotRegistryClient(options) {
             text = await (0,promises_.readFile)((0,external_node_path_.join)(options.directory, 'packuments', `${encoded}.json`), 'utf8');
         }
         catch {
-            throw new RegistryError('PACKAGE_NOT_FOUND', `${name} is not in the registry snapshot at ${options.directory}; record it with "npm run record-fixtures".`, { subject: name });
+            throw new RegistryError('PACKAGE_NOT_FOUND', `${name} is not in the registry snapshot at ${options.directory} (no packuments/${encoded}.json): record it into the snapshot, or run against a live registry with --npm-registry.`, { subject: name });
         }
         const parsed = parsePackument(parseJsonDroppingProtoKeys(text.split(SNAPSHOT_ORIGIN_TOKEN).join(registryUrl)), name);
         if (!parsed.ok)
@@ -1069,6 +1069,19 @@ function createSnapshotRegistryClient(options) {
             }
         },
     };
+}
+/** A --registry-snapshot directory that cannot be one: said before the run starts, not once per bump. */
+class RegistrySnapshotError extends Error {
+    name = 'RegistrySnapshotError';
+}
+/** Throws RegistrySnapshotError unless `directory` holds a `packuments/` folder (tarballs/ may be absent: a snapshot of facts only). */
+async function assertRegistrySnapshot(directory) {
+    const packuments = await (0,promises_.stat)((0,external_node_path_.join)(directory, 'packuments')).catch(() => undefined);
+    if (packuments?.isDirectory() === true)
+        return;
+    const root = await (0,promises_.stat)(directory).catch(() => undefined);
+    const problem = root === undefined ? 'does not exist' : !root.isDirectory() ? 'is not a directory' : 'has no packuments/ folder';
+    throw new RegistrySnapshotError(`--registry-snapshot ${directory} ${problem}: give a recorded snapshot (packuments/ and tarballs/, as samples/registry in DepVerdict's repository), or leave the option out to read the npm registry.`);
 }
 
 // EXTERNAL MODULE: ./build/pipeline/exit-policy.js
@@ -16366,7 +16379,8 @@ function formatProfileIssues(error) {
         if (issue.code === 'unrecognized_keys') {
             return issue.keys
                 .map((key) => {
-                const suggestion = closestName(key, knownProfileKeys());
+                // Only a key allowed where this one stands, and never the key itself (`name` is valid elsewhere).
+                const suggestion = closestName(key, keysAllowedAt(issue.path).filter((candidate) => candidate !== key));
                 return `${formatPath([...issue.path, key])}: unknown key; ${suggestion ? `did you mean "${suggestion}"?` : 'remove it or fix its spelling'} (see docs/profiles.md)`;
             })
                 .join('; ');
@@ -16378,6 +16392,34 @@ function formatProfileIssues(error) {
     });
     // One line: messages pass through log sanitisation, which folds newlines into spaces.
     return lines.join('; ');
+}
+/** A JSON-schema node and the alternatives (anyOf/oneOf/allOf) it stands for. */
+function branchesOf(node) {
+    if (node === null || typeof node !== 'object')
+        return [];
+    const record = node;
+    const nested = ['anyOf', 'oneOf', 'allOf'].flatMap((keyword) => (Array.isArray(record[keyword]) ? record[keyword].flatMap(branchesOf) : []));
+    return [record, ...nested];
+}
+/**
+ * The keys the profile schema allows at `path` (an issue's path); every key of the schema when
+ * the path cannot be followed, so a suggestion is still offered.
+ */
+function keysAllowedAt(path) {
+    let nodes = [profileJsonSchema()];
+    for (const segment of path) {
+        nodes = nodes.flatMap(branchesOf).flatMap((node) => {
+            if (typeof segment === 'number')
+                return node.items === undefined ? [] : [node.items];
+            const properties = node.properties;
+            const additional = node.additionalProperties;
+            if (properties !== undefined && Object.hasOwn(properties, String(segment)))
+                return [properties[String(segment)]];
+            return additional !== null && typeof additional === 'object' ? [additional] : [];
+        });
+    }
+    const keys = new Set(nodes.flatMap(branchesOf).flatMap((node) => Object.keys(node.properties ?? {})));
+    return keys.size > 0 ? [...keys].sort() : knownProfileKeys();
 }
 let profileKeys = null;
 /** Every property name the profile schema knows, at any depth: the vocabulary for suggestions. */
@@ -19845,6 +19887,9 @@ async function resolveInputs(args, env, run) {
     }
     // With a recorded registry snapshot the store only keeps reusable answers (the registry data is already local).
     const cache = await openCliCache(args, env, stderrLogger);
+    // A snapshot that is not one is the run's first error, not one failure per bump.
+    if (args.registrySnapshot)
+        await assertRegistrySnapshot((0,external_node_path_.resolve)(args.registrySnapshot));
     const registry = args.registrySnapshot ? createSnapshotRegistryClient({ directory: (0,external_node_path_.resolve)(args.registrySnapshot) }) : createCliRegistry(args.npmRegistry, cache, stderrLogger, run);
     if (args.baseDir && args.headDir) {
         // Checked before anything is printed or fetched, so a mistyped path is the first line of stderr.

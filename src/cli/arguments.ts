@@ -288,7 +288,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
   if (command === undefined) throw new UsageError('Give a command: analyze, context, conformance or eval.');
   if (!isCommand(command)) {
     const suggestion = nearestName(command, COMMANDS);
-    throw new UsageError(`Unknown command "${command}"${suggestion === null ? '' : `; did you mean "${suggestion}"?`} Use "analyze", "context", "conformance" or "eval".`);
+    throw new UsageError(`Unknown command "${command}"${suggestion === null ? '.' : `; did you mean "${suggestion}"?`} Use "analyze", "context", "conformance" or "eval".`);
   }
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
   const format = values.format ?? 'text';
@@ -343,6 +343,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
   }
   const modes = [args.sample, args.baseDir !== null || args.headDir !== null, args.base !== null || args.head !== null].filter(Boolean).length;
   if (modes > 1) throw new UsageError('Use one of --sample, --base-dir/--head-dir, or --base/--head.');
+  if (args.sample && args.registrySnapshot !== null) throw new UsageError('--sample reads its own recorded registry; leave out --registry-snapshot, or use it with --base-dir/--head-dir or --base/--head.');
   if (values.repo !== undefined && (args.sample || args.baseDir !== null || args.headDir !== null)) {
     throw new UsageError('--repo goes with --base/--head; --sample and --base-dir/--head-dir read no repository.');
   }

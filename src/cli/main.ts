@@ -4,7 +4,7 @@ import type { DependencyFileSource } from '../bumps/types.js';
 import { commentToPlainText, wantsColour } from '../report/plain-text.js';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
-import { createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
+import { assertRegistrySnapshot, createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
 import { decideExit } from '../pipeline/exit-policy.js';
 import { failClosedOf } from '../pipeline/fail-closed.js';
 import { failedRunOutcome, prepareContexts, runPipeline, unboundRuntimeDescriptor } from '../pipeline/run-pipeline.js';
@@ -113,6 +113,8 @@ async function resolveInputs(args: CliArguments, env: NodeJS.ProcessEnv, run?: R
   }
   // With a recorded registry snapshot the store only keeps reusable answers (the registry data is already local).
   const cache = await openCliCache(args, env, stderrLogger);
+  // A snapshot that is not one is the run's first error, not one failure per bump.
+  if (args.registrySnapshot) await assertRegistrySnapshot(resolve(args.registrySnapshot));
   const registry = args.registrySnapshot ? createSnapshotRegistryClient({ directory: resolve(args.registrySnapshot) }) : createCliRegistry(args.npmRegistry, cache, stderrLogger, run);
   if (args.baseDir && args.headDir) {
     // Checked before anything is printed or fetched, so a mistyped path is the first line of stderr.

@@ -96,24 +96,30 @@ export function verdictReason(results: readonly AnalysisResult[], failClosed: Fa
   const unreadableCause = unreadable === 1 ? 'a dependency file could not be read' : `${unreadable} dependency files could not be read`;
   const total = results.length;
   if (total === 0) return unreadable > 0 ? `${unreadableCause}, so bumps may be missing` : 'no direct dependency upgrades to analyse';
-  const blocking = results.filter(isBlocking).length;
-  const failed = results.filter((result) => result.status === 'failed').length;
-  const breaking = results.filter(hasBreakingChange).length;
-  const unknown = results.filter((result) => result.status === 'analyzed' && result.riskLevel === 'unknown').length;
+  const isFailed = (result: AnalysisResult): boolean => result.status === 'failed';
+  const isUnknown = (result: AnalysisResult): boolean => result.status === 'analyzed' && result.riskLevel === 'unknown';
+  // Each cause with the bumps it speaks for (an unreadable file speaks for none), in the order shown.
+  const kinds: ReadonlyArray<{ covers: (result: AnalysisResult) => boolean; singular: string; plural: string }> = [
+    { covers: isBlocking, singular: 'is high risk with a supply-chain change', plural: 'are high risk with a supply-chain change' },
+    { covers: hasBreakingChange, singular: 'has breaking changes', plural: 'have breaking changes' },
+    { covers: isFailed, singular: 'could not be analysed', plural: 'could not be analysed' },
+    { covers: isUnknown, singular: 'has unknown risk', plural: 'have unknown risk' },
+  ];
+  const causes: Array<{ text: string; covers: (result: AnalysisResult) => boolean }> = [];
+  if (unreadable > 0) causes.push({ text: unreadableCause, covers: () => false });
+  for (const kind of kinds) {
+    const count = results.filter(kind.covers).length;
+    if (count > 0) causes.push({ text: countPhrase(count, total, kind.singular, kind.plural), covers: kind.covers });
+  }
   const reviewing = results.filter(needsReview).length;
-  const causes: string[] = [];
-  if (unreadable > 0) causes.push(unreadableCause);
-  if (blocking > 0) causes.push(countPhrase(blocking, total, 'is high risk with a supply-chain change', 'are high risk with a supply-chain change'));
-  if (breaking > 0) causes.push(countPhrase(breaking, total, 'has breaking changes', 'have breaking changes'));
-  if (failed > 0) causes.push(countPhrase(failed, total, 'could not be analysed', 'could not be analysed'));
-  if (unknown > 0) causes.push(countPhrase(unknown, total, 'has unknown risk', 'have unknown risk'));
-  if (causes.length === 0 && reviewing > 0) causes.push(countPhrase(reviewing, total, 'needs a closer look', 'need a closer look'));
+  if (causes.length === 0 && reviewing > 0) return countPhrase(reviewing, total, 'needs a closer look', 'need a closer look');
   if (causes.length === 0) return total === 1 ? 'the bump looks safe' : `all ${total} bumps look safe`;
-  // The line names every bump the "Needs attention" list will: those the causes above do not
-  // cover (thin evidence, a downgrade…) are counted, so "1 has breaking changes" never hides a second one to review.
-  const named = (result: AnalysisResult): boolean => isBlocking(result) || hasBreakingChange(result) || result.status === 'failed' || (result.status === 'analyzed' && result.riskLevel === 'unknown');
-  const more = causes[0]!.endsWith('a closer look') ? 0 : results.filter((result) => needsReview(result) && !named(result)).length;
-  return [...causes.slice(0, 2), ...(more > 0 ? [`${more} more ${more === 1 ? 'needs' : 'need'} a closer look`] : [])].join('; ');
+  // The line names at most two causes; every other bump the "Needs attention" list will name
+  // (one a dropped cause covers, thin evidence, a downgrade…) is counted, so the line never hides one.
+  const shown = causes.slice(0, 2);
+  const needsAttention = (result: AnalysisResult): boolean => needsReview(result) || causes.some((cause) => cause.covers(result));
+  const more = results.filter((result) => needsAttention(result) && !shown.some((cause) => cause.covers(result))).length;
+  return [...shown.map((cause) => cause.text), ...(more > 0 ? [`${more} more ${more === 1 ? 'needs' : 'need'} a closer look`] : [])].join('; ');
 }
 
 /** Plain words for why a run withheld its verdict, keyed by the stable code. */

@@ -106,6 +106,15 @@ describe('analyze setup errors', () => {
     expect(stderr.join('')).not.toContain('No GITHUB_TOKEN');
   });
 
+  it('a --registry-snapshot that is no snapshot is the first error, once, instead of a failure per bump (review 17)', async () => {
+    const nowhere = join(out, 'no-such-snapshot');
+    expect(await main(['analyze', '--base-dir', out, '--head-dir', out, '--registry-snapshot', nowhere, '--no-github', '--out', out], {})).toBe(1);
+    expect(firstLine()).toBe(`depverdict: --registry-snapshot ${nowhere} does not exist: give a recorded snapshot (packuments/ and tarballs/, as samples/registry in DepVerdict's repository), or leave the option out to read the npm registry.`);
+    stderr.length = 0;
+    expect(await main(['analyze', '--base-dir', out, '--head-dir', out, '--registry-snapshot', out, '--no-github', '--out', out], {})).toBe(1);
+    expect(firstLine()).toMatch(/^depverdict: --registry-snapshot .* has no packuments\/ folder: /);
+  });
+
   it('a missing approval record is withheld under the same code, but the headline and advice name the approval and eval (review 13)', async () => {
     expect(await analyze(['--approval', join(out, 'missing-approval.json'), '--quiet'])).toBe(1);
     expect(firstLine()).toMatch(/^depverdict: The approval record does not approve this run: approval record .*missing-approval\.json does not exist; run `depverdict eval --profile extractive /);

@@ -29,7 +29,7 @@ describe('CLI arguments', () => {
 
   it.each([
     [[], /Give a command/],
-    [['deploy'], /Unknown command "deploy"/],
+    [['deploy'], /^Unknown command "deploy"\. Use "analyze"/],
     [['analyze'], /Give --base REF and --head REF/],
     [['analyze', '--base', 'a'], /Give --base REF and --head REF/],
     [['analyze', '--sample', '--base', 'a', '--head', 'b'], /Use one of --sample/],
@@ -38,6 +38,7 @@ describe('CLI arguments', () => {
     [['conformance'], /conformance needs --profile/],
     [['analyze', '--sample', '--repo', '/tmp'], /--repo goes with --base\/--head/],
     [['analyze', '--sample', '--colour'], /^unknown option --colour$/],
+    [['analyze', '--sample', '--registry-snapshot', '/tmp'], /--sample reads its own recorded registry; leave out --registry-snapshot/],
   ])('rejects %j with a message saying what to do', (argv, message) => {
     expect(() => parseCliArguments(argv as string[])).toThrow(UsageError);
     expect(() => parseCliArguments(argv as string[])).toThrow(message);

@@ -102,6 +102,19 @@ describe('reusable workflows', () => {
     expect(step.with['fail-on']).toBe('${{ inputs.fail-on }}');
   });
 
+  it('depverdict-pr.yml forwards every input it declares to the action input of that name, and offers the gates the docs name', () => {
+    const pr = workflow('.github/workflows/depverdict-pr.yml');
+    const actionInputs = Object.keys(parse(read('action.yml')).inputs);
+    const step = pr.jobs.depverdict.steps.find((candidate: { uses?: string }) => candidate.uses?.startsWith('depverdict/depverdict@'));
+    const declared = Object.keys(pr.on.workflow_call.inputs).filter((name) => name !== 'runs-on');
+    for (const name of declared) {
+      expect(actionInputs, name).toContain(name);
+      expect(step.with[name], name).toBe(`\${{ inputs.${name} }}`);
+    }
+    // docs/workflows.md and the nightly-eval example tell users to pass `approval` here.
+    expect(declared).toEqual(expect.arrayContaining(['approval', 'qualification', 'timeout', 'cache', 'reuse']));
+  });
+
   it('depverdict-conformance.yml runs a matrix over the profiles input and always uploads reports', () => {
     const conformance = workflow('.github/workflows/depverdict-conformance.yml');
     expect(Object.keys(conformance.on)).toEqual(['workflow_call']);

@@ -1,3 +1,4 @@
+import type { DetectionWarning } from '../../src/bumps/types.js';
 import { describe, expect, it } from 'vitest';
 import { computeVerdict, maxRisk, verdictReason } from '../../src/report/verdict.js';
 import { ROUTING_FAILURE, analysedResult, failedResult, quietSignals } from './outcome-fixtures.js';
@@ -75,5 +76,12 @@ describe('verdictReason', () => {
     expect(verdictReason([breaking, thinEvidence, low], null)).toBe('1 of 3 bumps has breaking changes; 1 more needs a closer look');
     expect(verdictReason([thinEvidence, low], null)).toBe('1 of 2 bumps needs a closer look');
     expect(verdictReason([breaking, low], null)).toBe('1 of 2 bumps has breaking changes');
+  });
+
+  it('with more than two causes, the bumps of the causes left out are counted too (review 17: failures were hidden)', () => {
+    const unreadable: DetectionWarning[] = [{ code: 'LOCKFILE_UNPARSEABLE', subject: 'package-lock.json', message: 'package-lock.json is not valid JSON: fix or regenerate the lockfile' }];
+    const failures = [failedResult('f', '1.0.0', '1.1.0'), failedResult('g', '1.0.0', '1.1.0')];
+    const line = verdictReason([breaking, ...failures, low], null, unreadable);
+    expect(line).toBe('a dependency file could not be read; 1 of 4 bumps has breaking changes; 2 more need a closer look');
   });
 });

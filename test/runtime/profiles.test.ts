@@ -103,6 +103,15 @@ describe('profile validation', () => {
     expect(message).not.toContain('\n');
   });
 
+  it('suggests only keys allowed where the unknown one stands, never the key itself (review 17: `name: unknown key; did you mean "name"?`)', () => {
+    const named = { ...(baseProfileData(endpoint) as Record<string, unknown>), name: 'x' };
+    const message = profileErrorOf(() => parseData(named, 'named.json')).message;
+    expect(message).toContain('name: unknown key; remove it or fix its spelling');
+    const nested = baseProfileData(endpoint) as Record<string, Record<string, unknown>>;
+    nested.limits = { ...nested.limits, timeoutMS: 30 };
+    expect(profileErrorOf(() => parseData(nested, 'nested.json')).message).toMatch(/limits\.timeoutMS: unknown key; did you mean "timeoutMs"\?/);
+  });
+
   it('lists the shipped names, with a suggestion, for an unknown bare name', async () => {
     await expect(loadProfile('opneai', { cwd: repositoryRoot })).rejects.toThrow(/is not a shipped profile \(did you mean "openai"\?\); use one of 9router-dev, extractive, .*openai, openrouter-locked/);
   });

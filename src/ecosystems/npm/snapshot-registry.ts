@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodePackageName, isValidPackageName, parseJsonDroppingProtoKeys, parsePackument, type Packument } from './packument.js';
 import { DEFAULT_REGISTRY_URL, RegistryError, type NpmRegistryClient } from './registry-client.js';
@@ -28,7 +28,7 @@ export function createSnapshotRegistryClient(options: { directory: string; regis
     try {
       text = await readFile(join(options.directory, 'packuments', `${encoded}.json`), 'utf8');
     } catch {
-      throw new RegistryError('PACKAGE_NOT_FOUND', `${name} is not in the registry snapshot at ${options.directory}; record it with "npm run record-fixtures".`, { subject: name });
+      throw new RegistryError('PACKAGE_NOT_FOUND', `${name} is not in the registry snapshot at ${options.directory} (no packuments/${encoded}.json): record it into the snapshot, or run against a live registry with --npm-registry.`, { subject: name });
     }
     const parsed = parsePackument(parseJsonDroppingProtoKeys(text.split(SNAPSHOT_ORIGIN_TOKEN).join(registryUrl)), name);
     if (!parsed.ok) throw new RegistryError('REGISTRY_RESPONSE_INVALID', `The snapshot of ${name} is invalid: ${parsed.problem}.`, { subject: name });
@@ -83,4 +83,18 @@ export function createSnapshotRegistryClient(options: { directory: string; regis
       }
     },
   };
+}
+
+/** A --registry-snapshot directory that cannot be one: said before the run starts, not once per bump. */
+export class RegistrySnapshotError extends Error {
+  override readonly name = 'RegistrySnapshotError';
+}
+
+/** Throws RegistrySnapshotError unless `directory` holds a `packuments/` folder (tarballs/ may be absent: a snapshot of facts only). */
+export async function assertRegistrySnapshot(directory: string): Promise<void> {
+  const packuments = await stat(join(directory, 'packuments')).catch(() => undefined);
+  if (packuments?.isDirectory() === true) return;
+  const root = await stat(directory).catch(() => undefined);
+  const problem = root === undefined ? 'does not exist' : !root.isDirectory() ? 'is not a directory' : 'has no packuments/ folder';
+  throw new RegistrySnapshotError(`--registry-snapshot ${directory} ${problem}: give a recorded snapshot (packuments/ and tarballs/, as samples/registry in DepVerdict's repository), or leave the option out to read the npm registry.`);
 }

@@ -43,7 +43,8 @@ export function formatProfileIssues(error: z.ZodError): string {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys
         .map((key) => {
-          const suggestion = closestName(key, knownProfileKeys());
+          // Only a key allowed where this one stands, and never the key itself (`name` is valid elsewhere).
+          const suggestion = closestName(key, keysAllowedAt(issue.path).filter((candidate) => candidate !== key));
           return `${formatPath([...issue.path, key])}: unknown key; ${suggestion ? `did you mean "${suggestion}"?` : 'remove it or fix its spelling'} (see docs/profiles.md)`;
         })
         .join('; ');
@@ -54,6 +55,33 @@ export function formatProfileIssues(error: z.ZodError): string {
   });
   // One line: messages pass through log sanitisation, which folds newlines into spaces.
   return lines.join('; ');
+}
+
+/** A JSON-schema node and the alternatives (anyOf/oneOf/allOf) it stands for. */
+function branchesOf(node: unknown): Array<Record<string, unknown>> {
+  if (node === null || typeof node !== 'object') return [];
+  const record = node as Record<string, unknown>;
+  const nested = ['anyOf', 'oneOf', 'allOf'].flatMap((keyword) => (Array.isArray(record[keyword]) ? (record[keyword] as unknown[]).flatMap(branchesOf) : []));
+  return [record, ...nested];
+}
+
+/**
+ * The keys the profile schema allows at `path` (an issue's path); every key of the schema when
+ * the path cannot be followed, so a suggestion is still offered.
+ */
+function keysAllowedAt(path: readonly PropertyKey[]): string[] {
+  let nodes: unknown[] = [profileJsonSchema()];
+  for (const segment of path) {
+    nodes = nodes.flatMap(branchesOf).flatMap((node) => {
+      if (typeof segment === 'number') return node.items === undefined ? [] : [node.items];
+      const properties = node.properties as Record<string, unknown> | undefined;
+      const additional = node.additionalProperties;
+      if (properties !== undefined && Object.hasOwn(properties, String(segment))) return [properties[String(segment)]];
+      return additional !== null && typeof additional === 'object' ? [additional] : [];
+    });
+  }
+  const keys = new Set(nodes.flatMap(branchesOf).flatMap((node) => Object.keys((node.properties as Record<string, unknown> | undefined) ?? {})));
+  return keys.size > 0 ? [...keys].sort() : knownProfileKeys();
 }
 
 let profileKeys: string[] | null = null;
