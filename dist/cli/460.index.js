@@ -5790,7 +5790,7 @@ async function readApiSurface(tarball, shape, options) {
         const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
         if (declaredButMissing)
             notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
-        return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, notes };
+        return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
     }
     const names = new Set();
     const typeNames = new Set();
@@ -5831,11 +5831,11 @@ async function readApiSurface(tarball, shape, options) {
         }
         if (names.size > SURFACE_LIMITS.names) {
             notes.push(`The type declarations of ${options.label} export more than ${String(SURFACE_LIMITS.names)} names; the surface was not compared.`);
-            return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, notes };
+            return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
         }
     }
     const typeOnlyNames = new Set([...typeNames].filter((name) => !valueNames.has(name)));
-    return { entry, names, typeOnlyNames, complete, missingEntries, notes };
+    return { entry, names, typeOnlyNames, complete, missingEntries, typesEntry: typesPath, notes };
 }
 function diffApiSurfaces(from, to) {
     // A removal is reported only when the new surface is fully known: a name re-exported from
@@ -5850,10 +5850,13 @@ function diffApiSurfaces(from, to) {
     // An entry both versions name and neither ships (rxjs 7 declares `types: index.d.ts`, which it
     // never shipped; its `exports` map names the real one) is not something this update changes.
     const missingBefore = new Set(from.missingEntries);
+    // A missing `types` file loses nothing when the older version shipped no declarations either
+    // (jwt-decode 3.1.0 names an index.d.ts that only 3.1.1 shipped): TypeScript users had none to lose.
+    const losesDeclarations = (path) => path !== to.typesEntry || from.entry !== null;
     return {
         removedNames,
         removedTypeOnlyNames: removedNames.filter((name) => from.typeOnlyNames.has(name)),
-        missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path)),
+        missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path) && losesDeclarations(path)),
     };
 }
 

@@ -170,6 +170,16 @@ describe('diffApiSurfaces', () => {
     expect(diffApiSurfaces(await surface({ 'dist/index.js': '', 'index.d.ts': '' }, manifest), lost).missingEntries).toEqual(['dist/index.js']);
   });
 
+  it('a newly named `types` file that is missing loses nothing when the older version shipped no declarations (jwt-decode 3.0.0 → 3.1.0)', async () => {
+    const untyped = await surface({ 'build/jwt-decode.cjs.js': '' }, { name: 'lib', main: 'build/jwt-decode.cjs.js' });
+    const namesMissingTypes = await surface({ 'build/jwt-decode.cjs.js': '' }, { name: 'lib', main: 'build/jwt-decode.cjs.js', types: 'index.d.ts' });
+    expect(namesMissingTypes.missingEntries).toEqual(['index.d.ts']);
+    expect(diffApiSurfaces(untyped, namesMissingTypes).missingEntries).toEqual([]);
+    // With declarations before, the same missing file is a loss (immutable 5.0.3 → 5.1.0).
+    const typed = await surface({ 'build/jwt-decode.cjs.js': '', 'index.d.ts': 'export declare const a: 1;' }, { name: 'lib', main: 'build/jwt-decode.cjs.js', types: 'index.d.ts' });
+    expect(diffApiSurfaces(typed, namesMissingTypes).missingEntries).toEqual(['index.d.ts']);
+  });
+
   it('never reports removals against an incomplete surface', async () => {
     const from = await surface({ 'index.js': '', 'index.d.ts': 'export declare function a(): void;' });
     const to = await surface({ 'index.js': '', 'index.d.ts': "export * from 'elsewhere';" });

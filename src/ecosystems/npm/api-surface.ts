@@ -41,6 +41,8 @@ export interface ApiSurface {
   complete: boolean;
   /** Entry files the manifest names (main, types, bin, exports targets) that are not in the tarball. */
   missingEntries: string[];
+  /** The manifest's `types`/`typings` path, normalised (null when it names none). */
+  typesEntry: string | null;
   /** Why the surface is incomplete or absent, for a missing-information note. */
   notes: string[];
 }
@@ -352,7 +354,7 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
   if (entry === null) {
     const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
     if (declaredButMissing) notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
-    return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, notes };
+    return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
   }
 
   const names = new Set<string>();
@@ -389,11 +391,11 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
     }
     if (names.size > SURFACE_LIMITS.names) {
       notes.push(`The type declarations of ${options.label} export more than ${String(SURFACE_LIMITS.names)} names; the surface was not compared.`);
-      return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, notes };
+      return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
     }
   }
   const typeOnlyNames = new Set([...typeNames].filter((name) => !valueNames.has(name)));
-  return { entry, names, typeOnlyNames, complete, missingEntries, notes };
+  return { entry, names, typeOnlyNames, complete, missingEntries, typesEntry: typesPath, notes };
 }
 
 export interface ApiSurfaceDiff {
@@ -418,9 +420,12 @@ export function diffApiSurfaces(from: ApiSurface, to: ApiSurface): ApiSurfaceDif
   // An entry both versions name and neither ships (rxjs 7 declares `types: index.d.ts`, which it
   // never shipped; its `exports` map names the real one) is not something this update changes.
   const missingBefore = new Set(from.missingEntries);
+  // A missing `types` file loses nothing when the older version shipped no declarations either
+  // (jwt-decode 3.1.0 names an index.d.ts that only 3.1.1 shipped): TypeScript users had none to lose.
+  const losesDeclarations = (path: string): boolean => path !== to.typesEntry || from.entry !== null;
   return {
     removedNames,
     removedTypeOnlyNames: removedNames.filter((name) => from.typeOnlyNames.has(name)),
-    missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path)),
+    missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path) && losesDeclarations(path)),
   };
 }
