@@ -5871,7 +5871,8 @@ function diffApiSurfaces(from, to) {
  * that declares only named exports: `require('chownr')(path, …)` breaks when 3.0.0 exports
  * `{ chownr, chownrSync }` (isaacs's tshy rewrites of chownr 3 and yallist 5 do exactly this).
  *
- * The root file is parsed with Babel, never run. Only a top-level `module.exports = X` counts,
+ * An ES module root that default-exports a function or class is read the same way
+ * (esModuleCallableDefault). The root file is parsed with Babel, never run. Only a top-level `module.exports = X` counts,
  * with X a function or class expression, or a name a top-level function or class declaration
  * (or a `const` bound to one) gives: an object of helpers (`module.exports = { a, b }`) is a
  * namespace, and its members may well live on as named exports.
@@ -5957,6 +5958,42 @@ async function commonJsCallableRoot(tarball, shape, label) {
         return null;
     return assignsCallableToModuleExports(files.get(root)) ? root : null;
 }
+/** True when the module's top level default-exports a function or class (`export default function expandTop`). */
+function defaultExportsCallable(source) {
+    let body;
+    try {
+        body = (0,parser_lib/* parse */.qg)(source, { sourceType: 'module', errorRecovery: false }).program.body;
+    }
+    catch {
+        return false;
+    }
+    const callables = callableBindings(body);
+    for (const statement of body) {
+        if (statement.type !== 'ExportDefaultDeclaration')
+            continue;
+        const value = statement['declaration'];
+        if (value.type === 'FunctionDeclaration' || value.type === 'ClassDeclaration' || CALLABLE.has(value.type))
+            return true;
+        if (value.type === 'Identifier' && callables.has(value.name))
+            return true;
+    }
+    return false;
+}
+/**
+ * The same question for an ES module root (brace-expansion 4 is `export default function
+ * expandTop`; its 5.0 rewrite declares only a named `expand`): the file `import` loads, when it
+ * default-exports a function or class; null when it does not, or when that cannot be told.
+ */
+async function esModuleCallableDefault(tarball, shape, label) {
+    const candidates = shape.rootImportModule === null ? [] : rootFileCandidates(shape.rootImportModule);
+    if (candidates.length === 0)
+        return null;
+    const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its ES module root file' }, (reason) => new TarballReadError(label, reason));
+    const root = candidates.find((candidate) => files.has(candidate));
+    if (root === undefined)
+        return null;
+    return defaultExportsCallable(files.get(root)) ? root : null;
+}
 
 ;// CONCATENATED MODULE: ./build/evidence/api-surface-evidence.js
 
@@ -5994,20 +6031,25 @@ function listed(names) {
  * removal (`require('chownr')(…)` no longer works). Asked only when that comparison could
  * report something: the newer surface is complete and has no default export of its own.
  */
-async function commonJsCallableRootToCompare(fromSurface, toSurface, fromTarball, fromShape, label) {
+async function callableRootToCompare(fromSurface, toSurface, fromTarball, fromShape, label) {
     if (fromSurface.names !== null || toSurface.names === null || !toSurface.complete)
         return null;
     if (toSurface.names.has('default') || toSurface.names.has('export='))
         return null;
-    return commonJsCallableRoot(fromTarball, fromShape, label);
+    const commonJs = await commonJsCallableRoot(fromTarball, fromShape, label);
+    if (commonJs !== null)
+        return { format: 'commonjs', file: commonJs };
+    // An ES module root's `export default function …` is the same surface for an importer.
+    const esModule = await esModuleCallableDefault(fromTarball, fromShape, label);
+    return esModule === null ? null : { format: 'esm', file: esModule };
 }
 async function apiSurfaceEvidence(input) {
     const { facts, from, to, packageName } = input;
     if (facts.from === null || facts.to === null)
         return { evidence: [], missing: [] };
     let surfaces;
-    // The older side's CommonJS root file, when its surface is that root being a function or class.
-    let commonJsRoot = null;
+    // The older side's root file, when its surface is that root being a function or class.
+    let callableRoot = null;
     try {
         const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
         // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
@@ -6018,8 +6060,8 @@ async function apiSurfaceEvidence(input) {
             return { evidence: [], missing: [] };
         const fromTarball = await input.tarballs.from();
         const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
-        commonJsRoot = await commonJsCallableRootToCompare(fromSurface, toSurface, fromTarball, facts.from.shape, `${packageName}@${from}`);
-        surfaces = [commonJsRoot === null ? fromSurface : { ...fromSurface, names: new Set(['export=']), typeOnlyNames: new Set() }, toSurface];
+        callableRoot = await callableRootToCompare(fromSurface, toSurface, fromTarball, facts.from.shape, `${packageName}@${from}`);
+        surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
     }
     catch (error) {
         const reason = (0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error));
@@ -6036,9 +6078,12 @@ async function apiSurfaceEvidence(input) {
     const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
     const fromEntry = fromSurface.entry ?? 'types';
     const toEntry = toSurface.entry ?? 'types';
-    if (commonJsRoot !== null) {
+    if (callableRoot?.format === 'commonjs') {
         // The older side has no declarations: its surface is the CommonJS root itself, so say that.
-        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — module itself no longer a function or class`, `${packageName} ${from} has no type declarations, and its CommonJS root (${commonJsRoot}) assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`);
+        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — module itself no longer a function or class`, `${packageName} ${from} has no type declarations, and its CommonJS root (${callableRoot.file}) assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`);
+    }
+    else if (callableRoot?.format === 'esm') {
+        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — default export removed`, `${packageName} ${from} has no type declarations, and its ES module root (${callableRoot.file}) default-exports a function or class; the type declarations of ${to} (${toEntry}) export only names, with no default export. Code that imports the default (\`import x from '${packageName}'\`) breaks; use the named exports instead.`);
     }
     else if (removedValues.length > 0) {
         addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — exports removed`, `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${removedValues.length} name(s) that ${from} exported (${fromEntry}): ${listed(removedValues)}. Code that imports them stops compiling, and they are likely gone at runtime too.`);
@@ -6937,6 +6982,8 @@ const SHAPE_LIMITS = {
 };
 /** Conditions Node's CommonJS loader matches, in the order it accepts them. */
 const REQUIRE_CONDITIONS = new Set(['require', 'node', 'node-addons', 'default']);
+/** Conditions Node's ES module loader matches. */
+const IMPORT_CONDITIONS = new Set(['import', 'module-sync', 'node', 'node-addons', 'default']);
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -6961,18 +7008,18 @@ function rootExport(exportsField) {
     return exportsField;
 }
 /**
- * The file `require()` resolves a target to, following Node's conditional-exports rules: the
- * first key, in object order, that the CommonJS loader matches; arrays give the first usable
+ * The file a target resolves to, following Node's conditional-exports rules: the first key, in
+ * object order, that the loader matches (`conditions`: the CommonJS loader's by default); arrays give the first usable
  * entry. undefined when nothing matches (require throws), null when a bound was hit.
  */
-function requireTarget(target, depth, walk) {
+function requireTarget(target, depth, walk, conditions = REQUIRE_CONDITIONS) {
     if (depth > SHAPE_LIMITS.exportsDepth || !visit(walk))
         return null;
     if (typeof target === 'string')
         return boundedString(target) ?? null;
     if (Array.isArray(target)) {
         for (const entry of target.slice(0, 20)) {
-            const resolved = requireTarget(entry, depth + 1, walk);
+            const resolved = requireTarget(entry, depth + 1, walk, conditions);
             if (resolved !== undefined)
                 return resolved;
         }
@@ -6980,14 +7027,22 @@ function requireTarget(target, depth, walk) {
     }
     if (isObject(target)) {
         for (const [condition, value] of Object.entries(target)) {
-            if (!REQUIRE_CONDITIONS.has(condition))
+            if (!conditions.has(condition))
                 continue;
-            const resolved = requireTarget(value, depth + 1, walk);
+            const resolved = requireTarget(value, depth + 1, walk, conditions);
             if (resolved !== undefined)
                 return resolved;
         }
     }
     return undefined;
+}
+/** The ES module `import '<package>'` loads (see ManifestShape.rootImportModule). */
+function rootImportModuleOf(manifest, type, walk) {
+    const target = rootTarget(manifest, walk, IMPORT_CONDITIONS);
+    if (typeof target !== 'string')
+        return null;
+    const lower = target.toLowerCase();
+    return lower.endsWith('.mjs') || (lower.endsWith('.js') && type === 'module') ? target : null;
 }
 /** Does a file load under `require()`? `.mjs` never; `.js` only outside `"type": "module"`. */
 function isCommonJsFile(path, type) {
@@ -7004,10 +7059,14 @@ function isCommonJsFile(path, type) {
  * export, or a bound was hit).
  */
 function rootRequireTarget(manifest, walk) {
+    return rootTarget(manifest, walk, REQUIRE_CONDITIONS);
+}
+/** The file the package root resolves to under `conditions`: `main` (or `index.js`) without `exports`. */
+function rootTarget(manifest, walk, conditions) {
     if (manifest.exports === undefined || manifest.exports === null)
         return boundedString(manifest.main) ?? 'index.js';
     const root = rootExport(manifest.exports);
-    return root === undefined ? null : requireTarget(root, 0, walk);
+    return root === undefined ? null : requireTarget(root, 0, walk, conditions);
 }
 function rootRequirableOf(manifest, type, walk) {
     const target = rootRequireTarget(manifest, walk);
@@ -7130,6 +7189,7 @@ function manifestShapeOf(manifest) {
         exportsSubpaths,
         exportsOpen: exportsOpenOf(manifest.exports),
         rootRequirable,
+        rootImportModule: rootImportModuleOf(manifest, type, walk),
         peerDependencies: requiredPeersOf(manifest, flags),
         os: platformList(manifest.os, flags),
         cpu: platformList(manifest.cpu, flags),

@@ -1,5 +1,5 @@
 import { diffApiSurfaces, readApiSurface, type ApiSurface } from '../ecosystems/npm/api-surface.js';
-import { commonJsCallableRoot } from '../ecosystems/npm/commonjs-root-export.js';
+import { commonJsCallableRoot, esModuleCallableDefault } from '../ecosystems/npm/commonjs-root-export.js';
 import type { ManifestShape } from '../ecosystems/npm/manifest-shape.js';
 import type { RegistryFacts } from '../ecosystems/types.js';
 import { sanitizeMessage } from '../shared/redaction.js';
@@ -58,18 +58,28 @@ function listed(names: string[]): string {
  * removal (`require('chownr')(…)` no longer works). Asked only when that comparison could
  * report something: the newer surface is complete and has no default export of its own.
  */
-async function commonJsCallableRootToCompare(fromSurface: ApiSurface, toSurface: ApiSurface, fromTarball: Buffer, fromShape: ManifestShape, label: string): Promise<string | null> {
+async function callableRootToCompare(fromSurface: ApiSurface, toSurface: ApiSurface, fromTarball: Buffer, fromShape: ManifestShape, label: string): Promise<CallableRoot | null> {
   if (fromSurface.names !== null || toSurface.names === null || !toSurface.complete) return null;
   if (toSurface.names.has('default') || toSurface.names.has('export=')) return null;
-  return commonJsCallableRoot(fromTarball, fromShape, label);
+  const commonJs = await commonJsCallableRoot(fromTarball, fromShape, label);
+  if (commonJs !== null) return { format: 'commonjs', file: commonJs };
+  // An ES module root's `export default function …` is the same surface for an importer.
+  const esModule = await esModuleCallableDefault(fromTarball, fromShape, label);
+  return esModule === null ? null : { format: 'esm', file: esModule };
+}
+
+/** The older version's root module when it is itself a function or class, and how it is loaded. */
+interface CallableRoot {
+  format: 'commonjs' | 'esm';
+  file: string;
 }
 
 export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSurfaceEvidence> {
   const { facts, from, to, packageName } = input;
   if (facts.from === null || facts.to === null) return { evidence: [], missing: [] };
   let surfaces: [ApiSurface, ApiSurface];
-  // The older side's CommonJS root file, when its surface is that root being a function or class.
-  let commonJsRoot: string | null = null;
+  // The older side's root file, when its surface is that root being a function or class.
+  let callableRoot: CallableRoot | null = null;
   try {
     const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
     // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
@@ -79,8 +89,8 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
     if (toSurface.entry === null && !hasDeclaredTypes(facts)) return { evidence: [], missing: [] };
     const fromTarball = await input.tarballs.from();
     const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
-    commonJsRoot = await commonJsCallableRootToCompare(fromSurface, toSurface, fromTarball, facts.from.shape, `${packageName}@${from}`);
-    surfaces = [commonJsRoot === null ? fromSurface : { ...fromSurface, names: new Set(['export=']), typeOnlyNames: new Set() }, toSurface];
+    callableRoot = await callableRootToCompare(fromSurface, toSurface, fromTarball, facts.from.shape, `${packageName}@${from}`);
+    surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
     return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${packageName} ${from} and ${to} could not be compared: ${reason}` }] };
@@ -96,12 +106,18 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
   const fromEntry = fromSurface.entry ?? 'types';
   const toEntry = toSurface.entry ?? 'types';
-  if (commonJsRoot !== null) {
+  if (callableRoot?.format === 'commonjs') {
     // The older side has no declarations: its surface is the CommonJS root itself, so say that.
     addItem(
       `api-surface/${from}..${to}/removed-exports`,
       `${packageName} ${from} → ${to} — module itself no longer a function or class`,
-      `${packageName} ${from} has no type declarations, and its CommonJS root (${commonJsRoot}) assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`,
+      `${packageName} ${from} has no type declarations, and its CommonJS root (${callableRoot.file}) assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`,
+    );
+  } else if (callableRoot?.format === 'esm') {
+    addItem(
+      `api-surface/${from}..${to}/removed-exports`,
+      `${packageName} ${from} → ${to} — default export removed`,
+      `${packageName} ${from} has no type declarations, and its ES module root (${callableRoot.file}) default-exports a function or class; the type declarations of ${to} (${toEntry}) export only names, with no default export. Code that imports the default (\`import x from '${packageName}'\`) breaks; use the named exports instead.`,
     );
   } else if (removedValues.length > 0) {
     addItem(

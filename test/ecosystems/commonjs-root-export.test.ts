@@ -3,7 +3,7 @@
  * running) its root file: what an older version without type declarations offers callers.
  */
 import { describe, expect, it } from 'vitest';
-import { assignsCallableToModuleExports, commonJsCallableRoot, rootFileCandidates } from '../../src/ecosystems/npm/commonjs-root-export.js';
+import { assignsCallableToModuleExports, commonJsCallableRoot, defaultExportsCallable, esModuleCallableDefault, rootFileCandidates } from '../../src/ecosystems/npm/commonjs-root-export.js';
 import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
 import { npmTarballOf } from './tarball-builder.js';
 
@@ -42,5 +42,33 @@ describe('commonJsCallableRoot', () => {
     expect(await commonJsCallableRoot(tarball, manifestShapeOf({ name: 'yallist', main: './lib/missing.js' }), 'yallist@4.0.0')).toBeNull();
     expect(await commonJsCallableRoot(tarball, manifestShapeOf({ name: 'yallist', main: './lib/yallist.js', exports: { '.': './lib/yallist.js' } }), 'yallist@4.0.0')).toBeNull();
     expect(await commonJsCallableRoot(tarball, manifestShapeOf({ name: 'yallist', type: 'module', main: './lib/yallist.js' }), 'yallist@4.0.0')).toBeNull();
+  });
+});
+
+describe('defaultExportsCallable and esModuleCallableDefault (ES module roots: brace-expansion 4)', () => {
+  it.each([
+    ['a default function declaration', 'export default function expandTop (str) { return [str] }'],
+    ['a default class', 'export default class Queue {}'],
+    ['a default arrow', 'export default (a) => a'],
+    ['a default name bound to a function', 'const expand = function () {}\nexport default expand'],
+  ])('true for %s', (_label, source) => {
+    expect(defaultExportsCallable(source)).toBe(true);
+  });
+
+  it.each([
+    ['an object of helpers', 'export default { a () {}, b () {} }'],
+    ['named exports only', 'export function expand () {}'],
+    ['CommonJS', 'module.exports = function () {}'],
+    ['text that does not parse', 'export default function ('],
+  ])('false for %s', (_label, source) => {
+    expect(defaultExportsCallable(source)).toBe(false);
+  });
+
+  it('reads the file `import` loads: the exports target, or main under "type": "module"', async () => {
+    const tarball = npmTarballOf({ 'index.js': 'export default function expandTop () {}', 'package.json': '{}' });
+    expect(await esModuleCallableDefault(tarball, manifestShapeOf({ name: 'brace-expansion', type: 'module', exports: './index.js' }), 'brace-expansion@4.0.1')).toBe('index.js');
+    expect(await esModuleCallableDefault(tarball, manifestShapeOf({ name: 'brace-expansion', type: 'module', main: 'index.js' }), 'brace-expansion@4.0.1')).toBe('index.js');
+    // A CommonJS root imports as CommonJS: not this question.
+    expect(await esModuleCallableDefault(tarball, manifestShapeOf({ name: 'brace-expansion', main: 'index.js' }), 'brace-expansion@4.0.1')).toBeNull();
   });
 });

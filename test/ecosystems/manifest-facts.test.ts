@@ -22,6 +22,12 @@ describe('module format', () => {
     const chalk5: PackumentVersion = { name: 'chalk', type: 'module', main: './source/index.js', exports: './source/index.js', types: './source/index.d.ts' };
     expect(manifestShapeOf(chalk4).rootRequirable).toBe(true);
     expect(manifestShapeOf(chalk5).rootRequirable).toBe(false);
+    // What `import 'chalk'` loads, when it is an ES module.
+    expect(manifestShapeOf(chalk4).rootImportModule).toBeNull();
+    expect(manifestShapeOf(chalk5).rootImportModule).toBe('./source/index.js');
+    const dual: PackumentVersion = { name: 'brace-expansion', type: 'module', exports: { '.': { import: { types: './dist/esm/index.d.ts', default: './dist/esm/index.js' }, require: { default: './dist/commonjs/index.js' } } } };
+    expect(manifestShapeOf(dual).rootImportModule).toBe('./dist/esm/index.js');
+    expect(manifestShapeOf({ name: 'x', main: 'index.mjs' }).rootImportModule).toBe('index.mjs');
     expect(facts(chalk4, chalk5)).toEqual(['module-format', 'exports-added']);
     const [change] = diffManifestShapes(manifestShapeOf(chalk4), manifestShapeOf(chalk5), NO_DEPENDENCIES);
     expect(describeManifestChange(change!, '4.1.2', '5.0.0')).toContain('ESM-only');

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.92',
   thirdReadings: 72,
   changedFromFirst: 38,
-  extractiveAgainstFirstLabels: '1671/1849',
+  extractiveAgainstFirstLabels: '1672/1849',
   semverAgainstFirstLabels: '1119/1849',
 };
 /**
@@ -268,9 +268,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '1252/1849',
       'registry only: tarball ships a changelog': '335/368',
       'registry only: no tarball changelog': '917/1481',
-      'registry + repository: all': '1676/1849',
+      'registry + repository: all': '1677/1849',
       'registry + repository: tarball ships a changelog': '338/368',
-      'registry + repository: no tarball changelog': '1338/1481',
+      'registry + repository: no tarball changelog': '1339/1481',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

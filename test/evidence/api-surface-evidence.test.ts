@@ -120,4 +120,24 @@ describe('apiSurfaceEvidence', () => {
     // An object of helpers is a namespace: its members may live on as named exports.
     expect((await run('module.exports = { chownr: () => {}, chownrSync: () => {} }\n')).evidence).toEqual([]);
   });
+
+  it('an ES module root that default-exports a function, replaced by named exports only, is a removal (brace-expansion 4 → 5)', async () => {
+    const esm = { name: 'brace-expansion', type: 'module', exports: './index.js' };
+    const tshy = { name: 'brace-expansion', type: 'module', types: './dist/commonjs/index.d.ts', exports: { '.': { import: { types: './dist/esm/index.d.ts', default: './dist/esm/index.js' }, require: { types: './dist/commonjs/index.d.ts', default: './dist/commonjs/index.js' } } } };
+    const facts = {
+      packagePageUrl: 'https://www.npmjs.com/package/brace-expansion',
+      from: { version: '4.0.1', shape: manifestShapeOf(esm) },
+      to: { version: '5.0.2', shape: manifestShapeOf(tshy) },
+    } as unknown as RegistryFacts;
+    const declarations = 'export declare function expand(str: string): string[];\nexport declare const EXPANSION_MAX = 100000;';
+    const toTarball = npmTarballOf({ 'dist/commonjs/index.js': '', 'dist/commonjs/index.d.ts': declarations, 'dist/esm/index.js': '', 'dist/esm/index.d.ts': declarations });
+    const run = (rootSource: string) =>
+      apiSurfaceEvidence({ packageName: 'brace-expansion', packageId: 'npm:brace-expansion', facts, from: '4.0.1', to: '5.0.2', tarballs: { from: () => Promise.resolve(npmTarballOf({ 'index.js': rootSource })), to: toTarball } });
+    const { evidence } = await run('export default function expandTop (str) { return [str] }\n');
+    expect(evidence.map((item) => item.title)).toEqual(['API surface — brace-expansion 4.0.1 → 5.0.2 — default export removed']);
+    expect(evidence[0]!.content).toContain("its ES module root (index.js) default-exports a function or class");
+    expect(evidence[0]!.content).toContain("Code that imports the default (`import x from 'brace-expansion'`) breaks");
+    // Named exports only before: nothing is known to be removed.
+    expect((await run('export function expand (str) { return [str] }\n')).evidence).toEqual([]);
+  });
 });

@@ -10,7 +10,8 @@ import { TarballReadError } from './tarball-changelog.js';
  * that declares only named exports: `require('chownr')(path, …)` breaks when 3.0.0 exports
  * `{ chownr, chownrSync }` (isaacs's tshy rewrites of chownr 3 and yallist 5 do exactly this).
  *
- * The root file is parsed with Babel, never run. Only a top-level `module.exports = X` counts,
+ * An ES module root that default-exports a function or class is read the same way
+ * (esModuleCallableDefault). The root file is parsed with Babel, never run. Only a top-level `module.exports = X` counts,
  * with X a function or class expression, or a name a top-level function or class declaration
  * (or a `const` bound to one) gives: an object of helpers (`module.exports = { a, b }`) is a
  * namespace, and its members may well live on as named exports.
@@ -90,4 +91,36 @@ export async function commonJsCallableRoot(tarball: Buffer, shape: ManifestShape
   const root = candidates.find((candidate) => files.has(candidate));
   if (root === undefined) return null;
   return assignsCallableToModuleExports(files.get(root)!) ? root : null;
+}
+
+/** True when the module's top level default-exports a function or class (`export default function expandTop`). */
+export function defaultExportsCallable(source: string): boolean {
+  let body: Node[];
+  try {
+    body = parse(source, { sourceType: 'module', errorRecovery: false }).program.body as unknown as Node[];
+  } catch {
+    return false;
+  }
+  const callables = callableBindings(body);
+  for (const statement of body) {
+    if (statement.type !== 'ExportDefaultDeclaration') continue;
+    const value = statement['declaration'] as Node;
+    if (value.type === 'FunctionDeclaration' || value.type === 'ClassDeclaration' || CALLABLE.has(value.type)) return true;
+    if (value.type === 'Identifier' && callables.has((value as unknown as { name: string }).name)) return true;
+  }
+  return false;
+}
+
+/**
+ * The same question for an ES module root (brace-expansion 4 is `export default function
+ * expandTop`; its 5.0 rewrite declares only a named `expand`): the file `import` loads, when it
+ * default-exports a function or class; null when it does not, or when that cannot be told.
+ */
+export async function esModuleCallableDefault(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
+  const candidates = shape.rootImportModule === null ? [] : rootFileCandidates(shape.rootImportModule);
+  if (candidates.length === 0) return null;
+  const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its ES module root file' }, (reason) => new TarballReadError(label, reason));
+  const root = candidates.find((candidate) => files.has(candidate));
+  if (root === undefined) return null;
+  return defaultExportsCallable(files.get(root)!) ? root : null;
 }

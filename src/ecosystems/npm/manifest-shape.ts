@@ -44,6 +44,12 @@ export interface ManifestShape {
    * export at all, or a bound was hit).
    */
   rootRequirable: boolean | null;
+  /**
+   * The file `import '<package>'` loads when it is an ES module (`.mjs`, or `.js` under
+   * `"type": "module"`); null when the root imports as CommonJS or cannot be told. A package.json
+   * nested above the file may still say otherwise; callers that read the file accept that.
+   */
+  rootImportModule: string | null;
   /** Non-optional peer dependencies (name → range), sorted by name. */
   peerDependencies: Record<string, string>;
   os: string[];
@@ -54,6 +60,8 @@ export interface ManifestShape {
 
 /** Conditions Node's CommonJS loader matches, in the order it accepts them. */
 const REQUIRE_CONDITIONS: ReadonlySet<string> = new Set(['require', 'node', 'node-addons', 'default']);
+/** Conditions Node's ES module loader matches. */
+const IMPORT_CONDITIONS: ReadonlySet<string> = new Set(['import', 'module-sync', 'node', 'node-addons', 'default']);
 
 type JsonObject = Record<string, unknown>;
 
@@ -89,28 +97,36 @@ function rootExport(exportsField: unknown): unknown {
 }
 
 /**
- * The file `require()` resolves a target to, following Node's conditional-exports rules: the
- * first key, in object order, that the CommonJS loader matches; arrays give the first usable
+ * The file a target resolves to, following Node's conditional-exports rules: the first key, in
+ * object order, that the loader matches (`conditions`: the CommonJS loader's by default); arrays give the first usable
  * entry. undefined when nothing matches (require throws), null when a bound was hit.
  */
-function requireTarget(target: unknown, depth: number, walk: Walk): string | undefined | null {
+function requireTarget(target: unknown, depth: number, walk: Walk, conditions: ReadonlySet<string> = REQUIRE_CONDITIONS): string | undefined | null {
   if (depth > SHAPE_LIMITS.exportsDepth || !visit(walk)) return null;
   if (typeof target === 'string') return boundedString(target) ?? null;
   if (Array.isArray(target)) {
     for (const entry of target.slice(0, 20)) {
-      const resolved = requireTarget(entry, depth + 1, walk);
+      const resolved = requireTarget(entry, depth + 1, walk, conditions);
       if (resolved !== undefined) return resolved;
     }
     return undefined;
   }
   if (isObject(target)) {
     for (const [condition, value] of Object.entries(target)) {
-      if (!REQUIRE_CONDITIONS.has(condition)) continue;
-      const resolved = requireTarget(value, depth + 1, walk);
+      if (!conditions.has(condition)) continue;
+      const resolved = requireTarget(value, depth + 1, walk, conditions);
       if (resolved !== undefined) return resolved;
     }
   }
   return undefined;
+}
+
+/** The ES module `import '<package>'` loads (see ManifestShape.rootImportModule). */
+function rootImportModuleOf(manifest: PackumentVersion, type: ManifestShape['type'], walk: Walk): string | null {
+  const target = rootTarget(manifest, walk, IMPORT_CONDITIONS);
+  if (typeof target !== 'string') return null;
+  const lower = target.toLowerCase();
+  return lower.endsWith('.mjs') || (lower.endsWith('.js') && type === 'module') ? target : null;
 }
 
 /** Does a file load under `require()`? `.mjs` never; `.js` only outside `"type": "module"`. */
@@ -127,9 +143,14 @@ function isCommonJsFile(path: string, type: ManifestShape['type']): boolean {
  * export, or a bound was hit).
  */
 function rootRequireTarget(manifest: PackumentVersion, walk: Walk): string | undefined | null {
+  return rootTarget(manifest, walk, REQUIRE_CONDITIONS);
+}
+
+/** The file the package root resolves to under `conditions`: `main` (or `index.js`) without `exports`. */
+function rootTarget(manifest: PackumentVersion, walk: Walk, conditions: ReadonlySet<string>): string | undefined | null {
   if (manifest.exports === undefined || manifest.exports === null) return boundedString(manifest.main) ?? 'index.js';
   const root = rootExport(manifest.exports);
-  return root === undefined ? null : requireTarget(root, 0, walk);
+  return root === undefined ? null : requireTarget(root, 0, walk, conditions);
 }
 
 function rootRequirableOf(manifest: PackumentVersion, type: ManifestShape['type'], walk: Walk): boolean | null {
@@ -243,6 +264,7 @@ export function manifestShapeOf(manifest: PackumentVersion): ManifestShape {
     exportsSubpaths,
     exportsOpen: exportsOpenOf(manifest.exports),
     rootRequirable,
+    rootImportModule: rootImportModuleOf(manifest, type, walk),
     peerDependencies: requiredPeersOf(manifest, flags),
     os: platformList(manifest.os, flags),
     cpu: platformList(manifest.cpu, flags),
