@@ -4120,56 +4120,12 @@ function escapesPackage(path) {
     return normalised.startsWith('/') || /^[A-Za-z]:/.test(normalised) || normalised.split('/').includes('..');
 }
 /**
- * A tarball is read several times per bump (its changelog, its type declarations, the digests
- * of its files, a nested package.json), and inflating it was most of each read's cost. The
- * first read inflates it whole, once, and the others parse those bytes: keyed by the gzip
- * bytes themselves, so the copy lives exactly as long as the bump holds its tarball. Only a
- * tarball that inflates to at most this many bytes is kept; a larger one, a damaged one, or one
- * that holds another compressed stream is streamed as before, under each read's own budget
- * (a gzip bomb never gets past this bound plus one chunk).
+ * Reads the entries `limits.select` picks, within its bounds (see scanEntries). Each read
+ * inflates the tarball again: keeping one inflated copy per bump for the other reads was measured
+ * (session 17) slower and ~60 MiB heavier on the bench's 51-bump PR, so it is not done.
  */
-const INFLATE_ONCE_MAX_BYTES = 16 * 1024 * 1024;
-const inflatedTarballs = new WeakMap();
-function inflateWhole(tarball) {
-    return new Promise((resolve) => {
-        const chunks = [];
-        let total = 0;
-        let done = false;
-        const inflater = (0,external_node_zlib_.createGunzip)({ chunkSize: INFLATE_CHUNK_BYTES });
-        const settle = (result) => {
-            if (done)
-                return;
-            done = true;
-            inflater.destroy();
-            resolve(result);
-        };
-        inflater.on('data', (chunk) => {
-            total += chunk.length;
-            if (total > INFLATE_ONCE_MAX_BYTES)
-                settle(null);
-            else
-                chunks.push(chunk);
-        });
-        inflater.on('error', () => settle(null));
-        inflater.on('end', () => {
-            const plain = Buffer.concat(chunks, total);
-            settle(startsWith(plain, GZIP_MAGIC) || startsWith(plain, ZSTD_MAGIC) ? null : plain);
-        });
-        inflater.end(tarball);
-    });
-}
-function inflatedOnce(tarball) {
-    let inflated = inflatedTarballs.get(tarball);
-    if (inflated === undefined) {
-        inflated = inflateWhole(tarball);
-        inflatedTarballs.set(tarball, inflated);
-    }
-    return inflated;
-}
-/** Reads the entries `limits.select` picks, within its bounds (see scanEntries and inflatedOnce). */
-async function readSelectedEntries(tarball, limits, readFailure) {
-    const plain = startsWith(tarball, GZIP_MAGIC) ? await inflatedOnce(tarball) : null;
-    return scanEntries(plain ?? tarball, limits, readFailure);
+function readSelectedEntries(tarball, limits, readFailure) {
+    return scanEntries(tarball, limits, readFailure);
 }
 /**
  * Streams the tarball through the tar parser. Inflating is done here, not by the parser, so the
