@@ -5873,29 +5873,51 @@ function callableBindings(body) {
     }
     return names;
 }
-/** True when the program's top level assigns a function or class to `module.exports`. */
-function assignsCallableToModuleExports(source) {
-    let body;
+/** The program's top-level statements, or null when the text does not parse (it is never run). */
+function topLevel(source, sourceType) {
     try {
-        body = (0,parser_lib/* parse */.qg)(source, { sourceType: 'script', errorRecovery: false, allowReturnOutsideFunction: true }).program.body;
+        return (0,parser_lib/* parse */.qg)(source, { sourceType, errorRecovery: false, allowReturnOutsideFunction: sourceType === 'script' }).program.body;
     }
     catch {
-        return false;
+        return null;
     }
+}
+/** A function or class expression or declaration, or a name a top-level one is bound to. */
+function isCallableValue(value, callables) {
+    if (CALLABLE.has(value.type) || value.type === 'FunctionDeclaration' || value.type === 'ClassDeclaration')
+        return true;
+    return value.type === 'Identifier' && callables.has(value.name);
+}
+/** True when the program's top level assigns a function or class to `module.exports`. */
+function assignsCallableToModuleExports(source) {
+    const body = topLevel(source, 'script');
+    if (body === null)
+        return false;
     const callables = callableBindings(body);
-    for (const statement of body) {
+    return body.some((statement) => {
         if (statement.type !== 'ExpressionStatement')
-            continue;
+            return false;
         const expression = statement['expression'];
         if (expression.type !== 'AssignmentExpression' || expression['operator'] !== '=' || !isMemberOf(expression['left'], 'module', 'exports'))
-            continue;
-        const value = expression['right'];
-        if (CALLABLE.has(value.type))
-            return true;
-        if (value.type === 'Identifier' && callables.has(value.name))
-            return true;
-    }
-    return false;
+            return false;
+        return isCallableValue(expression['right'], callables);
+    });
+}
+/** True when the module's top level default-exports a function or class (`export default function expandTop`). */
+function defaultExportsCallable(source) {
+    const body = topLevel(source, 'module');
+    if (body === null)
+        return false;
+    const callables = callableBindings(body);
+    return body.some((statement) => statement.type === 'ExportDefaultDeclaration' && isCallableValue(statement['declaration'], callables));
+}
+/** The first of `candidates` the tarball holds (within the bound) that `test` accepts, or null. */
+async function rootFileWhere(tarball, candidates, label, purpose, test) {
+    if (candidates.length === 0)
+        return null;
+    const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
+    const root = candidates.find((candidate) => files.has(candidate));
+    return root !== undefined && test(files.get(root)) ? root : null;
 }
 /**
  * The root file's path when a CommonJS version without `exports` assigns a function or class to
@@ -5905,35 +5927,7 @@ function assignsCallableToModuleExports(source) {
 async function commonJsCallableRoot(tarball, shape, label) {
     if (shape.exportsSubpaths !== null || shape.rootRequirable !== true || shape.type === 'module')
         return null;
-    const candidates = rootFileCandidates(shape.main);
-    if (candidates.length === 0)
-        return null;
-    const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its CommonJS root file' }, (reason) => new TarballReadError(label, reason));
-    const root = candidates.find((candidate) => files.has(candidate));
-    if (root === undefined)
-        return null;
-    return assignsCallableToModuleExports(files.get(root)) ? root : null;
-}
-/** True when the module's top level default-exports a function or class (`export default function expandTop`). */
-function defaultExportsCallable(source) {
-    let body;
-    try {
-        body = (0,parser_lib/* parse */.qg)(source, { sourceType: 'module', errorRecovery: false }).program.body;
-    }
-    catch {
-        return false;
-    }
-    const callables = callableBindings(body);
-    for (const statement of body) {
-        if (statement.type !== 'ExportDefaultDeclaration')
-            continue;
-        const value = statement['declaration'];
-        if (value.type === 'FunctionDeclaration' || value.type === 'ClassDeclaration' || CALLABLE.has(value.type))
-            return true;
-        if (value.type === 'Identifier' && callables.has(value.name))
-            return true;
-    }
-    return false;
+    return rootFileWhere(tarball, rootFileCandidates(shape.main), label, 'for its CommonJS root file', assignsCallableToModuleExports);
 }
 /**
  * The same question for an ES module root (brace-expansion 4 is `export default function
@@ -5942,13 +5936,7 @@ function defaultExportsCallable(source) {
  */
 async function esModuleCallableDefault(tarball, shape, label) {
     const candidates = shape.rootImportModule === null ? [] : rootFileCandidates(shape.rootImportModule);
-    if (candidates.length === 0)
-        return null;
-    const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its ES module root file' }, (reason) => new TarballReadError(label, reason));
-    const root = candidates.find((candidate) => files.has(candidate));
-    if (root === undefined)
-        return null;
-    return defaultExportsCallable(files.get(root)) ? root : null;
+    return rootFileWhere(tarball, candidates, label, 'for its ES module root file', defaultExportsCallable);
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/api-surface-evidence.js

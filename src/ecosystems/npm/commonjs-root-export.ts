@@ -58,24 +58,48 @@ function callableBindings(body: Node[]): Set<string> {
   return names;
 }
 
+/** The program's top-level statements, or null when the text does not parse (it is never run). */
+function topLevel(source: string, sourceType: 'script' | 'module'): Node[] | null {
+  try {
+    return parse(source, { sourceType, errorRecovery: false, allowReturnOutsideFunction: sourceType === 'script' }).program.body as unknown as Node[];
+  } catch {
+    return null;
+  }
+}
+
+/** A function or class expression or declaration, or a name a top-level one is bound to. */
+function isCallableValue(value: Node, callables: ReadonlySet<string>): boolean {
+  if (CALLABLE.has(value.type) || value.type === 'FunctionDeclaration' || value.type === 'ClassDeclaration') return true;
+  return value.type === 'Identifier' && callables.has((value as unknown as { name: string }).name);
+}
+
 /** True when the program's top level assigns a function or class to `module.exports`. */
 export function assignsCallableToModuleExports(source: string): boolean {
-  let body: Node[];
-  try {
-    body = parse(source, { sourceType: 'script', errorRecovery: false, allowReturnOutsideFunction: true }).program.body as unknown as Node[];
-  } catch {
-    return false;
-  }
+  const body = topLevel(source, 'script');
+  if (body === null) return false;
   const callables = callableBindings(body);
-  for (const statement of body) {
-    if (statement.type !== 'ExpressionStatement') continue;
+  return body.some((statement) => {
+    if (statement.type !== 'ExpressionStatement') return false;
     const expression = statement['expression'] as Node;
-    if (expression.type !== 'AssignmentExpression' || expression['operator'] !== '=' || !isMemberOf(expression['left'], 'module', 'exports')) continue;
-    const value = expression['right'] as Node;
-    if (CALLABLE.has(value.type)) return true;
-    if (value.type === 'Identifier' && callables.has((value as unknown as { name: string }).name)) return true;
-  }
-  return false;
+    if (expression.type !== 'AssignmentExpression' || expression['operator'] !== '=' || !isMemberOf(expression['left'], 'module', 'exports')) return false;
+    return isCallableValue(expression['right'] as Node, callables);
+  });
+}
+
+/** True when the module's top level default-exports a function or class (`export default function expandTop`). */
+export function defaultExportsCallable(source: string): boolean {
+  const body = topLevel(source, 'module');
+  if (body === null) return false;
+  const callables = callableBindings(body);
+  return body.some((statement) => statement.type === 'ExportDefaultDeclaration' && isCallableValue(statement['declaration'] as Node, callables));
+}
+
+/** The first of `candidates` the tarball holds (within the bound) that `test` accepts, or null. */
+async function rootFileWhere(tarball: Buffer, candidates: readonly string[], label: string, purpose: string, test: (source: string) => boolean): Promise<string | null> {
+  if (candidates.length === 0) return null;
+  const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
+  const root = candidates.find((candidate) => files.has(candidate));
+  return root !== undefined && test(files.get(root)!) ? root : null;
 }
 
 /**
@@ -85,30 +109,7 @@ export function assignsCallableToModuleExports(source: string): boolean {
  */
 export async function commonJsCallableRoot(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
   if (shape.exportsSubpaths !== null || shape.rootRequirable !== true || shape.type === 'module') return null;
-  const candidates = rootFileCandidates(shape.main);
-  if (candidates.length === 0) return null;
-  const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its CommonJS root file' }, (reason) => new TarballReadError(label, reason));
-  const root = candidates.find((candidate) => files.has(candidate));
-  if (root === undefined) return null;
-  return assignsCallableToModuleExports(files.get(root)!) ? root : null;
-}
-
-/** True when the module's top level default-exports a function or class (`export default function expandTop`). */
-export function defaultExportsCallable(source: string): boolean {
-  let body: Node[];
-  try {
-    body = parse(source, { sourceType: 'module', errorRecovery: false }).program.body as unknown as Node[];
-  } catch {
-    return false;
-  }
-  const callables = callableBindings(body);
-  for (const statement of body) {
-    if (statement.type !== 'ExportDefaultDeclaration') continue;
-    const value = statement['declaration'] as Node;
-    if (value.type === 'FunctionDeclaration' || value.type === 'ClassDeclaration' || CALLABLE.has(value.type)) return true;
-    if (value.type === 'Identifier' && callables.has((value as unknown as { name: string }).name)) return true;
-  }
-  return false;
+  return rootFileWhere(tarball, rootFileCandidates(shape.main), label, 'for its CommonJS root file', assignsCallableToModuleExports);
 }
 
 /**
@@ -118,9 +119,5 @@ export function defaultExportsCallable(source: string): boolean {
  */
 export async function esModuleCallableDefault(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
   const candidates = shape.rootImportModule === null ? [] : rootFileCandidates(shape.rootImportModule);
-  if (candidates.length === 0) return null;
-  const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its ES module root file' }, (reason) => new TarballReadError(label, reason));
-  const root = candidates.find((candidate) => files.has(candidate));
-  if (root === undefined) return null;
-  return defaultExportsCallable(files.get(root)!) ? root : null;
+  return rootFileWhere(tarball, candidates, label, 'for its ES module root file', defaultExportsCallable);
 }
