@@ -1008,7 +1008,7 @@ function createSnapshotRegistryClient(options) {
             text = await (0,promises_.readFile)((0,external_node_path_.join)(options.directory, 'packuments', `${encoded}.json`), 'utf8');
         }
         catch {
-            throw new RegistryError('PACKAGE_NOT_FOUND', `${name} is not in the registry snapshot at ${options.directory} (no packuments/${encoded}.json): record it into the snapshot, or run against a live registry with --npm-registry.`, { subject: name });
+            throw new RegistryError('PACKAGE_NOT_FOUND', `${name} is not in the registry snapshot at ${options.directory} (no packuments/${encoded}.json): record it into the snapshot, or leave out --registry-snapshot to read the npm registry.`, { subject: name });
         }
         const parsed = parsePackument(parseJsonDroppingProtoKeys(text.split(SNAPSHOT_ORIGIN_TOKEN).join(registryUrl)), name);
         if (!parsed.ok)
@@ -1073,6 +1073,8 @@ function createSnapshotRegistryClient(options) {
 /** A --registry-snapshot directory that cannot be one: said before the run starts, not once per bump. */
 class RegistrySnapshotError extends Error {
     name = 'RegistrySnapshotError';
+    /** A command-line option that cannot work: the run's configuration, not the pull request's files. */
+    code = 'CONFIGURATION_ERROR';
 }
 /** Throws RegistrySnapshotError unless `directory` holds a `packuments/` folder (tarballs/ may be absent: a snapshot of facts only). */
 async function assertRegistrySnapshot(directory) {
@@ -5975,17 +5977,24 @@ function listed(names) {
  * removal (`require('chownr')(…)` no longer works). Asked only when that comparison could
  * report something: the newer surface is complete and has no default export of its own.
  */
-async function callableRootToCompare(fromSurface, toSurface, fromTarball, fromShape, label) {
+async function callableRootToCompare(fromSurface, toSurface, sides) {
     if (fromSurface.names !== null || toSurface.names === null || !toSurface.complete)
         return null;
     if (toSurface.names.has('default') || toSurface.names.has('export='))
         return null;
-    const commonJs = await commonJsCallableRoot(fromTarball, fromShape, label);
-    if (commonJs !== null)
-        return { format: 'commonjs', file: commonJs };
+    const commonJs = await commonJsCallableRoot(sides.from.tarball, sides.from.shape, sides.from.label);
     // An ES module root's `export default function …` is the same surface for an importer.
-    const esModule = await esModuleCallableDefault(fromTarball, fromShape, label);
-    return esModule === null ? null : { format: 'esm', file: esModule };
+    const esModule = commonJs === null ? await esModuleCallableDefault(sides.from.tarball, sides.from.shape, sides.from.label) : null;
+    if (commonJs === null && esModule === null)
+        return null;
+    // Hand-written declarations may simply omit what the code still does: when the newer root
+    // file itself still is (or default-exports) a function or class, nothing broke at runtime.
+    const stillCallable = commonJs !== null
+        ? (await commonJsCallableRoot(sides.to.tarball, sides.to.shape, sides.to.label)) !== null
+        : (await esModuleCallableDefault(sides.to.tarball, sides.to.shape, sides.to.label)) !== null;
+    if (stillCallable)
+        return null;
+    return commonJs !== null ? { format: 'commonjs', file: commonJs } : { format: 'esm', file: esModule };
 }
 async function apiSurfaceEvidence(input) {
     const { facts, from, to, packageName } = input;
@@ -6004,7 +6013,10 @@ async function apiSurfaceEvidence(input) {
             return { evidence: [], missing: [] };
         const fromTarball = await input.tarballs.from();
         const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
-        callableRoot = await callableRootToCompare(fromSurface, toSurface, fromTarball, facts.from.shape, `${packageName}@${from}`);
+        callableRoot = await callableRootToCompare(fromSurface, toSurface, {
+            from: { tarball: fromTarball, shape: facts.from.shape, label: `${packageName}@${from}` },
+            to: { tarball: input.tarballs.to, shape: facts.to.shape, label: `${packageName}@${to}` },
+        });
         surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
     }
     catch (error) {
@@ -9067,8 +9079,9 @@ async function gatherEvidence(bump, sources) {
             logger: sources.logger,
         }),
     ]);
-    // A package that ships no changelog usually keeps one in its repository: read it at the tag.
-    const needsRepository = changelog.evidence.length === 0 && facts.repository !== null && !typesOnly;
+    // A package that ships no changelog (or a README changelog that stops before the newer version)
+    // usually keeps one in its repository: read it at the tag.
+    const needsRepository = (changelog.evidence.length === 0 || changelog.readmeLacksNewer === true) && facts.repository !== null && !typesOnly;
     // Tokenless, the requests come from the run's allowance, granted in a fixed order; with a
     // token GitHub's normal limits apply.
     // (Nothing to claim without a tokenless client: --no-github reads nothing and waits for no one.)
@@ -9263,7 +9276,11 @@ async function readTarballChangelog(bump, side, tarballs, facts, sources, packag
             };
         }
         const sourceUrl = `${facts.packagePageUrl}/v/${version}?activeTab=code`;
-        return { evidence: changelogEvidence({ packageId, fileName: changelog.fileName, title: shownName, sourceUrl, sections }), missing: [] };
+        const evidence = changelogEvidence({ packageId, fileName: changelog.fileName, title: shownName, sourceUrl, sections });
+        // A README's changelog is often left behind by the repository's own: when it has no section
+        // for the newer version, the repository's changelog is read as well (below).
+        const readmeLacksNewer = changelog.origin === 'readme-section' && !sections.some((section) => section.version === version);
+        return { evidence, missing: [], readmeLacksNewer };
     }
     catch (error) {
         const reason = (0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error));

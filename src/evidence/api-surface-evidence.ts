@@ -58,14 +58,28 @@ function listed(names: string[]): string {
  * removal (`require('chownr')(…)` no longer works). Asked only when that comparison could
  * report something: the newer surface is complete and has no default export of its own.
  */
-async function callableRootToCompare(fromSurface: ApiSurface, toSurface: ApiSurface, fromTarball: Buffer, fromShape: ManifestShape, label: string): Promise<CallableRoot | null> {
+async function callableRootToCompare(fromSurface: ApiSurface, toSurface: ApiSurface, sides: { from: RootSide; to: RootSide }): Promise<CallableRoot | null> {
   if (fromSurface.names !== null || toSurface.names === null || !toSurface.complete) return null;
   if (toSurface.names.has('default') || toSurface.names.has('export=')) return null;
-  const commonJs = await commonJsCallableRoot(fromTarball, fromShape, label);
-  if (commonJs !== null) return { format: 'commonjs', file: commonJs };
+  const commonJs = await commonJsCallableRoot(sides.from.tarball, sides.from.shape, sides.from.label);
   // An ES module root's `export default function …` is the same surface for an importer.
-  const esModule = await esModuleCallableDefault(fromTarball, fromShape, label);
-  return esModule === null ? null : { format: 'esm', file: esModule };
+  const esModule = commonJs === null ? await esModuleCallableDefault(sides.from.tarball, sides.from.shape, sides.from.label) : null;
+  if (commonJs === null && esModule === null) return null;
+  // Hand-written declarations may simply omit what the code still does: when the newer root
+  // file itself still is (or default-exports) a function or class, nothing broke at runtime.
+  const stillCallable =
+    commonJs !== null
+      ? (await commonJsCallableRoot(sides.to.tarball, sides.to.shape, sides.to.label)) !== null
+      : (await esModuleCallableDefault(sides.to.tarball, sides.to.shape, sides.to.label)) !== null;
+  if (stillCallable) return null;
+  return commonJs !== null ? { format: 'commonjs', file: commonJs } : { format: 'esm', file: esModule! };
+}
+
+/** One side's tarball, manifest shape and label, for reading its root file. */
+interface RootSide {
+  tarball: Buffer;
+  shape: ManifestShape;
+  label: string;
 }
 
 /** The older version's root module when it is itself a function or class, and how it is loaded. */
@@ -89,7 +103,10 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
     if (toSurface.entry === null && !hasDeclaredTypes(facts)) return { evidence: [], missing: [] };
     const fromTarball = await input.tarballs.from();
     const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
-    callableRoot = await callableRootToCompare(fromSurface, toSurface, fromTarball, facts.from.shape, `${packageName}@${from}`);
+    callableRoot = await callableRootToCompare(fromSurface, toSurface, {
+      from: { tarball: fromTarball, shape: facts.from.shape, label: `${packageName}@${from}` },
+      to: { tarball: input.tarballs.to, shape: facts.to.shape, label: `${packageName}@${to}` },
+    });
     surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));

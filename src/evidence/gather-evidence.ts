@@ -109,8 +109,9 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
       logger: sources.logger,
     }),
   ]);
-  // A package that ships no changelog usually keeps one in its repository: read it at the tag.
-  const needsRepository = changelog.evidence.length === 0 && facts.repository !== null && !typesOnly;
+  // A package that ships no changelog (or a README changelog that stops before the newer version)
+  // usually keeps one in its repository: read it at the tag.
+  const needsRepository = (changelog.evidence.length === 0 || changelog.readmeLacksNewer === true) && facts.repository !== null && !typesOnly;
   // Tokenless, the requests come from the run's allowance, granted in a fixed order; with a
   // token GitHub's normal limits apply.
   // (Nothing to claim without a tokenless client: --no-github reads nothing and waits for no one.)
@@ -292,7 +293,7 @@ async function readTarballChangelog(
   sources: EvidenceSources,
   packageId: string,
   warnings: EvidenceWarning[],
-): Promise<{ evidence: EvidenceItem[]; missing: MissingInformation[] }> {
+): Promise<{ evidence: EvidenceItem[]; missing: MissingInformation[]; readmeLacksNewer?: boolean }> {
   const version = side?.version ?? bump.to!;
   if (!side?.tarballUrl) {
     return { evidence: [], missing: [{ code: 'TARBALL_UNAVAILABLE', message: `The registry lists no usable tarball URL for ${bump.name}@${version}.` }] };
@@ -316,7 +317,11 @@ async function readTarballChangelog(
       };
     }
     const sourceUrl = `${facts.packagePageUrl}/v/${version}?activeTab=code`;
-    return { evidence: changelogEvidence({ packageId, fileName: changelog.fileName, title: shownName, sourceUrl, sections }), missing: [] };
+    const evidence = changelogEvidence({ packageId, fileName: changelog.fileName, title: shownName, sourceUrl, sections });
+    // A README's changelog is often left behind by the repository's own: when it has no section
+    // for the newer version, the repository's changelog is read as well (below).
+    const readmeLacksNewer = changelog.origin === 'readme-section' && !sections.some((section) => section.version === version);
+    return { evidence, missing: [], readmeLacksNewer };
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
     sources.logger.warning(`Could not read the changelog of ${bump.name}@${version}: ${reason}`);

@@ -110,6 +110,9 @@ describe('analyze setup errors', () => {
     const nowhere = join(out, 'no-such-snapshot');
     expect(await main(['analyze', '--base-dir', out, '--head-dir', out, '--registry-snapshot', nowhere, '--no-github', '--out', out], {})).toBe(1);
     expect(firstLine()).toBe(`depverdict: --registry-snapshot ${nowhere} does not exist: give a recorded snapshot (packuments/ and tarballs/, as samples/registry in DepVerdict's repository), or leave the option out to read the npm registry.`);
+    // A configuration problem, not the pull request's files: the headline must not blame them.
+    expectWithheldFiles('CONFIGURATION_ERROR', 'no-such-snapshot');
+    expect(readFileSync(join(out, 'comment.md'), 'utf8')).not.toMatch(/dependency files could not be read/);
     stderr.length = 0;
     expect(await main(['analyze', '--base-dir', out, '--head-dir', out, '--registry-snapshot', out, '--no-github', '--out', out], {})).toBe(1);
     expect(firstLine()).toMatch(/^depverdict: --registry-snapshot .* has no packuments\/ folder: /);

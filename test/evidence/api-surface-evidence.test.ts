@@ -140,4 +140,26 @@ describe('apiSurfaceEvidence', () => {
     // Named exports only before: nothing is known to be removed.
     expect((await run('export function expand (str) { return [str] }\n')).evidence).toEqual([]);
   });
+
+  it('declarations that omit a default the newer code still exports are no removal (review 17b: hand-written .d.ts)', async () => {
+    const esm = { name: 'pkg', type: 'module', exports: './index.js', types: './index.d.ts' };
+    const facts = {
+      packagePageUrl: 'https://www.npmjs.com/package/pkg',
+      from: { version: '1.0.0', shape: manifestShapeOf({ name: 'pkg', type: 'module', exports: './index.js' }) },
+      to: { version: '1.1.0', shape: manifestShapeOf(esm) },
+    } as unknown as RegistryFacts;
+    const from = npmTarballOf({ 'index.js': 'export default function pkg () {}\n' });
+    const to = npmTarballOf({ 'index.js': 'export default function pkg () {}\nexport const helper = 1\n', 'index.d.ts': 'export declare const helper: 1;' });
+    const result = await apiSurfaceEvidence({ packageName: 'pkg', packageId: 'npm:pkg', facts, from: '1.0.0', to: '1.1.0', tarballs: { from: () => Promise.resolve(from), to } });
+    expect(result.evidence).toEqual([]);
+    // The CommonJS case alike: the newer root still assigns a function to module.exports.
+    const cjsFacts = {
+      packagePageUrl: 'https://www.npmjs.com/package/pkg',
+      from: { version: '1.0.0', shape: manifestShapeOf({ name: 'pkg', main: 'index.js' }) },
+      to: { version: '1.1.0', shape: manifestShapeOf({ name: 'pkg', main: 'index.js', types: 'index.d.ts' }) },
+    } as unknown as RegistryFacts;
+    const cjsFrom = npmTarballOf({ 'index.js': 'module.exports = function pkg () {}\n' });
+    const cjsTo = npmTarballOf({ 'index.js': 'module.exports = function pkg () {}\n', 'index.d.ts': 'export declare const helper: 1;' });
+    expect((await apiSurfaceEvidence({ packageName: 'pkg', packageId: 'npm:pkg', facts: cjsFacts, from: '1.0.0', to: '1.1.0', tarballs: { from: () => Promise.resolve(cjsFrom), to: cjsTo } })).evidence).toEqual([]);
+  });
 });

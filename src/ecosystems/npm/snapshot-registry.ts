@@ -28,7 +28,7 @@ export function createSnapshotRegistryClient(options: { directory: string; regis
     try {
       text = await readFile(join(options.directory, 'packuments', `${encoded}.json`), 'utf8');
     } catch {
-      throw new RegistryError('PACKAGE_NOT_FOUND', `${name} is not in the registry snapshot at ${options.directory} (no packuments/${encoded}.json): record it into the snapshot, or run against a live registry with --npm-registry.`, { subject: name });
+      throw new RegistryError('PACKAGE_NOT_FOUND', `${name} is not in the registry snapshot at ${options.directory} (no packuments/${encoded}.json): record it into the snapshot, or leave out --registry-snapshot to read the npm registry.`, { subject: name });
     }
     const parsed = parsePackument(parseJsonDroppingProtoKeys(text.split(SNAPSHOT_ORIGIN_TOKEN).join(registryUrl)), name);
     if (!parsed.ok) throw new RegistryError('REGISTRY_RESPONSE_INVALID', `The snapshot of ${name} is invalid: ${parsed.problem}.`, { subject: name });
@@ -88,6 +88,8 @@ export function createSnapshotRegistryClient(options: { directory: string; regis
 /** A --registry-snapshot directory that cannot be one: said before the run starts, not once per bump. */
 export class RegistrySnapshotError extends Error {
   override readonly name = 'RegistrySnapshotError';
+  /** A command-line option that cannot work: the run's configuration, not the pull request's files. */
+  readonly code = 'CONFIGURATION_ERROR';
 }
 
 /** Throws RegistrySnapshotError unless `directory` holds a `packuments/` folder (tarballs/ may be absent: a snapshot of facts only). */
