@@ -3738,6 +3738,16 @@ function setextUnderlineLevel(line) {
 function startsListItemOrQuote(line) {
     return /^ {0,3}(?:[-*+>]|\d{1,9}[.)])(?:[ \t]|$)/.test(line.slice(0, MAX_HEADING_SCAN_CHARS));
 }
+/**
+ * The level of the setext heading whose text is `lines[index]` (`Changelog` over `=====`), or
+ * null: the text line must be non-blank, not indented as code, and not a list item or quote.
+ */
+function setextHeadingLevelAt(lines, index) {
+    const line = lines[index] ?? '';
+    if (line.startsWith('    ') || line.startsWith('\t') || line.trim().length === 0 || startsListItemOrQuote(line))
+        return null;
+    return setextUnderlineLevel(lines[index + 1]);
+}
 
 ;// CONCATENATED MODULE: ./build/evidence/changelog-sections.js
 
@@ -3915,8 +3925,8 @@ function scanCandidates(lines, packageName) {
             continue;
         }
         // Setext: a non-indented text line directly over `===` or `---` (History.md style).
-        const underline = line.startsWith('    ') || line.startsWith('\t') ? null : setextUnderlineLevel(lines[index + 1]);
-        if (underline !== null && !startsListItemOrQuote(trimmedStart)) {
+        const underline = setextHeadingLevelAt(lines, index);
+        if (underline !== null) {
             // Only the underline is length-checked; the text line itself may be huge, so bound it too.
             const text = line.slice(0, MAX_HEADING_SCAN_CHARS).trim();
             candidates.push({ index, headingClass: HeadingClass.Markdown, level: underline, heading: text, version: versionFromHeading(text, packageName), span: 2 });
@@ -4122,21 +4132,15 @@ function escapesPackage(path) {
     return normalised.startsWith('/') || /^[A-Za-z]:/.test(normalised) || normalised.split('/').includes('..');
 }
 /**
- * Reads the entries `limits.select` picks, within its bounds (see scanEntries). Each read
- * inflates the tarball again: keeping one inflated copy per bump for the other reads was measured
- * (session 17) slower and ~60 MiB heavier on the bench's 51-bump PR, so it is not done.
- */
-function readSelectedEntries(tarball, limits, readFailure) {
-    return scanEntries(tarball, limits, readFailure);
-}
-/**
  * Streams the tarball through the tar parser. Inflating is done here, not by the parser, so the
  * scan controls it: the inflater is fed the compressed bytes, each inflated chunk is counted and
  * handed on, and once the budget is reached the inflater is destroyed and the parser aborted. A
  * gzip bomb therefore costs at most the budget plus one chunk of inflate work, never its full size.
  * The inflater also stops at the archive's end marker, so junk after it is never inflated.
+ * Each read inflates the tarball again: keeping one inflated copy per bump for the other reads
+ * was measured (session 17) slower and ~60 MiB heavier on the bench's 51-bump PR.
  */
-function scanEntries(tarball, limits, readFailure) {
+function readSelectedEntries(tarball, limits, readFailure) {
     return new Promise((resolve, reject) => {
         const candidates = [];
         const stats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
@@ -4230,8 +4234,9 @@ function scanEntries(tarball, limits, readFailure) {
                     return;
                 }
                 if (entry.size > limits.maxEntryBytes) {
-                    const { code, message } = limits.tooLarge(entry.path, entry.size);
-                    limits.warn(code, message);
+                    const problem = limits.tooLarge(entry.path, entry.size);
+                    if (problem !== null)
+                        limits.warn(problem.code, problem.message);
                     entry.resume();
                     return;
                 }
@@ -4405,7 +4410,7 @@ function headingsOf(lines) {
             headings.push({ index, level: atx.level, title: atx.text });
             continue;
         }
-        const underline = line.startsWith('    ') || line.startsWith('\t') || line.trim().length === 0 || startsListItemOrQuote(line) ? null : setextUnderlineLevel(lines[index + 1]);
+        const underline = setextHeadingLevelAt(lines, index);
         if (underline !== null) {
             headings.push({ index, level: underline, title: line.slice(0, MAX_HEADING_SCAN_CHARS).trim() });
             index += 1;
@@ -4455,7 +4460,6 @@ function changelogPartOfReadme(text, packageName) {
  */
 const DEFAULT_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 const DEFAULT_MAX_TOTAL_BYTES = 64 * 1024 * 1024;
-const README_SKIPPED = 'README_SKIPPED';
 /** More candidates than this at one package root is not a real package; the rest are ignored. */
 const MAX_CANDIDATES = 16;
 /** Inflated bytes handed to the tar parser at a time; the scan overshoots its budget by at most this. */
@@ -4526,12 +4530,7 @@ async function extractChangelogFromTarball(tarball, options = {}) {
     const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
     const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
     const label = options.label ?? 'the package';
-    // A README over the entry bound is only a place a changelog might have been: it is not
-    // reported (the package's changelog files, if any, are), so it never reads as a skipped changelog.
-    const warn = (code, message) => {
-        if (code !== README_SKIPPED)
-            options.onWarning?.({ code, message });
-    };
+    const warn = (code, message) => options.onWarning?.({ code, message });
     const entries = await readSelectedEntries(tarball, {
         maxEntryBytes,
         maxTotalBytes,
@@ -4544,11 +4543,14 @@ async function extractChangelogFromTarball(tarball, options = {}) {
             const fileName = rootFileName(path);
             return fileName !== null && (rankChangelogName(fileName) !== null || isReadmeName(fileName));
         },
-        tooLarge: (path, size) => ({
-            // A README too large to read is no changelog left unread: see the warn filter above.
-            code: isReadmeName(rootFileName(path) ?? '') ? README_SKIPPED : 'CHANGELOG_TOO_LARGE',
-            message: `${rootFileName(path) ?? path} in the tarball of ${label} is ${String(size)} bytes, over the ${String(maxEntryBytes)}-byte limit; it was skipped.`,
-        }),
+        // A README over the bound is only a place a changelog might have been: skipped quietly, so it
+        // never reads as a skipped changelog (the package's changelog files, if any, are reported).
+        tooLarge: (path, size) => isReadmeName(rootFileName(path) ?? '')
+            ? null
+            : {
+                code: 'CHANGELOG_TOO_LARGE',
+                message: `${rootFileName(path) ?? path} in the tarball of ${label} is ${String(size)} bytes, over the ${String(maxEntryBytes)}-byte limit; it was skipped.`,
+            },
     }, (reason) => new TarballReadError(label, reason));
     const candidates = [];
     const readmes = [];

@@ -1,5 +1,5 @@
 import semver from 'semver';
-import { createFenceTracker, setextUnderlineLevel, startsListItemOrQuote } from './markdown-blocks.js';
+import { createFenceTracker, setextHeadingLevelAt } from './markdown-blocks.js';
 import { MAX_HEADING_SCAN_CHARS, parseHeadingLine } from './section-kind.js';
 
 /**
@@ -223,8 +223,8 @@ function scanCandidates(lines: readonly string[], packageName: string | undefine
       continue;
     }
     // Setext: a non-indented text line directly over `===` or `---` (History.md style).
-    const underline = line.startsWith('    ') || line.startsWith('\t') ? null : setextUnderlineLevel(lines[index + 1]);
-    if (underline !== null && !startsListItemOrQuote(trimmedStart)) {
+    const underline = setextHeadingLevelAt(lines, index);
+    if (underline !== null) {
       // Only the underline is length-checked; the text line itself may be huge, so bound it too.
       const text = line.slice(0, MAX_HEADING_SCAN_CHARS).trim();
       candidates.push({ index, headingClass: HeadingClass.Markdown, level: underline, heading: text, version: versionFromHeading(text, packageName), span: 2 });

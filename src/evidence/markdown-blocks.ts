@@ -46,3 +46,13 @@ export function setextUnderlineLevel(line: string | undefined): 1 | 2 | null {
 export function startsListItemOrQuote(line: string): boolean {
   return /^ {0,3}(?:[-*+>]|\d{1,9}[.)])(?:[ \t]|$)/.test(line.slice(0, MAX_HEADING_SCAN_CHARS));
 }
+
+/**
+ * The level of the setext heading whose text is `lines[index]` (`Changelog` over `=====`), or
+ * null: the text line must be non-blank, not indented as code, and not a list item or quote.
+ */
+export function setextHeadingLevelAt(lines: readonly string[], index: number): 1 | 2 | null {
+  const line = lines[index] ?? '';
+  if (line.startsWith('    ') || line.startsWith('\t') || line.trim().length === 0 || startsListItemOrQuote(line)) return null;
+  return setextUnderlineLevel(lines[index + 1]);
+}

@@ -1,5 +1,5 @@
 import { parseChangelog } from '../../evidence/changelog-sections.js';
-import { createFenceTracker, setextUnderlineLevel, startsListItemOrQuote } from '../../evidence/markdown-blocks.js';
+import { createFenceTracker, setextHeadingLevelAt } from '../../evidence/markdown-blocks.js';
 import { MAX_HEADING_SCAN_CHARS, parseHeadingLine } from '../../evidence/section-kind.js';
 
 /**
@@ -63,7 +63,7 @@ function headingsOf(lines: readonly string[]): Heading[] {
       headings.push({ index, level: atx.level, title: atx.text });
       continue;
     }
-    const underline = line.startsWith('    ') || line.startsWith('\t') || line.trim().length === 0 || startsListItemOrQuote(line) ? null : setextUnderlineLevel(lines[index + 1]);
+    const underline = setextHeadingLevelAt(lines, index);
     if (underline !== null) {
       headings.push({ index, level: underline, title: line.slice(0, MAX_HEADING_SCAN_CHARS).trim() });
       index += 1;

@@ -13,7 +13,6 @@ import type { EvidenceWarning } from '../../evidence/types.js';
 
 export const DEFAULT_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_TOTAL_BYTES = 64 * 1024 * 1024;
-const README_SKIPPED = 'README_SKIPPED';
 /** More candidates than this at one package root is not a real package; the rest are ignored. */
 const MAX_CANDIDATES = 16;
 /** Inflated bytes handed to the tar parser at a time; the scan overshoots its budget by at most this. */
@@ -142,11 +141,7 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
   const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
   const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
   const label = options.label ?? 'the package';
-  // A README over the entry bound is only a place a changelog might have been: it is not
-  // reported (the package's changelog files, if any, are), so it never reads as a skipped changelog.
-  const warn = (code: string, message: string): void => {
-    if (code !== README_SKIPPED) options.onWarning?.({ code, message });
-  };
+  const warn = (code: string, message: string): void => options.onWarning?.({ code, message });
 
   const entries = await readSelectedEntries(
     tarball,
@@ -162,11 +157,15 @@ export async function extractChangelogFromTarball(tarball: Buffer, options: Extr
         const fileName = rootFileName(path);
         return fileName !== null && (rankChangelogName(fileName) !== null || isReadmeName(fileName));
       },
-      tooLarge: (path, size) => ({
-        // A README too large to read is no changelog left unread: see the warn filter above.
-        code: isReadmeName(rootFileName(path) ?? '') ? README_SKIPPED : 'CHANGELOG_TOO_LARGE',
-        message: `${rootFileName(path) ?? path} in the tarball of ${label} is ${String(size)} bytes, over the ${String(maxEntryBytes)}-byte limit; it was skipped.`,
-      }),
+      // A README over the bound is only a place a changelog might have been: skipped quietly, so it
+      // never reads as a skipped changelog (the package's changelog files, if any, are reported).
+      tooLarge: (path, size) =>
+        isReadmeName(rootFileName(path) ?? '')
+          ? null
+          : {
+              code: 'CHANGELOG_TOO_LARGE',
+              message: `${rootFileName(path) ?? path} in the tarball of ${label} is ${String(size)} bytes, over the ${String(maxEntryBytes)}-byte limit; it was skipped.`,
+            },
     },
     (reason) => new TarballReadError(label, reason),
   );

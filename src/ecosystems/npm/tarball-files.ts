@@ -43,8 +43,8 @@ export interface ReadLimits {
    * it knows the tarball cannot be compared).
    */
   isDone?: () => boolean;
-  /** Warning code and wording for a selected file over `maxEntryBytes`. */
-  tooLarge: (path: string, size: number) => { code: string; message: string };
+  /** Warning code and wording for a selected file over `maxEntryBytes`; null skips it quietly. */
+  tooLarge: (path: string, size: number) => { code: string; message: string } | null;
 }
 
 /** Thrown by the caller's error type: the tarball could not be read at all. */
@@ -67,22 +67,15 @@ export function escapesPackage(path: string): boolean {
 }
 
 /**
- * Reads the entries `limits.select` picks, within its bounds (see scanEntries). Each read
- * inflates the tarball again: keeping one inflated copy per bump for the other reads was measured
- * (session 17) slower and ~60 MiB heavier on the bench's 51-bump PR, so it is not done.
- */
-export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFailure: ReadFailure): Promise<SelectedEntry[]> {
-  return scanEntries(tarball, limits, readFailure);
-}
-
-/**
  * Streams the tarball through the tar parser. Inflating is done here, not by the parser, so the
  * scan controls it: the inflater is fed the compressed bytes, each inflated chunk is counted and
  * handed on, and once the budget is reached the inflater is destroyed and the parser aborted. A
  * gzip bomb therefore costs at most the budget plus one chunk of inflate work, never its full size.
  * The inflater also stops at the archive's end marker, so junk after it is never inflated.
+ * Each read inflates the tarball again: keeping one inflated copy per bump for the other reads
+ * was measured (session 17) slower and ~60 MiB heavier on the bench's 51-bump PR.
  */
-function scanEntries(tarball: Buffer, limits: ReadLimits, readFailure: ReadFailure): Promise<SelectedEntry[]> {
+export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFailure: ReadFailure): Promise<SelectedEntry[]> {
   return new Promise<SelectedEntry[]>((resolve, reject) => {
     const candidates: SelectedEntry[] = [];
     const stats: TarballScanStats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
@@ -171,8 +164,8 @@ function scanEntries(tarball: Buffer, limits: ReadLimits, readFailure: ReadFailu
           return;
         }
         if (entry.size > limits.maxEntryBytes) {
-          const { code, message } = limits.tooLarge(entry.path, entry.size);
-          limits.warn(code, message);
+          const problem = limits.tooLarge(entry.path, entry.size);
+          if (problem !== null) limits.warn(problem.code, problem.message);
           entry.resume();
           return;
         }
