@@ -4816,6 +4816,10 @@ const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s
 const REPLACEMENT = /\b(?:use|instead|replaced|in favou?r of|migrate to|switch to|rename[sd]? to)\b|→|=>/i;
 const REMOVAL = /\b(?:remov(?:e|ed|al)|dropp?(?:ed)?|deleted|no longer (?:exists|exported|available|supported))\b/i;
 const MAX_NAMES_PER_TEXT = 6;
+/** Words that say a call form (not the whole API) is what went: "`res.send(status, body)` signature", "`res.vary()` (no arguments)". */
+const CALL_FORM_REMOVED = /\bsignature\b|\bno arguments\b/i;
+/** Parameters a count can be read from: plain names (`status, obj`, `fn`), or none. */
+const PLAIN_PARAMETERS = /^\s*(?:[A-Za-z_$][\w$]*\s*(?:,\s*[A-Za-z_$][\w$]*\s*)*)?$/;
 /** Code spans with their start offsets (CommonMark: a run of n backticks closes a run of n). */
 function codeSpans(text) {
     const spans = [];
@@ -4845,8 +4849,16 @@ function codeSpans(text) {
  * from the line as the release wrote it.
  */
 const GROUP_LABEL_PREFIX = /^(?:remove[sd]?|removals?|breaking(?: changes?)?):[ \t]+/i;
+/** The argument count of `(status, obj)` → 2, `()` → 0; null when optional or rest parameters hide it. */
+function plainArity(argumentsText) {
+    if (!PLAIN_PARAMETERS.test(argumentsText))
+        return null;
+    return argumentsText.trim() === '' ? 0 : argumentsText.split(',').length;
+}
 function apiNamesInText(fullText) {
     const text = fullText.replace(GROUP_LABEL_PREFIX, '');
+    // A "breaking:" label says the call changed, not that a form of it went: every call stays a use.
+    const namesCallForm = /^(?:remove[sd]?|removals?):/i.test(fullText) || REMOVAL.test(text) || CALL_FORM_REMOVED.test(text);
     const spans = codeSpans(text);
     const names = [];
     for (const span of spans) {
@@ -4861,8 +4873,10 @@ function apiNamesInText(fullText) {
         const argumentsText = match[3];
         const after = text.slice(span.end, span.end + 40);
         const removed = (argumentsText === undefined || argumentsText.trim() === '') && (REMOVAL.test(text) || /^\s*(?:-{1,2}|–|—|:)?\s*(?:use\b|$)/i.test(after));
-        if (!names.some((known) => known.name === name))
-            names.push({ name, change: removed ? 'removed' : 'changed' });
+        if (names.some((known) => known.name === name))
+            continue;
+        const arity = argumentsText === undefined || removed || !namesCallForm ? null : plainArity(argumentsText);
+        names.push(arity === null ? { name, change: removed ? 'removed' : 'changed' } : { name, change: 'changed', removedCallArities: [arity] });
         if (names.length >= MAX_NAMES_PER_TEXT)
             break;
     }
@@ -4915,6 +4929,14 @@ function packageIdentifier(packageName) {
         .replace(/[^A-Za-z0-9]/g, '')
         .toLowerCase();
 }
+/**
+ * A call whose argument count is none of the removed call forms' is not a use of them
+ * (`res.json(body)` when `res.json(status, obj)` went). An access that is not called, or a call
+ * with a spread argument, still counts: the count is unknown.
+ */
+function isOtherCallForm(check, use) {
+    return check.removedCallArities !== undefined && typeof use.callArguments === 'number' && !check.removedCallArities.includes(use.callArguments);
+}
 function usesIn(file, check, packageName) {
     if (check.name === REQUIRE_CHECK) {
         return file.imports
@@ -4933,7 +4955,7 @@ function usesIn(file, check, packageName) {
     }
     const receiverIsPackage = receiver !== null && receiver.toLowerCase() === packageIdentifier(packageName);
     for (const use of file.traced) {
-        if (use.member !== member)
+        if (use.member !== member || isOtherCallForm(check, use))
             continue;
         const matches = receiver === null
             ? use.onPackage
@@ -4943,7 +4965,7 @@ function usesIn(file, check, packageName) {
     }
     if (receiver !== null) {
         for (const untraced of file.untraced) {
-            if (untraced.member === member && untraced.receiver === receiver && !uses.some((use) => use.line === untraced.line)) {
+            if (untraced.member === member && untraced.receiver === receiver && !isOtherCallForm(check, untraced) && !uses.some((use) => use.line === untraced.line)) {
                 uses.push({ path: file.path, line: untraced.line, expression: `${untraced.receiver}.${untraced.member}`, match: 'name' });
             }
         }
@@ -4955,7 +4977,10 @@ function checkName(scan, check) {
     uses.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : left.line - right.line));
     return { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
 }
-/** One entry per name; a name both removed and changed (two findings) counts as removed. */
+/**
+ * One entry per name; a name both removed and changed (two findings) counts as removed, and the
+ * removed call forms of several findings add up (unless one names every call).
+ */
 function mergeChecks(checks) {
     const merged = new Map();
     for (const check of checks) {
@@ -4967,6 +4992,12 @@ function mergeChecks(checks) {
                 known.origins.push(check.origin);
             if (check.change === 'removed')
                 known.change = 'removed';
+            if (known.removedCallArities !== undefined) {
+                if (check.change === 'removed' || check.removedCallArities === undefined)
+                    delete known.removedCallArities;
+                else
+                    known.removedCallArities = [...new Set([...known.removedCallArities, ...check.removedCallArities])];
+            }
         }
     }
     return [...merged.values()].slice(0, REPORT_BOUNDS.names);
@@ -10305,9 +10336,15 @@ function collect(program, offset, targets, bindings, collected) {
                 break;
             case 'CallExpression':
             case 'OptionalCallExpression':
-            case 'NewExpression':
+            case 'NewExpression': {
                 collected.calls.push(node);
+                const callee = unwrap(node.callee);
+                if (isNode(callee) && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression')) {
+                    const callArguments = node.arguments ?? [];
+                    collected.calledMembers.set(callee, callArguments.some((argument) => isNode(argument) && argument.type === 'SpreadElement') ? null : callArguments.length);
+                }
                 break;
+            }
             case 'MemberExpression':
             case 'OptionalMemberExpression':
                 collected.members.push({ node, line: lineOf(node, offset) });
@@ -10470,7 +10507,7 @@ function receiverText(node) {
  */
 function analyseModule(programs, targets) {
     const bindings = new Map();
-    const collected = { imports: [], declarators: [], calls: [], members: [], identifiers: [], functions: new Map() };
+    const collected = { imports: [], declarators: [], calls: [], members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
     for (const { program, lineOffset } of programs)
         collect(program, lineOffset, targets, bindings, collected);
     const packages = new Map();
@@ -10501,13 +10538,14 @@ function analyseModule(programs, targets) {
         if (member === null)
             continue;
         const trace = traceOf(node.object, bindings, targets);
+        const call = collected.calledMembers.has(node) ? { callArguments: collected.calledMembers.get(node) } : {};
         if (trace !== null) {
-            addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other' });
+            addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...call });
         }
         else {
             const receiver = module_usage_identifierName(unwrap(node.object));
             if (receiver !== null && untraced.length < MAX_UNTRACED)
-                untraced.push({ line, receiver, member });
+                untraced.push({ line, receiver, member, ...call });
         }
     }
     // References to a named import (`legacy()` after `import { legacy } from …`).
@@ -10521,7 +10559,7 @@ function analyseModule(programs, targets) {
         // One use of a member per line (`const { static: serve } = …` names `static` once, not as `serve` again).
         const seen = new Set();
         entry.traced = entry.traced.filter((use) => {
-            const key = `${use.line}\u0000${use.member}\u0000${use.onPackage}`;
+            const key = `${use.line}\u0000${use.member}\u0000${use.onPackage}\u0000${use.callArguments}`;
             if (seen.has(key))
                 return false;
             seen.add(key);

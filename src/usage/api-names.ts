@@ -10,6 +10,12 @@ export interface ApiName {
   /** `app.del`, `req.param`, `legacy`. */
   name: string;
   change: 'removed' | 'changed';
+  /**
+   * For a removed call form ("remove: `res.json(status, obj)` signature"), the argument counts
+   * of the forms removed: a call with another count (`res.json(body)`) is not a use of it.
+   * Absent when the text names the API as a whole or its parameters are not plain names.
+   */
+  removedCallArities?: number[];
 }
 
 const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(\((.*)\))?$/s;
@@ -17,6 +23,10 @@ const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s
 const REPLACEMENT = /\b(?:use|instead|replaced|in favou?r of|migrate to|switch to|rename[sd]? to)\b|→|=>/i;
 const REMOVAL = /\b(?:remov(?:e|ed|al)|dropp?(?:ed)?|deleted|no longer (?:exists|exported|available|supported))\b/i;
 const MAX_NAMES_PER_TEXT = 6;
+/** Words that say a call form (not the whole API) is what went: "`res.send(status, body)` signature", "`res.vary()` (no arguments)". */
+const CALL_FORM_REMOVED = /\bsignature\b|\bno arguments\b/i;
+/** Parameters a count can be read from: plain names (`status, obj`, `fn`), or none. */
+const PLAIN_PARAMETERS = /^\s*(?:[A-Za-z_$][\w$]*\s*(?:,\s*[A-Za-z_$][\w$]*\s*)*)?$/;
 
 /** Code spans with their start offsets (CommonMark: a run of n backticks closes a run of n). */
 function codeSpans(text: string): Array<{ code: string; start: number; end: number }> {
@@ -45,8 +55,16 @@ function codeSpans(text: string): Array<{ code: string; start: number; end: numb
  */
 const GROUP_LABEL_PREFIX = /^(?:remove[sd]?|removals?|breaking(?: changes?)?):[ \t]+/i;
 
+/** The argument count of `(status, obj)` → 2, `()` → 0; null when optional or rest parameters hide it. */
+function plainArity(argumentsText: string): number | null {
+  if (!PLAIN_PARAMETERS.test(argumentsText)) return null;
+  return argumentsText.trim() === '' ? 0 : argumentsText.split(',').length;
+}
+
 export function apiNamesInText(fullText: string): ApiName[] {
   const text = fullText.replace(GROUP_LABEL_PREFIX, '');
+  // A "breaking:" label says the call changed, not that a form of it went: every call stays a use.
+  const namesCallForm = /^(?:remove[sd]?|removals?):/i.test(fullText) || REMOVAL.test(text) || CALL_FORM_REMOVED.test(text);
   const spans = codeSpans(text);
   const names: ApiName[] = [];
   for (const span of spans) {
@@ -59,7 +77,9 @@ export function apiNamesInText(fullText: string): ApiName[] {
     const argumentsText = match[3];
     const after = text.slice(span.end, span.end + 40);
     const removed = (argumentsText === undefined || argumentsText.trim() === '') && (REMOVAL.test(text) || /^\s*(?:-{1,2}|–|—|:)?\s*(?:use\b|$)/i.test(after));
-    if (!names.some((known) => known.name === name)) names.push({ name, change: removed ? 'removed' : 'changed' });
+    if (names.some((known) => known.name === name)) continue;
+    const arity = argumentsText === undefined || removed || !namesCallForm ? null : plainArity(argumentsText);
+    names.push(arity === null ? { name, change: removed ? 'removed' : 'changed' } : { name, change: 'changed', removedCallArities: [arity] });
     if (names.length >= MAX_NAMES_PER_TEXT) break;
   }
   return names;

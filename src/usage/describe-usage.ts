@@ -50,6 +50,15 @@ function packageIdentifier(packageName: string): string {
     .toLowerCase();
 }
 
+/**
+ * A call whose argument count is none of the removed call forms' is not a use of them
+ * (`res.json(body)` when `res.json(status, obj)` went). An access that is not called, or a call
+ * with a spread argument, still counts: the count is unknown.
+ */
+function isOtherCallForm(check: NameCheck, use: { callArguments?: number | null }): boolean {
+  return check.removedCallArities !== undefined && typeof use.callArguments === 'number' && !check.removedCallArities.includes(use.callArguments);
+}
+
 function usesIn(file: ImportingFile, check: NameCheck, packageName: string): NameUse[] {
   if (check.name === REQUIRE_CHECK) {
     return file.imports
@@ -67,7 +76,7 @@ function usesIn(file: ImportingFile, check: NameCheck, packageName: string): Nam
   }
   const receiverIsPackage = receiver !== null && receiver.toLowerCase() === packageIdentifier(packageName);
   for (const use of file.traced) {
-    if (use.member !== member) continue;
+    if (use.member !== member || isOtherCallForm(check, use)) continue;
     const matches =
       receiver === null
         ? use.onPackage
@@ -76,7 +85,7 @@ function usesIn(file: ImportingFile, check: NameCheck, packageName: string): Nam
   }
   if (receiver !== null) {
     for (const untraced of file.untraced) {
-      if (untraced.member === member && untraced.receiver === receiver && !uses.some((use) => use.line === untraced.line)) {
+      if (untraced.member === member && untraced.receiver === receiver && !isOtherCallForm(check, untraced) && !uses.some((use) => use.line === untraced.line)) {
         uses.push({ path: file.path, line: untraced.line, expression: `${untraced.receiver}.${untraced.member}`, match: 'name' });
       }
     }
@@ -90,7 +99,10 @@ function checkName(scan: PackageScan, check: NameCheck): Omit<CheckedName, 'orig
   return { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
 }
 
-/** One entry per name; a name both removed and changed (two findings) counts as removed. */
+/**
+ * One entry per name; a name both removed and changed (two findings) counts as removed, and the
+ * removed call forms of several findings add up (unless one names every call).
+ */
 function mergeChecks(checks: readonly NameCheck[]): Array<NameCheck & { origins: string[] }> {
   const merged = new Map<string, NameCheck & { origins: string[] }>();
   for (const check of checks) {
@@ -99,6 +111,10 @@ function mergeChecks(checks: readonly NameCheck[]): Array<NameCheck & { origins:
     else {
       if (!known.origins.includes(check.origin)) known.origins.push(check.origin);
       if (check.change === 'removed') known.change = 'removed';
+      if (known.removedCallArities !== undefined) {
+        if (check.change === 'removed' || check.removedCallArities === undefined) delete known.removedCallArities;
+        else known.removedCallArities = [...new Set([...known.removedCallArities, ...check.removedCallArities])];
+      }
     }
   }
   return [...merged.values()].slice(0, REPORT_BOUNDS.names);

@@ -86,6 +86,8 @@ interface Collected {
   members: Array<{ node: Node; line: number }>;
   identifiers: Array<{ name: string; line: number }>;
   functions: Map<string, Node>;
+  /** Callee member expressions → the call's argument count (null with a spread argument). */
+  calledMembers: Map<Node, number | null>;
 }
 
 function addImport(collected: Collected, targets: ReadonlySet<string>, specifier: string | null, kind: ImportKind, names: string[], line: number): string | null {
@@ -192,9 +194,15 @@ function collect(program: Program, offset: number, targets: ReadonlySet<string>,
         break;
       case 'CallExpression':
       case 'OptionalCallExpression':
-      case 'NewExpression':
+      case 'NewExpression': {
         collected.calls.push(node);
+        const callee = unwrap(node.callee);
+        if (isNode(callee) && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression')) {
+          const callArguments = (node.arguments as Node[] | undefined) ?? [];
+          collected.calledMembers.set(callee, callArguments.some((argument) => isNode(argument) && argument.type === 'SpreadElement') ? null : callArguments.length);
+        }
         break;
+      }
       case 'MemberExpression':
       case 'OptionalMemberExpression':
         collected.members.push({ node, line: lineOf(node, offset) });
@@ -340,7 +348,7 @@ function receiverText(node: unknown): string {
  */
 export function analyseModule(programs: Array<{ program: Program; lineOffset: number }>, targets: ReadonlySet<string>): FileUsage {
   const bindings = new Map<string, Binding>();
-  const collected: Collected = { imports: [], declarators: [], calls: [], members: [], identifiers: [], functions: new Map() };
+  const collected: Collected = { imports: [], declarators: [], calls: [], members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
   for (const { program, lineOffset } of programs) collect(program, lineOffset, targets, bindings, collected);
   const packages: FileUsage['packages'] = new Map();
   for (const { packageName, site } of collected.imports) {
@@ -366,11 +374,12 @@ export function analyseModule(programs: Array<{ program: Program; lineOffset: nu
     const member = memberName(node);
     if (member === null) continue;
     const trace = traceOf(node.object, bindings, targets);
+    const call = collected.calledMembers.has(node) ? { callArguments: collected.calledMembers.get(node)! } : {};
     if (trace !== null) {
-      addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other' });
+      addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...call });
     } else {
       const receiver = identifierName(unwrap(node.object));
-      if (receiver !== null && untraced.length < MAX_UNTRACED) untraced.push({ line, receiver, member });
+      if (receiver !== null && untraced.length < MAX_UNTRACED) untraced.push({ line, receiver, member, ...call });
     }
   }
   // References to a named import (`legacy()` after `import { legacy } from …`).
@@ -383,7 +392,7 @@ export function analyseModule(programs: Array<{ program: Program; lineOffset: nu
     // One use of a member per line (`const { static: serve } = …` names `static` once, not as `serve` again).
     const seen = new Set<string>();
     entry.traced = entry.traced.filter((use) => {
-      const key = `${use.line}\u0000${use.member}\u0000${use.onPackage}`;
+      const key = `${use.line}\u0000${use.member}\u0000${use.onPackage}\u0000${use.callArguments}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

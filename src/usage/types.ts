@@ -61,6 +61,8 @@ export interface TracedUse {
    * of a callback given to it (`req`), or otherwise (the package, one of its names, a member).
    */
   receiverVia: 'call' | 'parameter' | 'other';
+  /** When the access is called (`res.json(body)`): its argument count; null with a spread argument. Absent when not called. */
+  callArguments?: number | null;
 }
 
 /** A member access whose receiver could not be traced to the package (for plain name matches). */
@@ -68,6 +70,8 @@ export interface UntracedMember {
   line: number;
   receiver: string;
   member: string;
+  /** As on TracedUse. */
+  callArguments?: number | null;
 }
 
 /** One file that imports a bumped package, with what it uses of it. */

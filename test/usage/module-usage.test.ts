@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiNamesInText } from '../../src/usage/api-names.js';
+import { describeUsage, type NameCheck } from '../../src/usage/describe-usage.js';
 import { analyseModule, packageOfSpecifier } from '../../src/usage/module-usage.js';
 import { parseSource, scriptBlocks } from '../../src/usage/parse-source.js';
 
@@ -107,7 +108,7 @@ describe('API names in breaking-change text', () => {
   it('takes the subject code spans, not the replacement', () => {
     expect(apiNamesInText('`app.del` - use `app.delete`')).toEqual([{ name: 'app.del', change: 'removed' }]);
     expect(apiNamesInText('`req.param()` -- use `req.params`, `req.body`, or `req.query` instead')).toEqual([{ name: 'req.param', change: 'removed' }]);
-    expect(apiNamesInText('`res.send(status, body)` signature - use `res.status(status).send(body)`')).toEqual([{ name: 'res.send', change: 'changed' }]);
+    expect(apiNamesInText('`res.send(status, body)` signature - use `res.status(status).send(body)`')).toEqual([{ name: 'res.send', change: 'changed', removedCallArities: [2] }]);
     expect(apiNamesInText("`res.redirect('back')` and `res.location('back')` is no longer a supported magic string, explicitly use `req.get('Referrer') || '/'`.")).toEqual([
       { name: 'res.redirect', change: 'changed' },
       { name: 'res.location', change: 'changed' },
@@ -119,8 +120,64 @@ describe('API names in breaking-change text', () => {
 
   it('reads a line with the group label the extractive analyzer repeats on it exactly as the release wrote it', () => {
     expect(apiNamesInText('remove: `app.del` - use `app.delete`')).toEqual([{ name: 'app.del', change: 'removed' }]);
-    expect(apiNamesInText('remove: `res.send(status, body)` signature - use `res.status(status).send(body)`')).toEqual([{ name: 'res.send', change: 'changed' }]);
+    expect(apiNamesInText('remove: `res.send(status, body)` signature - use `res.status(status).send(body)`')).toEqual([{ name: 'res.send', change: 'changed', removedCallArities: [2] }]);
     // Its call without arguments is what went, not the method.
-    expect(apiNamesInText('remove: `res.vary()` (no arguments) -- provide a field name as an argument')).toEqual([{ name: 'res.vary', change: 'changed' }]);
+    expect(apiNamesInText('remove: `res.vary()` (no arguments) -- provide a field name as an argument')).toEqual([{ name: 'res.vary', change: 'changed', removedCallArities: [0] }]);
+    expect(apiNamesInText('remove: `app.param(fn)`')).toEqual([{ name: 'app.param', change: 'changed', removedCallArities: [1] }]);
+  });
+
+  it('keeps every call a use when the text changes a call rather than removing a form of it, or its parameters hide the count', () => {
+    // Behaviour of the call changed: any argument count is affected.
+    expect(apiNamesInText('`res.status()` accepts only integers')).toEqual([{ name: 'res.status', change: 'changed' }]);
+    expect(apiNamesInText('breaking: `parse(input)` now throws on empty input')).toEqual([{ name: 'parse', change: 'changed' }]);
+    // Optional or rest parameters: the count of the removed form is not known.
+    expect(apiNamesInText('remove: `res.render(view, [options])` signature')).toEqual([{ name: 'res.render', change: 'changed' }]);
+    expect(apiNamesInText('removed the `log(...args)` signature')).toEqual([{ name: 'log', change: 'changed' }]);
+  });
+});
+
+describe('removed call forms: only calls of that form are uses', () => {
+  const text = [
+    "const express = require('express');",
+    'const app = express();',
+    "app.get('/a', (req, res) => res.json({ ok: true }));",
+    "app.get('/b', (req, res) => res.json(200, { ok: true }));",
+    "app.get('/c', (req, res) => res.json(...reply));",
+    'const send = (res) => res.json;',
+    "app.param((name, fn) => fn);",
+    "app.param('id', (req, res, next, id) => next());",
+    'function handler(request, response) { response.json(201, {}); }',
+  ].join('\n');
+  const parsed = usage('src/app.js', text, ['express']);
+  const scanned = parsed.packages.get('express')!;
+  const scan = {
+    status: 'scanned' as const,
+    scanned: 'test',
+    filesListed: 1,
+    filesParsed: 1,
+    notes: [],
+    incomplete: false,
+    packages: new Map([['express', { packageName: 'express', files: [{ path: 'src/app.js', imports: scanned.imports, traced: scanned.traced, untraced: parsed.untraced }], configMentions: [] }]]),
+  };
+  const checksOf = (...summaries: string[]): NameCheck[] => summaries.flatMap((summary, index) => apiNamesInText(summary).map((name) => ({ ...name, origin: `breaking-change-${index + 1}` })));
+  const linesOf = (checks: NameCheck[], name: string) => describeUsage(scan, 'express', checks).checkedNames.find((checked) => checked.name === name)?.uses.map((use) => use.line);
+
+  it('a one-argument call is not the removed two-argument form; a spread or an uncalled reference may be', () => {
+    const checks = checksOf('remove: `res.json(status, obj)` signature - use `res.status(status).json(obj)`', 'remove: `res.json(obj, status)` signature - use `res.json(status, obj)`');
+    expect(linesOf(checks, 'res.json')).toEqual([4, 5, 6]);
+  });
+
+  it('an untraced receiver of the same name is held to the same form', () => {
+    const checks = checksOf('remove: `response.json(status, obj)` signature');
+    expect(linesOf(checks, 'response.json')).toEqual([9]);
+  });
+
+  it('`app.param(fn)` matches the one-argument call only', () => {
+    expect(linesOf(checksOf('remove: `app.param(fn)`'), 'app.param')).toEqual([7]);
+  });
+
+  it('a finding that names the whole API, beside one that names a form, makes every call a use', () => {
+    expect(linesOf(checksOf('remove: `res.json(status, obj)` signature', 'removed `res.json`'), 'res.json')).toEqual([3, 4, 5, 6]);
+    expect(linesOf(checksOf('`res.json()` now escapes HTML', 'remove: `res.json(status, obj)` signature'), 'res.json')).toEqual([3, 4, 5, 6]);
   });
 });
