@@ -6411,6 +6411,8 @@ async function analyzeDependency(input) {
         userPrompt: prompts.userPrompt,
         structuredOutput: { mode: schemaMode, name: CANDIDATE_SCHEMA_NAME, schema: CANDIDATE_SCHEMA, schemaDigest: CANDIDATE_SCHEMA_DIGEST, allowWeaker: false },
         budget: {},
+        // Names the bump in the runtime's log lines (retries, failures); never sent to a provider.
+        correlation: { dependency: `${input.context.dependency.name} ${input.context.versions.from} → ${input.context.versions.to}` },
         signal: input.signal,
     };
     let success;
@@ -11817,9 +11819,13 @@ function boundLength(text, maxLength) {
         return text;
     return `${codePoints.slice(0, Math.max(0, maxLength - 1)).join('').trimEnd()}…`;
 }
-/** Drops image syntax entirely (an image would load a remote URL when the comment is viewed). */
+/**
+ * Drops image syntax entirely (an image would load a remote URL when the comment is viewed).
+ * The destination may hold one level of balanced parentheses, as CommonMark allows
+ * (`![x](javascript:alert(1))`), so no `)` of it is left behind in the text.
+ */
 function removeImages(text) {
-    return text.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/<img\b[^>]*>?/gi, '');
+    return text.replace(/!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1').replace(/<img\b[^>]*>?/gi, '');
 }
 /**
  * Breaks every pattern GitHub turns into a notification or a link on rendered text:
@@ -15626,6 +15632,15 @@ function usageWarnings(profile, usage) {
         `usage inflated: 9Router reports about ${NINE_ROUTER_PROMPT_OVERHEAD} prompt tokens of its own on top of the model's (${usage.inputTokens} reported${inflated ? '' : ', which is below that, so the report may have changed'}); prompt and total tokens are not the model's counts`,
     ];
 }
+/**
+ * What a log line says the call was about: the bump the caller named in its correlation
+ * (`for express 4.21.2 → 5.1.0`), else the context ID. Package names are PR and registry text,
+ * so both are sanitised and bounded.
+ */
+function subjectOf(request) {
+    const dependency = request.correlation?.dependency;
+    return typeof dependency === 'string' && dependency !== '' ? `for ${(0,redaction.sanitizeMessage)(dependency, 160)}` : `for context ${(0,redaction.sanitizeMessage)(request.contextId, 80)}`;
+}
 async function executeStructuredCall(loaded, descriptor, adapter, request, dependencies) {
     const { logger, now } = dependencies;
     const profile = loaded.profile;
@@ -15643,7 +15658,7 @@ async function executeStructuredCall(loaded, descriptor, adapter, request, depen
             route: lastObservation.route ?? null,
         };
         error.telemetry = failure;
-        logger.debug(`runtime ${profile.id}: call for context ${(0,redaction.sanitizeMessage)(request.contextId, 80)} failed with ${error.code} after ${attempts} attempt(s)`);
+        logger.debug(`runtime ${profile.id}: call ${subjectOf(request)} failed with ${error.code} after ${attempts} attempt(s)`);
         return error;
     };
     try {
@@ -15685,10 +15700,10 @@ async function executeStructuredCall(loaded, descriptor, adapter, request, depen
             const remaining = timeoutMs - (now() - accepted);
             if (delay >= remaining) {
                 // Waiting would cross the deadline; report the provider's error, not a vaguer timeout.
-                logger.debug(`runtime ${profile.id}: not retrying ${error.code}: a ${delay} ms wait exceeds the ${Math.round(remaining)} ms left`);
+                logger.debug(`runtime ${profile.id}: not retrying ${error.code} ${subjectOf(request)}: a ${delay} ms wait exceeds the ${Math.round(remaining)} ms left`);
                 throw fail(error);
             }
-            logger.info(`runtime ${profile.id}: attempt ${attempts} of ${profile.retry.maxAttempts} failed with ${error.code}; retrying in ${delay} ms`);
+            logger.info(`runtime ${profile.id}: attempt ${attempts} of ${profile.retry.maxAttempts} ${subjectOf(request)} failed with ${error.code}; retrying in ${delay} ms`);
             try {
                 await sleepUnlessAborted(dependencies.sleep, delay, signal);
             }

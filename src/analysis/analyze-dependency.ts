@@ -256,6 +256,8 @@ export async function analyzeDependency(input: AnalyzeDependencyInput): Promise<
     userPrompt: prompts.userPrompt,
     structuredOutput: { mode: schemaMode, name: CANDIDATE_SCHEMA_NAME, schema: CANDIDATE_SCHEMA, schemaDigest: CANDIDATE_SCHEMA_DIGEST, allowWeaker: false },
     budget: {},
+    // Names the bump in the runtime's log lines (retries, failures); never sent to a provider.
+    correlation: { dependency: `${input.context.dependency.name} ${input.context.versions.from} → ${input.context.versions.to}` },
     signal: input.signal,
   };
 

@@ -63,9 +63,13 @@ export function boundLength(text: string, maxLength: number): string {
   return `${codePoints.slice(0, Math.max(0, maxLength - 1)).join('').trimEnd()}…`;
 }
 
-/** Drops image syntax entirely (an image would load a remote URL when the comment is viewed). */
+/**
+ * Drops image syntax entirely (an image would load a remote URL when the comment is viewed).
+ * The destination may hold one level of balanced parentheses, as CommonMark allows
+ * (`![x](javascript:alert(1))`), so no `)` of it is left behind in the text.
+ */
 function removeImages(text: string): string {
-  return text.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/<img\b[^>]*>?/gi, '');
+  return text.replace(/!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1').replace(/<img\b[^>]*>?/gi, '');
 }
 
 /**

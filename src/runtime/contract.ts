@@ -37,7 +37,10 @@ export interface RuntimeRequest {
     /** Total deadline for the call including retries; the profile's limit applies when absent. */
     timeoutMs?: number;
   };
-  /** Caller-supplied correlation that is safe to send and record (no secrets, no PR text). */
+  /**
+   * Caller-supplied labels for log lines (no secrets); adapters never send them to a provider.
+   * `dependency` names the bump (`express 4.21.2 → 5.1.0`), sanitised where it is logged.
+   */
   correlation?: Record<string, string>;
   signal?: AbortSignal;
 }

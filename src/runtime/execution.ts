@@ -157,6 +157,16 @@ export function usageWarnings(profile: DeploymentProfile, usage: RuntimeUsage): 
   ];
 }
 
+/**
+ * What a log line says the call was about: the bump the caller named in its correlation
+ * (`for express 4.21.2 → 5.1.0`), else the context ID. Package names are PR and registry text,
+ * so both are sanitised and bounded.
+ */
+function subjectOf(request: RuntimeRequest): string {
+  const dependency = request.correlation?.dependency;
+  return typeof dependency === 'string' && dependency !== '' ? `for ${sanitizeMessage(dependency, 160)}` : `for context ${sanitizeMessage(request.contextId, 80)}`;
+}
+
 export async function executeStructuredCall<Prepared extends PreparedCall>(
   loaded: LoadedProfile,
   descriptor: RuntimeDescriptor,
@@ -181,7 +191,7 @@ export async function executeStructuredCall<Prepared extends PreparedCall>(
       route: lastObservation.route ?? null,
     };
     error.telemetry = failure;
-    logger.debug(`runtime ${profile.id}: call for context ${sanitizeMessage(request.contextId, 80)} failed with ${error.code} after ${attempts} attempt(s)`);
+    logger.debug(`runtime ${profile.id}: call ${subjectOf(request)} failed with ${error.code} after ${attempts} attempt(s)`);
     return error;
   };
 
@@ -220,10 +230,10 @@ export async function executeStructuredCall<Prepared extends PreparedCall>(
       const remaining = timeoutMs - (now() - accepted);
       if (delay >= remaining) {
         // Waiting would cross the deadline; report the provider's error, not a vaguer timeout.
-        logger.debug(`runtime ${profile.id}: not retrying ${error.code}: a ${delay} ms wait exceeds the ${Math.round(remaining)} ms left`);
+        logger.debug(`runtime ${profile.id}: not retrying ${error.code} ${subjectOf(request)}: a ${delay} ms wait exceeds the ${Math.round(remaining)} ms left`);
         throw fail(error);
       }
-      logger.info(`runtime ${profile.id}: attempt ${attempts} of ${profile.retry.maxAttempts} failed with ${error.code}; retrying in ${delay} ms`);
+      logger.info(`runtime ${profile.id}: attempt ${attempts} of ${profile.retry.maxAttempts} ${subjectOf(request)} failed with ${error.code}; retrying in ${delay} ms`);
       try {
         await sleepUnlessAborted(dependencies.sleep, delay, signal);
       } catch {

@@ -19,6 +19,11 @@ describe('escapeInline', () => {
     expect(out).not.toContain('![');
   });
 
+  it('removes an image whose destination holds parentheses whole, leaving no stray parenthesis', () => {
+    expect(escapeInline('before ![x](javascript:alert(1)) after', 200)).toBe('before x after');
+    expect(escapeInline('![logo](https://evil.example/a_(b).png)', 200)).toBe('logo');
+  });
+
   it('breaks @mentions, issue references and cross-repo references', () => {
     const out = escapeInline('thanks @octocat and @org/team, fixes #123, GH-45 and octo/repo#9', 200);
     expect(out).not.toMatch(/@[a-z]/i);
