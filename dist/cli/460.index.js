@@ -3491,8 +3491,11 @@ const RUNS_USING_LOCATOR = 'action-interface/runs-using';
 const MAX_HEADING_SCAN_CHARS = 300;
 /** Release texts longer than this are cut before splitting; evidence items are bounded far below it anyway. */
 const MAX_SPLIT_INPUT_CHARS = 256 * 1024;
-/** Heading given to the part collecting inline `BREAKING:` lines. */
-const INLINE_BREAKING_HEADING = 'Breaking changes (inline)';
+/**
+ * Heading given to the part collecting inline `BREAKING:` lines (a locator and a reader both see
+ * it: "History.md — 5.0.0 — Marked breaking").
+ */
+const INLINE_BREAKING_HEADING = 'Marked breaking';
 /*
  * "Removed"/"Removals" count as breaking: Keep a Changelog defines that section as "features
  * removed in this release", and anyone still using a removed feature breaks. A false positive
@@ -6648,7 +6651,8 @@ function buildDependencyContext(input) {
     if (dropped > 0) {
         missingInformation.push({
             code: 'EVIDENCE_BUDGET_EXCEEDED',
-            message: `${dropped} lower-ranked evidence item(s) did not fit the context bounds (${bounds.maxItems} items, ${bounds.maxChars} characters) and were left out.`,
+            // Said in a reviewer's words: what was left out, and the per-bump limit that left it out.
+            message: `${dropped} lower-ranked evidence item(s) were left out: the analysis reads at most ${bounds.maxItems} items (${bounds.maxChars.toLocaleString('en-US')} characters) per bump, most relevant first.`,
         });
     }
     const body = {

@@ -161,7 +161,8 @@ export function buildDependencyContext(input: ContextInput): DependencyContext {
   if (dropped > 0) {
     missingInformation.push({
       code: 'EVIDENCE_BUDGET_EXCEEDED',
-      message: `${dropped} lower-ranked evidence item(s) did not fit the context bounds (${bounds.maxItems} items, ${bounds.maxChars} characters) and were left out.`,
+      // Said in a reviewer's words: what was left out, and the per-bump limit that left it out.
+      message: `${dropped} lower-ranked evidence item(s) were left out: the analysis reads at most ${bounds.maxItems} items (${bounds.maxChars.toLocaleString('en-US')} characters) per bump, most relevant first.`,
     });
   }
 

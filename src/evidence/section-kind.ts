@@ -17,8 +17,11 @@ export const MAX_HEADING_SCAN_CHARS = 300;
 /** Release texts longer than this are cut before splitting; evidence items are bounded far below it anyway. */
 export const MAX_SPLIT_INPUT_CHARS = 256 * 1024;
 
-/** Heading given to the part collecting inline `BREAKING:` lines. */
-export const INLINE_BREAKING_HEADING = 'Breaking changes (inline)';
+/**
+ * Heading given to the part collecting inline `BREAKING:` lines (a locator and a reader both see
+ * it: "History.md — 5.0.0 — Marked breaking").
+ */
+export const INLINE_BREAKING_HEADING = 'Marked breaking';
 
 export interface KindPart {
   kind: EvidenceKind;

@@ -61,7 +61,7 @@ describe('changelogEvidence', () => {
       ['changelog', 'CHANGELOG.md#2.0.0/part-1', 'CHANGELOG.md — 2.0.0 — Notes'],
       ['changelog', 'CHANGELOG.md#2.0.0/fixes', 'CHANGELOG.md — 2.0.0 — Fixes'],
       ['changelog', 'CHANGELOG.md#2.0.0/fixes-2', 'CHANGELOG.md — 2.0.0 — Fixes'],
-      ['breakingChanges', 'CHANGELOG.md#2.0.0/breaking-changes-inline', 'CHANGELOG.md — 2.0.0 — Breaking changes (inline)'],
+      ['breakingChanges', 'CHANGELOG.md#2.0.0/marked-breaking', 'CHANGELOG.md — 2.0.0 — Marked breaking'],
     ]);
   });
 

@@ -95,7 +95,7 @@ describe('release-text markers', () => {
   });
 
   it('skips group labels such as "breaking:" when choosing an excerpt', () => {
-    const content = 'Breaking changes (inline)\n\n* breaking:\n  * `res.status()` accepts only integers';
+    const content = 'Marked breaking\n\n* breaking:\n  * `res.status()` accepts only integers';
     expect(excerpt(content, 200, 'breaking')).toBe('`res.status()` accepts only integers');
   });
 
@@ -114,7 +114,7 @@ describe('release-text markers', () => {
 
   it('takes the outermost change bullets of a breaking section, not their elaborations or dependency updates', () => {
     const section = [
-      'Breaking changes (inline)',
+      'Marked breaking',
       '',
       '* breaking:',
       '  * `res.status()` accepts only integers',
