@@ -3476,7 +3476,112 @@ const PIN_MISMATCH_LOCATOR = 'fact/pin-mismatch';
 /** `runs.using` changed between the two releases (node20 → node24 needs a newer runner). */
 const RUNS_USING_LOCATOR = 'action-interface/runs-using';
 
+;// CONCATENATED MODULE: ./build/evidence/markdown-blocks.js
+/**
+ * Markdown block structure that the changelog readers share: code fences (whose contents are
+ * examples, never release sections), setext underlines and list-item starts. Every pattern is
+ * linear and sees at most MAX_HEADING_SCAN_CHARS of a line: the text is untrusted.
+ */
+/** Only this much of a line is tested against heading, fence and marker patterns. */
+const MAX_HEADING_SCAN_CHARS = 300;
+/** Columns of leading whitespace (a tab advances to the next multiple of 4), read within the scan bound. */
+function indentColumns(line) {
+    let columns = 0;
+    for (let index = 0; index < line.length && index < MAX_HEADING_SCAN_CHARS; index++) {
+        const character = line[index];
+        if (character === ' ')
+            columns += 1;
+        else if (character === '\t')
+            columns += 4 - (columns % 4);
+        else
+            break;
+    }
+    return columns;
+}
+/** Where a list item's content starts (`- x` 2, `10. x` 4, `-   x` 4), or null when the line starts none. */
+function listItemContentColumn(line) {
+    const match = /^( {0,3})([-*+]|\d{1,9}[.)])( {1,4})(?=\S)/.exec(line.slice(0, MAX_HEADING_SCAN_CHARS));
+    if (match === null)
+        return null;
+    return (match[1] ?? '').length + (match[2] ?? '').length + (match[3] ?? '').length;
+}
+/**
+ * Returns a function to call on each line in order: true when the line opens, closes or sits
+ * inside a fenced code block. As in CommonMark, a fence closes only on a run of the same
+ * character at least as long as the one that opened it (a ```` ````md ```` example may hold
+ * ```` ``` ```` lines), with nothing after it; a backtick run followed by more backticks on the
+ * line is inline code, not a fence. A fence opened inside a list item (indented to the item's
+ * content) also ends with the item: at the first non-blank line indented less than that content,
+ * so an example left unclosed in one bullet does not swallow the release headings after it.
+ */
+function createFenceTracker() {
+    let open = null;
+    // Content column of the list item the current lines belong to, while they are indented to it.
+    let itemColumn = null;
+    const outside = (line) => {
+        if (line.trim() !== '') {
+            const startsItem = listItemContentColumn(line);
+            if (startsItem !== null)
+                itemColumn = startsItem;
+            else if (itemColumn !== null && indentColumns(line) < itemColumn)
+                itemColumn = null;
+        }
+        const match = /^[ \t]*(`{3,}|~{3,})(.*)$/.exec(line.slice(0, MAX_HEADING_SCAN_CHARS));
+        if (match === null)
+            return false;
+        const run = match[1] ?? '';
+        if (run.startsWith('`') && (match[2] ?? '').includes('`'))
+            return false;
+        const inItem = itemColumn !== null && indentColumns(line) >= itemColumn;
+        open = { character: run.charAt(0), length: run.length, itemColumn: inItem ? itemColumn : null };
+        return true;
+    };
+    return (line) => {
+        if (open === null)
+            return outside(line);
+        if (open.itemColumn !== null && line.trim() !== '' && indentColumns(line) < open.itemColumn) {
+            // The list item ended, and the fence with it: this line is read as any other.
+            open = null;
+            itemColumn = null;
+            return outside(line);
+        }
+        const match = /^[ \t]*(`{3,}|~{3,})(.*)$/.exec(line.slice(0, MAX_HEADING_SCAN_CHARS));
+        const run = match?.[1] ?? '';
+        if (match !== null && run.charAt(0) === open.character && run.length >= open.length && (match[2] ?? '').trim() === '')
+            open = null;
+        return true;
+    };
+}
+/** The heading level a setext underline gives the line above it (`===` 1, `---` 2), or null. */
+function setextUnderlineLevel(line) {
+    if (line === undefined || line.length > MAX_HEADING_SCAN_CHARS)
+        return null;
+    if (/^ {0,3}=+[ \t]*$/.test(line))
+        return 1;
+    if (/^ {0,3}-+[ \t]*$/.test(line))
+        return 2;
+    return null;
+}
+/**
+ * A list item or block quote: a `---` under it is a thematic break, not a setext underline
+ * (CommonMark), so it never makes the line a heading.
+ */
+function startsListItemOrQuote(line) {
+    return /^ {0,3}(?:[-*+>]|\d{1,9}[.)])(?:[ \t]|$)/.test(line.slice(0, MAX_HEADING_SCAN_CHARS));
+}
+/**
+ * The level of the setext heading whose text is `lines[index]` (`Changelog` over `=====`), or
+ * null: the text line must be non-blank, not indented as code, and not a list item or quote.
+ */
+function setextHeadingLevelAt(lines, index) {
+    const line = lines[index] ?? '';
+    if (line.startsWith('    ') || line.startsWith('\t') || line.trim().length === 0 || startsListItemOrQuote(line))
+        return null;
+    return setextUnderlineLevel(lines[index + 1]);
+}
+
 ;// CONCATENATED MODULE: ./build/evidence/section-kind.js
+
 /**
  * Sorts the parts of a release text (a GitHub release body or one changelog version section)
  * into evidence kinds, by their headings and by inline `BREAKING:` markers.
@@ -3487,8 +3592,7 @@ const RUNS_USING_LOCATOR = 'action-interface/runs-using';
  * lines are only ever trimmed with loops or String#trim, never with an `X+$` regex (which is
  * quadratic on a long run of X followed by something else).
  */
-/** Only this much of a line is tested against heading and marker patterns. */
-const MAX_HEADING_SCAN_CHARS = 300;
+
 /** Release texts longer than this are cut before splitting; evidence items are bounded far below it anyway. */
 const MAX_SPLIT_INPUT_CHARS = 256 * 1024;
 /**
@@ -3617,12 +3721,11 @@ function splitByKind(markdown) {
     const parts = [];
     let current = { kind: 'releaseNotes', heading: '', level: 0, lines: [] };
     const inlineBreaking = [];
-    let insideFence = false;
+    // The same fence rules as the changelog reader: a heading or BREAKING line in an example is not one.
+    const inFence = createFenceTracker();
     let movingIndent = -1;
     for (const line of lines) {
-        const trimmedStart = line.trimStart();
-        if (trimmedStart.startsWith('```') || trimmedStart.startsWith('~~~'))
-            insideFence = !insideFence;
+        const insideFence = inFence(line);
         const heading = insideFence ? null : parseHeadingLine(line);
         if (heading !== null) {
             movingIndent = -1;
@@ -3688,68 +3791,6 @@ function withoutTrailingBlanks(line) {
         end -= 1;
     }
     return end === line.length ? line : line.slice(0, end);
-}
-
-;// CONCATENATED MODULE: ./build/evidence/markdown-blocks.js
-
-/**
- * Markdown block structure that the changelog readers share: code fences (whose contents are
- * examples, never release sections), setext underlines and list-item starts. Every pattern is
- * linear and sees at most MAX_HEADING_SCAN_CHARS of a line: the text is untrusted.
- */
-/**
- * Returns a function to call on each line in order: true when the line opens, closes or sits
- * inside a fenced code block. As in CommonMark, a fence closes only on a run of the same
- * character at least as long as the one that opened it (a ```` ````md ```` example may hold
- * ```` ``` ```` lines), with nothing after it; a backtick run followed by more backticks on the
- * line is inline code, not a fence. Indentation is not limited: fences inside list items are
- * indented by the item.
- */
-function createFenceTracker() {
-    let open = null;
-    return (line) => {
-        const match = /^[ \t]*(`{3,}|~{3,})(.*)$/.exec(line.slice(0, MAX_HEADING_SCAN_CHARS));
-        if (open === null) {
-            if (match === null)
-                return false;
-            const run = match[1] ?? '';
-            if (run.startsWith('`') && (match[2] ?? '').includes('`'))
-                return false;
-            open = { character: run.charAt(0), length: run.length };
-            return true;
-        }
-        const run = match?.[1] ?? '';
-        if (match !== null && run.charAt(0) === open.character && run.length >= open.length && (match[2] ?? '').trim() === '')
-            open = null;
-        return true;
-    };
-}
-/** The heading level a setext underline gives the line above it (`===` 1, `---` 2), or null. */
-function setextUnderlineLevel(line) {
-    if (line === undefined || line.length > MAX_HEADING_SCAN_CHARS)
-        return null;
-    if (/^ {0,3}=+[ \t]*$/.test(line))
-        return 1;
-    if (/^ {0,3}-+[ \t]*$/.test(line))
-        return 2;
-    return null;
-}
-/**
- * A list item or block quote: a `---` under it is a thematic break, not a setext underline
- * (CommonMark), so it never makes the line a heading.
- */
-function startsListItemOrQuote(line) {
-    return /^ {0,3}(?:[-*+>]|\d{1,9}[.)])(?:[ \t]|$)/.test(line.slice(0, MAX_HEADING_SCAN_CHARS));
-}
-/**
- * The level of the setext heading whose text is `lines[index]` (`Changelog` over `=====`), or
- * null: the text line must be non-blank, not indented as code, and not a list item or quote.
- */
-function setextHeadingLevelAt(lines, index) {
-    const line = lines[index] ?? '';
-    if (line.startsWith('    ') || line.startsWith('\t') || line.trim().length === 0 || startsListItemOrQuote(line))
-        return null;
-    return setextUnderlineLevel(lines[index + 1]);
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/changelog-sections.js

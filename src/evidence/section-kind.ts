@@ -1,3 +1,4 @@
+import { createFenceTracker, MAX_HEADING_SCAN_CHARS } from './markdown-blocks.js';
 import type { EvidenceKind } from './types.js';
 
 /**
@@ -11,8 +12,7 @@ import type { EvidenceKind } from './types.js';
  * quadratic on a long run of X followed by something else).
  */
 
-/** Only this much of a line is tested against heading and marker patterns. */
-export const MAX_HEADING_SCAN_CHARS = 300;
+export { MAX_HEADING_SCAN_CHARS };
 
 /** Release texts longer than this are cut before splitting; evidence items are bounded far below it anyway. */
 export const MAX_SPLIT_INPUT_CHARS = 256 * 1024;
@@ -173,12 +173,12 @@ export function splitByKind(markdown: string): KindPart[] {
   const parts: RawPart[] = [];
   let current: RawPart = { kind: 'releaseNotes', heading: '', level: 0, lines: [] };
   const inlineBreaking: string[] = [];
-  let insideFence = false;
+  // The same fence rules as the changelog reader: a heading or BREAKING line in an example is not one.
+  const inFence = createFenceTracker();
   let movingIndent = -1;
 
   for (const line of lines) {
-    const trimmedStart = line.trimStart();
-    if (trimmedStart.startsWith('```') || trimmedStart.startsWith('~~~')) insideFence = !insideFence;
+    const insideFence = inFence(line);
 
     const heading = insideFence ? null : parseHeadingLine(line);
     if (heading !== null) {

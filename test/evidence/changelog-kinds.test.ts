@@ -93,6 +93,9 @@ describe('splitByKind', () => {
 
   it('ignores headings inside code fences', () => {
     expect(splitByKind('```sh\n# Breaking changes\n```').map((part) => part.kind)).toEqual(['releaseNotes']);
+     // The changelog reader's fence rules: a longer fence holds shorter ones, and inline code is no fence.
+    expect(splitByKind('````md\n```\n### Breaking changes\n- BREAKING: example\n```\n````\n- fix').map((part) => part.kind)).toEqual(['releaseNotes']);
+    expect(splitByKind('Run ```npm i``` first\n### Breaking changes\n- drop Node 16').map((part) => part.kind)).toEqual(['releaseNotes', 'breakingChanges']);
   });
 
   it('keeps hostile text as data and handles a 200 KB line', () => {

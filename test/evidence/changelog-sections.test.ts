@@ -184,6 +184,17 @@ describe('parseChangelog on synthetic forms (written here, labelled)', () => {
     expect(summary(parseChangelog(text)).map(([version]) => version)).toEqual(['2.0.0', '1.0.0']);
   });
 
+  it('a fence left open inside a list item ends with the item, so the release headings after it are read (as CommonMark renders it)', () => {
+    const text = ['## 2.0.0', '', '- New option:', '  ```js', '  run({ fast: true })', '', '## 1.1.0', '', '- older', '', '## 1.0.0', '', '- first'].join('\n');
+    expect(summary(parseChangelog(text)).map(([version]) => version)).toEqual(['2.0.0', '1.1.0', '1.0.0']);
+    // Closed within the item, or holding blank lines and deeper lines, it is one example as before.
+    const closed = ['## 2.0.0', '', '1. Example:', '   ```md', '   ## 9.9.9', '', '      indented', '   ```', '', '## 1.0.0', '', '- first'].join('\n');
+    expect(summary(parseChangelog(closed)).map(([version]) => version)).toEqual(['2.0.0', '1.0.0']);
+    // A fence at the top level is not ended by a less indented line.
+    const topLevel = ['## 2.0.0', '', '  ```', '## 9.9.9', '  ```', '', '## 1.0.0'].join('\n');
+    expect(summary(parseChangelog(topLevel)).map(([version]) => version)).toEqual(['2.0.0', '1.0.0']);
+  });
+
   it('reads "Version" before a linked version (jwt-decode 3.1.2: `## Version [3.1.2](…)`) and a spaced `v` (http-proxy 1.0.0: `### v 1.0.0-alpha`)', () => {
     const auth0 = ['# Change log', '', '## Version [3.1.2](https://github.com/auth0/jwt-decode/releases/tag/v3.1.2)', '', '- Add a generic', '', '## Version [3.1.0](https://github.com/auth0/jwt-decode/releases/tag/v3.1.0)', '', '- Add types'].join('\n');
     expect(summary(parseChangelog(auth0, 'jwt-decode'))).toEqual([
