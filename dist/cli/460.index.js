@@ -5926,7 +5926,9 @@ function rootFileCandidates(main) {
     const base = parts.join('/');
     if (base === '')
         return ['index.js'];
-    return /\.c?js$/.test(base) ? [base] : [base, `${base}.js`, `${base}/index.js`];
+    // A file name with a module extension is read as it is: `index.mjs.js` never exists, and
+    // asking for it would keep the tarball scan from ending once the real file is met.
+    return /\.(?:c?js|mjs|json|node)$/.test(base) ? [base] : [base, `${base}.js`, `${base}/index.js`];
 }
 function isMemberOf(node, object, property) {
     const member = node;

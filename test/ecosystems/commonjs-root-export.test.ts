@@ -36,6 +36,7 @@ describe('commonJsCallableRoot', () => {
   it('reads the file main names (with Node\'s .js and /index.js), and nothing for exports maps or ES modules', async () => {
     expect(rootFileCandidates('./lib/yallist')).toEqual(['lib/yallist', 'lib/yallist.js', 'lib/yallist/index.js']);
     expect(rootFileCandidates(null)).toEqual(['index.js']);
+    expect(rootFileCandidates('./dist/index.mjs')).toEqual(['dist/index.mjs']);
     expect(rootFileCandidates('../outside.js')).toEqual([]);
     const tarball = npmTarballOf({ 'lib/yallist.js': 'module.exports = Yallist\nfunction Yallist () {}', 'package.json': '{}' });
     expect(await commonJsCallableRoot(tarball, manifestShapeOf({ name: 'yallist', main: './lib/yallist' }), 'yallist@4.0.0')).toBe('lib/yallist.js');

@@ -31,7 +31,9 @@ export function rootFileCandidates(main: string | null): string[] {
   }
   const base = parts.join('/');
   if (base === '') return ['index.js'];
-  return /\.c?js$/.test(base) ? [base] : [base, `${base}.js`, `${base}/index.js`];
+  // A file name with a module extension is read as it is: `index.mjs.js` never exists, and
+  // asking for it would keep the tarball scan from ending once the real file is met.
+  return /\.(?:c?js|mjs|json|node)$/.test(base) ? [base] : [base, `${base}.js`, `${base}/index.js`];
 }
 
 function isMemberOf(node: unknown, object: string, property: string): boolean {
