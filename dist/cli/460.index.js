@@ -4860,8 +4860,14 @@ const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s
 const REPLACEMENT = /\b(?:use|instead|replaced|in favou?r of|migrate to|switch to|rename[sd]? to)\b|→|=>/i;
 const REMOVAL = /\b(?:remov(?:e|ed|al)|dropp?(?:ed)?|deleted|no longer (?:exists|exported|available|supported))\b/i;
 const MAX_NAMES_PER_TEXT = 6;
-/** Words that say a call form (not the whole API) is what went: "`res.send(status, body)` signature", "`res.vary()` (no arguments)". */
-const CALL_FORM_REMOVED = /\bsignature\b|\bno arguments\b/i;
+/**
+ * Words right after a code span (or after the last span of a list of them) that say a call form,
+ * not the whole API, is what went: "`res.send(status, body)` signature", "`res.vary()` (no
+ * arguments)", "`a(x)` and `a(x, y)` signatures".
+ */
+const CALL_FORM_WORDS = /^\s*(?:\(no arguments\)|(?:call\s+)?(?:signatures?|forms?)\b)/i;
+/** What may join the spans of one subject list (tested trimmed): a comma, "and", "or". */
+const SPAN_JOINER = /^(?:,|,?\s*(?:and|or)|&)?$/i;
 /** Parameters a count can be read from: plain names (`status, obj`, `fn`), or none. */
 const PLAIN_PARAMETERS = /^\s*(?:[A-Za-z_$][\w$]*\s*(?:,\s*[A-Za-z_$][\w$]*\s*)*)?$/;
 /** Code spans with their start offsets (CommonMark: a run of n backticks closes a run of n). */
@@ -4899,13 +4905,42 @@ function plainArity(argumentsText) {
         return null;
     return argumentsText.trim() === '' ? 0 : argumentsText.split(',').length;
 }
+/**
+ * Whether the span at `index` names a removed call form: the words after its subject list say so,
+ * or it is the whole subject of a line under a "remove:" label ("remove: `app.param(fn)`").
+ * Anything else (a "breaking:" label, "Removed `x(a, b)`", "`x(url)` now returns a Promise")
+ * leaves every call a use.
+ */
+function namesCallForm(text, spans, index, underRemovalLabel) {
+    let last = index;
+    while (last + 1 < spans.length && SPAN_JOINER.test(text.slice(spans[last].end, spans[last + 1].start).trim()))
+        last += 1;
+    if (CALL_FORM_WORDS.test(text.slice(spans[last].end, spans[last].end + 40)))
+        return true;
+    return underRemovalLabel && spans[index].start === 0;
+}
+/** Adds a name, or folds a second mention of it in: removed wins; call forms add up unless one mention names every call. */
+function addName(names, next) {
+    const known = names.find((entry) => entry.name === next.name);
+    if (known === undefined) {
+        names.push(next);
+        return;
+    }
+    if (next.change === 'removed')
+        known.change = 'removed';
+    if (known.removedCallArities === undefined)
+        return;
+    if (known.change === 'removed' || next.removedCallArities === undefined)
+        delete known.removedCallArities;
+    else
+        known.removedCallArities = [...new Set([...known.removedCallArities, ...next.removedCallArities])];
+}
 function apiNamesInText(fullText) {
     const text = fullText.replace(GROUP_LABEL_PREFIX, '');
-    // A "breaking:" label says the call changed, not that a form of it went: every call stays a use.
-    const namesCallForm = /^(?:remove[sd]?|removals?):/i.test(fullText) || REMOVAL.test(text) || CALL_FORM_REMOVED.test(text);
+    const underRemovalLabel = /^(?:remove[sd]?|removals?):/i.test(fullText);
     const spans = codeSpans(text);
     const names = [];
-    for (const span of spans) {
+    for (const [index, span] of spans.entries()) {
         // Prose between the previous span and this one: a replacement clause ends the subject list.
         const lastSpanEnd = spans.filter((other) => other.end <= span.start).at(-1)?.end ?? 0;
         if (REPLACEMENT.test(text.slice(lastSpanEnd, span.start)))
@@ -4917,12 +4952,10 @@ function apiNamesInText(fullText) {
         const argumentsText = match[3];
         const after = text.slice(span.end, span.end + 40);
         const removed = (argumentsText === undefined || argumentsText.trim() === '') && (REMOVAL.test(text) || /^\s*(?:-{1,2}|–|—|:)?\s*(?:use\b|$)/i.test(after));
-        if (names.some((known) => known.name === name))
-            continue;
-        const arity = argumentsText === undefined || removed || !namesCallForm ? null : plainArity(argumentsText);
-        names.push(arity === null ? { name, change: removed ? 'removed' : 'changed' } : { name, change: 'changed', removedCallArities: [arity] });
-        if (names.length >= MAX_NAMES_PER_TEXT)
+        const arity = argumentsText === undefined || removed || !namesCallForm(text, spans, index, underRemovalLabel) ? null : plainArity(argumentsText);
+        if (!names.some((known) => known.name === name) && names.length >= MAX_NAMES_PER_TEXT)
             break;
+        addName(names, arity === null ? { name, change: removed ? 'removed' : 'changed' } : { name, change: 'changed', removedCallArities: [arity] });
     }
     return names;
 }
@@ -4947,7 +4980,7 @@ function splitApiName(name) {
  * for `app.del`, the receiver must be named `app` or be made by calling the package
  * (`server = express()`), so a handler's `req.del` is not a use of it.
  */
-const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000 };
+const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000, callForms: 6 };
 /** Repository text is cut to these lengths (with an ellipsis) so no path or name can make the manifest invalid. */
 const USAGE_TEXT_BOUNDS = { path: 4_096, name: 300, specifier: 1_000, namesPerImport: 20 };
 function cut(text, limit) {
@@ -5016,10 +5049,22 @@ function usesIn(file, check, packageName) {
     }
     return uses;
 }
+/** One use per place and expression: the scan keeps a line's calls apart by argument count, a reader needs the line once. */
+function oncePerLine(uses) {
+    const seen = new Set();
+    return uses.filter((use) => {
+        const key = `${use.path}\u0000${use.line}\u0000${use.expression}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
 function checkName(scan, check) {
-    const uses = scan.files.flatMap((file) => usesIn(file, check, scan.packageName));
+    const uses = oncePerLine(scan.files.flatMap((file) => usesIn(file, check, scan.packageName)));
     uses.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : left.line - right.line));
-    return { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
+    const checked = { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
+    return check.removedCallArities === undefined ? checked : { ...checked, callForms: [...check.removedCallArities].sort((left, right) => left - right).slice(0, REPORT_BOUNDS.callForms) };
 }
 /**
  * One entry per name; a name both removed and changed (two findings) counts as removed, and the
@@ -11986,6 +12031,14 @@ const PATH_LENGTH = 120;
 function place(path, line) {
     return markdown_codeSpan(`${path}:${line}`, { maxLength: PATH_LENGTH });
 }
+/** `res.json` (2-argument call), `res.vary` (call without arguments): a check limited to the removed call forms says which. */
+function checkedNameText(checked) {
+    const name = markdown_codeSpan(checked.name, { maxLength: 100 });
+    if (checked.callForms === undefined || checked.callForms.length === 0)
+        return name;
+    const forms = checked.callForms.map((count) => (count === 0 ? 'without arguments' : `with ${count} argument${count === 1 ? '' : 's'}`));
+    return `${name} (called ${forms.join(' or ')})`;
+}
 function fileList(report) {
     const shown = report.files.slice(0, SHOWN_FILES).map((file) => markdown_codeSpan(file.path, { maxLength: PATH_LENGTH }));
     return report.fileCount > SHOWN_FILES ? `${shown.join(', ')}, …` : shown.join(', ');
@@ -12011,13 +12064,13 @@ function renderUsage(report, options) {
         for (const checked of report.checkedNames.filter((entry) => entry.useCount > 0).slice(0, SHOWN_NAMES)) {
             const places = checked.uses.slice(0, SHOWN_USES).map((use) => `${place(use.path, use.line)}${use.match === 'name' ? ' (name match)' : ''}`);
             const more = checked.useCount > SHOWN_USES ? ` and ${checked.useCount - SHOWN_USES} more` : '';
-            lines.push(`- ${checked.change} API in use: ${markdown_codeSpan(checked.name, { maxLength: 100 })} at ${places.join(', ')}${more}`);
+            lines.push(`- ${checked.change} API in use: ${checkedNameText(checked)} at ${places.join(', ')}${more}`);
         }
         for (const change of ['removed', 'changed']) {
             const unused = report.checkedNames.filter((entry) => entry.useCount === 0 && entry.change === change);
             if (unused.length === 0)
                 continue;
-            const names = unused.slice(0, SHOWN_NAMES).map((entry) => markdown_codeSpan(entry.name, { maxLength: 100 }));
+            const names = unused.slice(0, SHOWN_NAMES).map(checkedNameText);
             const more = unused.length > SHOWN_NAMES ? ` and ${unused.length - SHOWN_NAMES} more` : '';
             lines.push(`- ${change} API not used in this repository: ${names.join(', ')}${more}`);
         }
@@ -12744,6 +12797,7 @@ function projectUsage(usage) {
             origins: [...checked.origins],
             uses: checked.uses.map((use) => ({ path: use.path, line: use.line, expression: use.expression, match: use.match })),
             useCount: checked.useCount,
+            ...(checked.callForms === undefined ? {} : { callForms: [...checked.callForms] }),
         })),
     };
 }
@@ -12906,8 +12960,10 @@ const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
  * 1.3.0: `commitLog` evidence (the commits between the two tags, read when no release text exists).
  * 1.4.0: `subjects` on each manifest change: the names it is about (subpaths, commands, peers, dependencies), at
  * most 20, and `subjectCount`, how many in all.
+ * 1.5.0: `callForms` on a usage check that only some call forms of a name were removed ("`res.json(status, obj)`
+ * signature"): the argument counts a call must have to be a use.
  */
-const MANIFEST_SCHEMA_VERSION = '1.4.0';
+const MANIFEST_SCHEMA_VERSION = '1.5.0';
 const TEXT = { type: 'string', maxLength: 20000 };
 const SHORT_TEXT = { type: 'string', maxLength: 1000 };
 const NULLABLE_SHORT_TEXT = { type: ['string', 'null'], maxLength: 1000 };
@@ -13002,6 +13058,8 @@ const USAGE = closedObject({
                 items: closedObject({ path: REPOSITORY_PATH, line: COUNT, expression: USAGE_NAME, match: { type: 'string', enum: USE_MATCHES } }),
             },
             useCount: COUNT,
+        }, {
+            callForms: { type: 'array', minItems: 1, maxItems: REPORT_BOUNDS.callForms, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 255 } },
         }),
     },
 });

@@ -80,6 +80,7 @@ function projectUsage(usage: UsageReport | undefined): UsageReport {
       origins: [...checked.origins],
       uses: checked.uses.map((use) => ({ path: use.path, line: use.line, expression: use.expression, match: use.match })),
       useCount: checked.useCount,
+      ...(checked.callForms === undefined ? {} : { callForms: [...checked.callForms] }),
     })),
   };
 }

@@ -43,8 +43,10 @@ const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
  * 1.3.0: `commitLog` evidence (the commits between the two tags, read when no release text exists).
  * 1.4.0: `subjects` on each manifest change: the names it is about (subpaths, commands, peers, dependencies), at
  * most 20, and `subjectCount`, how many in all.
+ * 1.5.0: `callForms` on a usage check that only some call forms of a name were removed ("`res.json(status, obj)`
+ * signature"): the argument counts a call must have to be a use.
  */
-export const MANIFEST_SCHEMA_VERSION = '1.4.0';
+export const MANIFEST_SCHEMA_VERSION = '1.5.0';
 
 const TEXT = { type: 'string', maxLength: 20000 };
 const SHORT_TEXT = { type: 'string', maxLength: 1000 };
@@ -147,6 +149,8 @@ const USAGE = closedObject({
         items: closedObject({ path: REPOSITORY_PATH, line: COUNT, expression: USAGE_NAME, match: { type: 'string', enum: USE_MATCHES } }),
       },
       useCount: COUNT,
+    }, {
+      callForms: { type: 'array', minItems: 1, maxItems: REPORT_BOUNDS.callForms, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 255 } },
     }),
   },
 });

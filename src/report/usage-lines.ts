@@ -16,6 +16,14 @@ function place(path: string, line: number): string {
   return codeSpan(`${path}:${line}`, { maxLength: PATH_LENGTH });
 }
 
+/** `res.json` (2-argument call), `res.vary` (call without arguments): a check limited to the removed call forms says which. */
+function checkedNameText(checked: UsageReport['checkedNames'][number]): string {
+  const name = codeSpan(checked.name, { maxLength: 100 });
+  if (checked.callForms === undefined || checked.callForms.length === 0) return name;
+  const forms = checked.callForms.map((count) => (count === 0 ? 'without arguments' : `with ${count} argument${count === 1 ? '' : 's'}`));
+  return `${name} (called ${forms.join(' or ')})`;
+}
+
 function fileList(report: UsageReport): string {
   const shown = report.files.slice(0, SHOWN_FILES).map((file) => codeSpan(file.path, { maxLength: PATH_LENGTH }));
   return report.fileCount > SHOWN_FILES ? `${shown.join(', ')}, …` : shown.join(', ');
@@ -40,12 +48,12 @@ export function renderUsage(report: UsageReport, options: { includeChecks: boole
     for (const checked of report.checkedNames.filter((entry) => entry.useCount > 0).slice(0, SHOWN_NAMES)) {
       const places = checked.uses.slice(0, SHOWN_USES).map((use) => `${place(use.path, use.line)}${use.match === 'name' ? ' (name match)' : ''}`);
       const more = checked.useCount > SHOWN_USES ? ` and ${checked.useCount - SHOWN_USES} more` : '';
-      lines.push(`- ${checked.change} API in use: ${codeSpan(checked.name, { maxLength: 100 })} at ${places.join(', ')}${more}`);
+      lines.push(`- ${checked.change} API in use: ${checkedNameText(checked)} at ${places.join(', ')}${more}`);
     }
     for (const change of ['removed', 'changed'] as const) {
       const unused = report.checkedNames.filter((entry) => entry.useCount === 0 && entry.change === change);
       if (unused.length === 0) continue;
-      const names = unused.slice(0, SHOWN_NAMES).map((entry) => codeSpan(entry.name, { maxLength: 100 }));
+      const names = unused.slice(0, SHOWN_NAMES).map(checkedNameText);
       const more = unused.length > SHOWN_NAMES ? ` and ${unused.length - SHOWN_NAMES} more` : '';
       lines.push(`- ${change} API not used in this repository: ${names.join(', ')}${more}`);
     }

@@ -23,14 +23,22 @@ const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s
 const REPLACEMENT = /\b(?:use|instead|replaced|in favou?r of|migrate to|switch to|rename[sd]? to)\b|→|=>/i;
 const REMOVAL = /\b(?:remov(?:e|ed|al)|dropp?(?:ed)?|deleted|no longer (?:exists|exported|available|supported))\b/i;
 const MAX_NAMES_PER_TEXT = 6;
-/** Words that say a call form (not the whole API) is what went: "`res.send(status, body)` signature", "`res.vary()` (no arguments)". */
-const CALL_FORM_REMOVED = /\bsignature\b|\bno arguments\b/i;
+/**
+ * Words right after a code span (or after the last span of a list of them) that say a call form,
+ * not the whole API, is what went: "`res.send(status, body)` signature", "`res.vary()` (no
+ * arguments)", "`a(x)` and `a(x, y)` signatures".
+ */
+const CALL_FORM_WORDS = /^\s*(?:\(no arguments\)|(?:call\s+)?(?:signatures?|forms?)\b)/i;
+/** What may join the spans of one subject list (tested trimmed): a comma, "and", "or". */
+const SPAN_JOINER = /^(?:,|,?\s*(?:and|or)|&)?$/i;
 /** Parameters a count can be read from: plain names (`status, obj`, `fn`), or none. */
 const PLAIN_PARAMETERS = /^\s*(?:[A-Za-z_$][\w$]*\s*(?:,\s*[A-Za-z_$][\w$]*\s*)*)?$/;
 
+type Span = { code: string; start: number; end: number };
+
 /** Code spans with their start offsets (CommonMark: a run of n backticks closes a run of n). */
-function codeSpans(text: string): Array<{ code: string; start: number; end: number }> {
-  const spans: Array<{ code: string; start: number; end: number }> = [];
+function codeSpans(text: string): Span[] {
+  const spans: Span[] = [];
   let position = 0;
   while (position < text.length) {
     const open = text.indexOf('`', position);
@@ -61,13 +69,38 @@ function plainArity(argumentsText: string): number | null {
   return argumentsText.trim() === '' ? 0 : argumentsText.split(',').length;
 }
 
+/**
+ * Whether the span at `index` names a removed call form: the words after its subject list say so,
+ * or it is the whole subject of a line under a "remove:" label ("remove: `app.param(fn)`").
+ * Anything else (a "breaking:" label, "Removed `x(a, b)`", "`x(url)` now returns a Promise")
+ * leaves every call a use.
+ */
+function namesCallForm(text: string, spans: readonly Span[], index: number, underRemovalLabel: boolean): boolean {
+  let last = index;
+  while (last + 1 < spans.length && SPAN_JOINER.test(text.slice(spans[last]!.end, spans[last + 1]!.start).trim())) last += 1;
+  if (CALL_FORM_WORDS.test(text.slice(spans[last]!.end, spans[last]!.end + 40))) return true;
+  return underRemovalLabel && spans[index]!.start === 0;
+}
+
+/** Adds a name, or folds a second mention of it in: removed wins; call forms add up unless one mention names every call. */
+function addName(names: ApiName[], next: ApiName): void {
+  const known = names.find((entry) => entry.name === next.name);
+  if (known === undefined) {
+    names.push(next);
+    return;
+  }
+  if (next.change === 'removed') known.change = 'removed';
+  if (known.removedCallArities === undefined) return;
+  if (known.change === 'removed' || next.removedCallArities === undefined) delete known.removedCallArities;
+  else known.removedCallArities = [...new Set([...known.removedCallArities, ...next.removedCallArities])];
+}
+
 export function apiNamesInText(fullText: string): ApiName[] {
   const text = fullText.replace(GROUP_LABEL_PREFIX, '');
-  // A "breaking:" label says the call changed, not that a form of it went: every call stays a use.
-  const namesCallForm = /^(?:remove[sd]?|removals?):/i.test(fullText) || REMOVAL.test(text) || CALL_FORM_REMOVED.test(text);
+  const underRemovalLabel = /^(?:remove[sd]?|removals?):/i.test(fullText);
   const spans = codeSpans(text);
   const names: ApiName[] = [];
-  for (const span of spans) {
+  for (const [index, span] of spans.entries()) {
     // Prose between the previous span and this one: a replacement clause ends the subject list.
     const lastSpanEnd = spans.filter((other) => other.end <= span.start).at(-1)?.end ?? 0;
     if (REPLACEMENT.test(text.slice(lastSpanEnd, span.start))) break;
@@ -77,10 +110,9 @@ export function apiNamesInText(fullText: string): ApiName[] {
     const argumentsText = match[3];
     const after = text.slice(span.end, span.end + 40);
     const removed = (argumentsText === undefined || argumentsText.trim() === '') && (REMOVAL.test(text) || /^\s*(?:-{1,2}|–|—|:)?\s*(?:use\b|$)/i.test(after));
-    if (names.some((known) => known.name === name)) continue;
-    const arity = argumentsText === undefined || removed || !namesCallForm ? null : plainArity(argumentsText);
-    names.push(arity === null ? { name, change: removed ? 'removed' : 'changed' } : { name, change: 'changed', removedCallArities: [arity] });
-    if (names.length >= MAX_NAMES_PER_TEXT) break;
+    const arity = argumentsText === undefined || removed || !namesCallForm(text, spans, index, underRemovalLabel) ? null : plainArity(argumentsText);
+    if (!names.some((known) => known.name === name) && names.length >= MAX_NAMES_PER_TEXT) break;
+    addName(names, arity === null ? { name, change: removed ? 'removed' : 'changed' } : { name, change: 'changed', removedCallArities: [arity] });
   }
   return names;
 }

@@ -14,7 +14,7 @@ import type { CheckedName, ImportingFile, ImportSite, NameUse, PackageScan, Usag
  * (`server = express()`), so a handler's `req.del` is not a use of it.
  */
 
-export const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000 } as const;
+export const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000, callForms: 6 } as const;
 /** Repository text is cut to these lengths (with an ellipsis) so no path or name can make the manifest invalid. */
 export const USAGE_TEXT_BOUNDS = { path: 4_096, name: 300, specifier: 1_000, namesPerImport: 20 } as const;
 
@@ -93,10 +93,22 @@ function usesIn(file: ImportingFile, check: NameCheck, packageName: string): Nam
   return uses;
 }
 
+/** One use per place and expression: the scan keeps a line's calls apart by argument count, a reader needs the line once. */
+function oncePerLine(uses: NameUse[]): NameUse[] {
+  const seen = new Set<string>();
+  return uses.filter((use) => {
+    const key = `${use.path}\u0000${use.line}\u0000${use.expression}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function checkName(scan: PackageScan, check: NameCheck): Omit<CheckedName, 'origins'> {
-  const uses = scan.files.flatMap((file) => usesIn(file, check, scan.packageName));
+  const uses = oncePerLine(scan.files.flatMap((file) => usesIn(file, check, scan.packageName)));
   uses.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : left.line - right.line));
-  return { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
+  const checked = { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
+  return check.removedCallArities === undefined ? checked : { ...checked, callForms: [...check.removedCallArities].sort((left, right) => left - right).slice(0, REPORT_BOUNDS.callForms) };
 }
 
 /**

@@ -139,6 +139,12 @@ export interface CheckedName {
   uses: NameUse[];
   /** All uses found (uses is bounded). */
   useCount: number;
+  /**
+   * Present when the evidence removed only some call forms of the name ("`res.json(status, obj)`
+   * signature"): their argument counts. Only calls with one of these counts (or an unknown count)
+   * are uses; `res.json(body)` is not.
+   */
+  callForms?: number[];
 }
 
 /** The `usage` object of a result in version-analysis.json. */

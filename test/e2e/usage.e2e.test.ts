@@ -49,7 +49,7 @@ describe('usage through the built action', () => {
     cleanups.push(repository.directory);
     const { run, comment, manifest } = await runOn({ baseSha: repository.baseSha, headSha: repository.headSha, workspace: repository.directory });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
-    expect(manifest.schemaVersion).toBe('1.4.0');
+    expect(manifest.schemaVersion).toBe('1.5.0');
     const express = manifest.results.find((result) => result.dependency.name === 'express')!;
     expect(express.usage.status).toBe('scanned');
     expect(express.usage.files.map((file) => file.path)).toEqual(['src/health.ts', 'src/server.js']);

@@ -124,6 +124,9 @@ describe('API names in breaking-change text', () => {
     // Its call without arguments is what went, not the method.
     expect(apiNamesInText('remove: `res.vary()` (no arguments) -- provide a field name as an argument')).toEqual([{ name: 'res.vary', change: 'changed', removedCallArities: [0] }]);
     expect(apiNamesInText('remove: `app.param(fn)`')).toEqual([{ name: 'app.param', change: 'changed', removedCallArities: [1] }]);
+    // The spans of one subject list share the word after the last; a name named twice keeps both forms.
+    expect(apiNamesInText('`res.json(status, obj)` and `res.json(obj)` signatures removed')).toEqual([{ name: 'res.json', change: 'changed', removedCallArities: [2, 1] }]);
+    expect(apiNamesInText('`res.json(status, obj)` signature and `res.json` removed')).toEqual([{ name: 'res.json', change: 'removed' }]);
   });
 
   it('keeps every call a use when the text changes a call rather than removing a form of it, or its parameters hide the count', () => {
@@ -133,6 +136,10 @@ describe('API names in breaking-change text', () => {
     // Optional or rest parameters: the count of the removed form is not known.
     expect(apiNamesInText('remove: `res.render(view, [options])` signature')).toEqual([{ name: 'res.render', change: 'changed' }]);
     expect(apiNamesInText('removed the `log(...args)` signature')).toEqual([{ name: 'log', change: 'changed' }]);
+    // A removal word elsewhere in the line does not make a span a call form (review 18).
+    expect(apiNamesInText('Removed `foo.bar(a, b)`')).toEqual([{ name: 'foo.bar', change: 'changed' }]);
+    expect(apiNamesInText('Drop support for Node 12; `client.connect(url)` now returns a Promise')).toEqual([{ name: 'client.connect', change: 'changed' }]);
+    expect(apiNamesInText('`app.listen(port)` no longer returns the server; removed callback support')).toEqual([{ name: 'app.listen', change: 'changed' }]);
   });
 });
 
@@ -174,6 +181,22 @@ describe('removed call forms: only calls of that form are uses', () => {
 
   it('`app.param(fn)` matches the one-argument call only', () => {
     expect(linesOf(checksOf('remove: `app.param(fn)`'), 'app.param')).toEqual([7]);
+  });
+
+  it('lists a line once when several of its calls are uses', () => {
+    const checks = checksOf('`res.json()` now escapes HTML');
+    const parsedLine = usage('src/b.js', ["const express = require('express');", "express().get('/', (req, res) => { res.json(1); res.json(1, 2); res.json(3); });"].join('\n'), ['express']);
+    const entry = parsedLine.packages.get('express')!;
+    const lineScan = { ...scan, packages: new Map([['express', { packageName: 'express', files: [{ path: 'src/b.js', imports: entry.imports, traced: entry.traced, untraced: parsedLine.untraced }], configMentions: [] }]]) };
+    const checked = describeUsage(lineScan, 'express', checks).checkedNames[0]!;
+    expect(checked.uses.map((use) => use.line)).toEqual([2]);
+    expect(checked.useCount).toBe(1);
+    expect(checked).not.toHaveProperty('callForms');
+  });
+
+  it('says in the report which call forms were checked', () => {
+    const checked = describeUsage(scan, 'express', checksOf('remove: `res.json(status, obj)` signature', 'remove: `res.json(obj, status)` signature')).checkedNames[0]!;
+    expect(checked).toMatchObject({ name: 'res.json', callForms: [2], useCount: 3 });
   });
 
   it('a finding that names the whole API, beside one that names a form, makes every call a use', () => {
