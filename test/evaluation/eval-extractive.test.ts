@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1677;
-const SAMPLES = 1849;
-const RISK_ACCURACY = '0.907';
+const CORRECT = 1695;
+const SAMPLES = 1871;
+const RISK_ACCURACY = '0.906';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,849 bumps: 0.943 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,871 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 378 | 34 | 11 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 381 | 37 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -221,10 +221,14 @@ const MISSES = [
   'pako 2.1.0 → 2.2.0',
   'resolve 1.21.1 → 1.22.0',
   'bn.js 4.12.5 → 5.0.0',
+  'fill-range 6.0.0 → 7.1.1',
+  'to-regex-range 4.0.2 → 5.0.1',
+  'is-number 6.0.0 → 7.0.0',
+  'multiparty 3.3.2 → 4.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1777;
+const LABELS_AGREED = 1797;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

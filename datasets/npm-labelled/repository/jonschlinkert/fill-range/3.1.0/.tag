@@ -1,0 +1,1 @@
+dfba33a1d4eef4f98cf1a85d83ef439088381e7d

@@ -1,0 +1,1 @@
+85fcfc5225fb3ac11d2e93c9e2bd4a9d43c52b69

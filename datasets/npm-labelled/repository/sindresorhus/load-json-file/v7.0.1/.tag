@@ -1,0 +1,1 @@
+eeac7ad786731a6c7e4a50b414ebb43c847bf6f6
