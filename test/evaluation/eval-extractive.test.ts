@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1695;
+const CORRECT = 1697;
 const SAMPLES = 1871;
-const RISK_ACCURACY = '0.906';
+const RISK_ACCURACY = '0.907';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,871 bumps: 0.942 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,871 bumps: 0.943 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 381 | 37 | 11 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 383 | 35 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -87,7 +87,6 @@ const MISSES = [
   'mime-types 2.1.35 → 3.0.0',
   'mime-types 2.0.14 → 2.1.0',
   'mime-types 3.0.1 → 3.0.2',
-  'bytes 2.5.0 → 3.0.0',
   'pretty-bytes 7.0.1 → 7.1.0',
   'strip-json-comments 3.0.1 → 3.1.0',
   'tiny-invariant 0.0.3 → 1.0.0',
@@ -224,7 +223,6 @@ const MISSES = [
   'fill-range 6.0.0 → 7.1.1',
   'to-regex-range 4.0.2 → 5.0.1',
   'is-number 6.0.0 → 7.0.0',
-  'multiparty 3.3.2 → 4.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.92',
   thirdReadings: 74,
   changedFromFirst: 39,
-  extractiveAgainstFirstLabels: '1691/1871',
+  extractiveAgainstFirstLabels: '1693/1871',
   semverAgainstFirstLabels: '1130/1871',
 };
 /**
@@ -265,11 +265,11 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1265/1871',
-      'registry only: tarball ships a changelog': '339/374',
+      'registry only: all': '1267/1871',
+      'registry only: tarball ships a changelog': '341/374',
       'registry only: no tarball changelog': '926/1497',
-      'registry + repository: all': '1695/1871',
-      'registry + repository: tarball ships a changelog': '343/374',
+      'registry + repository: all': '1697/1871',
+      'registry + repository: tarball ships a changelog': '345/374',
       'registry + repository: no tarball changelog': '1352/1497',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));

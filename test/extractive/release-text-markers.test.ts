@@ -130,6 +130,21 @@ describe('release-text markers', () => {
     for (const line of ['- drop deprecated Node.js versions', '- Removed deprecated warnings in tests', '- remove deprecated dependency `request`']) expect(strongestMarker(line), line).not.toBe('breaking');
   });
 
+  it('removing support for a feature of the package is a break; for a runtime, platform or version, a compatibility change (multiparty 4.0.0, wave 56)', () => {
+    for (const line of [
+      '   - Remove support for generating the hash digest of a part. If you want this,',
+      '- Remove support for job objects. See `UPGRADING.md` for more details. #557',
+      '* Remove support for ComponentJS',
+      '- Drop support for `ioredis`',
+    ]) expect(hasMarker(line, 'breaking'), line).toBe(true);
+    for (const line of ['- Drop support for old environments', '- Drop support for Node.js 14', '* drop support for IE10 and lower', '- drop support for jiti < 2.2.0', '- Removed support for legacy browsers']) {
+      expect(hasMarker(line, 'breaking'), line).toBe(false);
+    }
+    // Not a change line of the package's own: prose, or its test tooling.
+    expect(hasMarker('We will remove support for callbacks in a later release.', 'breaking')).toBe(false);
+    expect(hasMarker('- Remove support for running tests on Travis', 'breaking')).toBe(false);
+  });
+
   it('removing a repository housekeeping file is not a breaking change; removing a named API or module file is', () => {
     for (const line of ['- Remove `package-lock.json` (#407)', '- Remove `.travis.yml`', '- Removed `yarn.lock`', '- Drop `docs/usage.md`', '- Remove `.npmignore`', '- Remove `.eslintrc.json`', '- Remove `.github/workflows/ci.yml`']) expect(strongestMarker(line)).toBeNull();
     // A comment in the source is not an API (regexparam 2.0.2).

@@ -75,6 +75,9 @@ const CHANGE_LINE_LEAD = String.raw`[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\
  */
 const NOT_ABOUT_TYPES_OR_ADDITIONS = String.raw`(?![^\n]*\b(?:types?|typings|type[ \t]+definitions?|declarations?|d\.ts|also|alongside|in[ \t]+addition)\b)`;
 
+/** What a package runs on or with, rather than a feature of its own: dropping support for one is a compatibility change. */
+const SUPPORTED_PLATFORM = String.raw`(?:environments?|runtimes?|platforms?|engines?|node(?:\.?js)?|io\.?js|ie|internet[ \t]+explorer|browsers?|typescript|bun|deno|electron|safari|chrome|firefox|edge|opera|android|ios|windows|mac[ \t]?os|linux|npm|yarn|pnpm|python|es\d+|ecmascript|commonjs|cjs|amd|umd|esm)`;
+
 /**
  * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
  * "* Removed `auth(ctx)` signature", "- Remove deprecated `Command#killable` property",
@@ -111,6 +114,15 @@ const API_REMOVAL_MARKERS: RegExp[] = [
     String.raw`(?:the[ \t]+)?default[ \t]+export[ \t]+(?:has[ \t]+been|was|is)[ \t]+(?:removed|dropped|gone)\b`,
     String.raw`no[ \t]+longer[ \t]+(?:has|have|provides?|ships?|exports?)[ \t]+an?[ \t]+default[ \t]+export\b`,
   ].map((change) => new RegExp(String.raw`^${NOT_TOOLING_LINE}${NOT_ABOUT_TYPES_OR_ADDITIONS}${CHANGE_LINE_LEAD}${change}`, 'im')),
+  // A feature the package removes: "Remove support for generating the hash digest of a part"
+  // (multiparty 4.0.0), "Remove support for job objects" (node-schedule 2.0.0). Not a runtime,
+  // platform or version the package stops running on ("Drop support for Node.js 14", "… for IE10",
+  // "… for jiti < 2.2.0", "… for Remix v1", "… for old environments"): a runtime's name, an "old"
+  // or "legacy" qualifier, or any digit or comparison in the clause leaves it to the compatibility rules.
+  new RegExp(
+    String.raw`^${NOT_TOOLING_LINE}[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+support[ \t]+for[ \t]+(?!(?:the[ \t]+)?(?:(?:old(?:er)?|legacy|outdated|ancient|unsupported|eol|end[ \t-]of[ \t-]life)\b|${SUPPORTED_PLATFORM}\b))(?![^\n.;]{0,80}[\d<>=])[^\n.;]{3}`,
+    'im',
+  ),
   // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
   /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
