@@ -33,6 +33,7 @@ import { createAnswerStore } from '../pipeline/answer-reuse.js';
 import type { CacheStore } from '../shared/cache-store.js';
 import { createPhaseClock } from '../shared/phase-clock.js';
 import { createCliRegistry, openCliCache } from './cache.js';
+import { prepareOutputDirectory } from './output-directory.js';
 
 /** The sample shipped with DepVerdict: a grouped bump and the registry data it needs, recorded. */
 export const SAMPLE_DIRECTORY = join('samples', 'grouped-bump');
@@ -219,6 +220,13 @@ async function setUpAnalysis(args: CliArguments, env: NodeJS.ProcessEnv, run: Ru
 }
 
 async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
+  // Where the results go is checked first: a run whose files cannot be written should not run.
+  try {
+    await prepareOutputDirectory(args.out);
+  } catch (error) {
+    process.stderr.write(`depverdict: ${sanitizeMessage((error as Error).message, 2000)}\n`);
+    return 1;
+  }
   const runId = randomUUID();
   const now = () => new Date();
 
