@@ -354,7 +354,7 @@ function createSnapshotRegistryClient(options) {
                 }
             }
             if (!recorded)
-                throw new registry_client/* RegistryError */.gl('ENDPOINT_UNSUPPORTED', 'The registry snapshot holds no recorded security advisories.', { subject: Object.keys(versionsByName).join(', ') });
+                throw new registry_client/* RegistryError */.gl('ENDPOINT_UNSUPPORTED', 'The registry snapshot has no recorded advisory data (the advisory endpoint was not recorded).', { subject: Object.keys(versionsByName).join(', ') });
             return answer;
         },
         async getTarball(url, label) {
@@ -7981,6 +7981,10 @@ async function fetchRepositoryChangelog(request) {
  * - unfixed: affects both (the bump neither helps nor hurts; said so a reviewer knows).
  * A registry without the endpoint (mirrors answer 404/405) is missing information, not an error.
  */
+/** A message continued after a colon: "The registry …" → "the registry …"; a name such as "GitHub" keeps its case. */
+function asClause(message) {
+    return /^[A-Z][a-z]+\b/.test(message) && !/^[A-Z][a-z]*[A-Z]/.test(message) ? `${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
+}
 const NPM_ADVISORY_SOURCE_ID = 'npm-advisory';
 /** Advisories kept per package: a real answer has a handful; more is noise or hostile. */
 const MAX_ADVISORIES = 50;
@@ -8110,8 +8114,8 @@ async function fetchNpmAdvisories(request) {
         if (error instanceof registry_client/* RegistryError */.gl && error.code === 'ENDPOINT_UNSUPPORTED') {
             return {
                 evidence: [],
-                // The client's words: a live registry "does not offer" the endpoint, a recorded snapshot "holds no" advisories.
-                missing: [{ code: 'ADVISORIES_UNAVAILABLE', message: `npm advisories for ${packageName} were not checked: ${error.message.replace(/\.$/, '')}.` }],
+                // The client's words: a live registry "does not offer" the endpoint, a recorded snapshot "has no recorded advisory data".
+                missing: [{ code: 'ADVISORIES_UNAVAILABLE', message: `npm advisories for ${packageName} were not checked: ${asClause(error.message.replace(/\.$/, ''))}.` }],
             };
         }
         const reason = (0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error));
@@ -10821,6 +10825,23 @@ function selectBumpsToAnalyse(bumps) {
         .filter((bump) => !bump.direct && (bump.direction === 'upgrade' || bump.direction === 'downgrade') && bump.from !== null && bump.to !== null && bump.semverClass !== 'unknown')
         .slice(0, MAX_TRANSITIVE_ANALYSES);
 }
+/** Files that could not be read: a change in them is unknown, not absent. */
+const UNREADABLE_FILE_WARNINGS = new Set(['LOCKFILE_UNPARSEABLE', 'LOCKFILE_UNSUPPORTED', 'MANIFEST_UNPARSEABLE', 'FILE_TOO_LARGE', 'FILE_UNAVAILABLE', 'WORKFLOW_UNPARSEABLE']);
+/**
+ * The detection line of the log. "Detected 0" alone reads as "nothing changed"; when that is
+ * because a dependency file could not be read, or because no file differs at all (a mistyped
+ * directory), it says so.
+ */
+async function detectionLine(detection, analysable, fileSource) {
+    if (detection.bumps.length > 0)
+        return `Detected ${detection.bumps.length} dependency change(s); ${analysable} to analyse.`;
+    const unreadable = new Set(detection.warnings.filter((warning) => UNREADABLE_FILE_WARNINGS.has(warning.code)).map((warning) => warning.subject)).size;
+    if (unreadable > 0)
+        return `Detected no dependency change, but ${unreadable} dependency file(s) could not be read (see the warnings above): changes in them are unknown.`;
+    if ((await fileSource.changedPaths()).length === 0)
+        return `Detected no dependency change: no file differs between ${fileSource.describe('base')} and ${fileSource.describe('head')}.`;
+    return 'Detected no dependency change: no package.json, lockfile or workflow dependency differs.';
+}
 /** Detection and evidence: everything before any analyzer is asked (the `context` command stops here). */
 async function prepareContexts(preparation) {
     const { phases } = preparation;
@@ -10845,7 +10866,7 @@ async function prepareContexts(preparation) {
         input.logger.warning(warning.message.includes(warning.subject) ? warning.message : `${warning.subject}: ${warning.message}`);
     }
     const analysable = selectBumpsToAnalyse(detection.bumps);
-    input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
+    input.logger.info(await detectionLine(detection, analysable.length, input.fileSource));
     // Tokenless GitHub reads are limited per hour, not per bump: one allowance for the run, granted
     // in result-ID order; bumps start in that order too, so a bump never waits on one not started.
     const allowance = createTokenlessAllowance(analysable);

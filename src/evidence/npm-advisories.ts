@@ -20,6 +20,11 @@ import type { EvidenceItem } from './types.js';
  * A registry without the endpoint (mirrors answer 404/405) is missing information, not an error.
  */
 
+/** A message continued after a colon: "The registry …" → "the registry …"; a name such as "GitHub" keeps its case. */
+function asClause(message: string): string {
+  return /^[A-Z][a-z]+\b/.test(message) && !/^[A-Z][a-z]*[A-Z]/.test(message) ? `${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
+}
+
 export const NPM_ADVISORY_SOURCE_ID = 'npm-advisory';
 /** Advisories kept per package: a real answer has a handful; more is noise or hostile. */
 const MAX_ADVISORIES = 50;
@@ -173,8 +178,8 @@ export async function fetchNpmAdvisories(request: NpmAdvisoriesRequest): Promise
     if (error instanceof RegistryError && error.code === 'ENDPOINT_UNSUPPORTED') {
       return {
         evidence: [],
-        // The client's words: a live registry "does not offer" the endpoint, a recorded snapshot "holds no" advisories.
-        missing: [{ code: 'ADVISORIES_UNAVAILABLE', message: `npm advisories for ${packageName} were not checked: ${error.message.replace(/\.$/, '')}.` }],
+        // The client's words: a live registry "does not offer" the endpoint, a recorded snapshot "has no recorded advisory data".
+        missing: [{ code: 'ADVISORIES_UNAVAILABLE', message: `npm advisories for ${packageName} were not checked: ${asClause(error.message.replace(/\.$/, ''))}.` }],
       };
     }
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));

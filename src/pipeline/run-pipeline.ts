@@ -1,5 +1,5 @@
 import { detectBumps } from '../bumps/detect-bumps.js';
-import type { Bump, BumpDetection, DependencyFileSource } from '../bumps/types.js';
+import type { Bump, BumpDetection, DependencyFileSource, DetectionWarning } from '../bumps/types.js';
 import { isAnalysable } from '../bumps/types.js';
 import { cancelledResult, contextFailedResult, EVIDENCE_LIMITATIONS, unexpectedFailureResult } from '../analysis/analyze-dependency.js';
 import type { AnalysisResult } from '../analysis/types.js';
@@ -151,6 +151,22 @@ export function selectBumpsToAnalyse(bumps: readonly Bump[]): Bump[] {
     .slice(0, MAX_TRANSITIVE_ANALYSES);
 }
 
+/** Files that could not be read: a change in them is unknown, not absent. */
+const UNREADABLE_FILE_WARNINGS: ReadonlySet<DetectionWarning['code']> = new Set(['LOCKFILE_UNPARSEABLE', 'LOCKFILE_UNSUPPORTED', 'MANIFEST_UNPARSEABLE', 'FILE_TOO_LARGE', 'FILE_UNAVAILABLE', 'WORKFLOW_UNPARSEABLE']);
+
+/**
+ * The detection line of the log. "Detected 0" alone reads as "nothing changed"; when that is
+ * because a dependency file could not be read, or because no file differs at all (a mistyped
+ * directory), it says so.
+ */
+async function detectionLine(detection: BumpDetection, analysable: number, fileSource: DependencyFileSource): Promise<string> {
+  if (detection.bumps.length > 0) return `Detected ${detection.bumps.length} dependency change(s); ${analysable} to analyse.`;
+  const unreadable = new Set(detection.warnings.filter((warning) => UNREADABLE_FILE_WARNINGS.has(warning.code)).map((warning) => warning.subject)).size;
+  if (unreadable > 0) return `Detected no dependency change, but ${unreadable} dependency file(s) could not be read (see the warnings above): changes in them are unknown.`;
+  if ((await fileSource.changedPaths()).length === 0) return `Detected no dependency change: no file differs between ${fileSource.describe('base')} and ${fileSource.describe('head')}.`;
+  return 'Detected no dependency change: no package.json, lockfile or workflow dependency differs.';
+}
+
 /** Detection and evidence: everything before any analyzer is asked (the `context` command stops here). */
 export async function prepareContexts(preparation: PreparationInput): Promise<{ detection: BumpDetection; prepared: PreparedContext[] }> {
   const { phases } = preparation;
@@ -179,7 +195,7 @@ export async function prepareContexts(preparation: PreparationInput): Promise<{ 
     input.logger.warning(warning.message.includes(warning.subject) ? warning.message : `${warning.subject}: ${warning.message}`);
   }
   const analysable = selectBumpsToAnalyse(detection.bumps);
-  input.logger.info(`Detected ${detection.bumps.length} dependency change(s); ${analysable.length} to analyse.`);
+  input.logger.info(await detectionLine(detection, analysable.length, input.fileSource));
   // Tokenless GitHub reads are limited per hour, not per bump: one allowance for the run, granted
   // in result-ID order; bumps start in that order too, so a bump never waits on one not started.
   const allowance = createTokenlessAllowance(analysable);

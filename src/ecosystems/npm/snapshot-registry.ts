@@ -68,7 +68,7 @@ export function createSnapshotRegistryClient(options: { directory: string; regis
           // Not recorded for this package.
         }
       }
-      if (!recorded) throw new RegistryError('ENDPOINT_UNSUPPORTED', 'The registry snapshot holds no recorded security advisories.', { subject: Object.keys(versionsByName).join(', ') });
+      if (!recorded) throw new RegistryError('ENDPOINT_UNSUPPORTED', 'The registry snapshot has no recorded advisory data (the advisory endpoint was not recorded).', { subject: Object.keys(versionsByName).join(', ') });
       return answer;
     },
     async getTarball(url, label) {

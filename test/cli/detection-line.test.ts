@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { captureProcessOutput } from './capture-output.js';
+
+/**
+ * "Detected 0 dependency change(s)" read as "nothing changed" even when a manifest could not be
+ * read or the directories were the wrong ones (review 18): the line now says which. No bump is
+ * found in any case here, so nothing is fetched.
+ */
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'depverdict-detect-'));
+  mkdirSync(join(root, 'base'));
+  mkdirSync(join(root, 'head'));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function analyze(): Promise<string> {
+  const { stderr } = captureProcessOutput();
+  await main(['analyze', '--base-dir', join(root, 'base'), '--head-dir', join(root, 'head'), '--out', join(root, 'out'), '--no-github'], {});
+  return stderr.join('');
+}
+
+describe('the detection line', () => {
+  it('says no file differs when the two directories are the same (a mistyped path looks like this)', async () => {
+    expect(await analyze()).toContain(`Detected no dependency change: no file differs between ${join(root, 'base')} and ${join(root, 'head')}.`);
+  });
+
+  it('says a dependency file could not be read, rather than that nothing changed', async () => {
+    writeFileSync(join(root, 'base', 'package.json'), '{"dependencies":');
+    writeFileSync(join(root, 'head', 'package.json'), '{"dependencies":{"ms":"2.1.3"}}');
+    const stderr = await analyze();
+    expect(stderr).toContain('Detected no dependency change, but 1 dependency file(s) could not be read (see the warnings above): changes in them are unknown.');
+    expect(stderr).not.toContain('Detected 0');
+  });
+
+  it('says no dependency file differs when only other files do', async () => {
+    writeFileSync(join(root, 'head', 'README.md'), '# hello\n');
+    expect(await analyze()).toContain('Detected no dependency change: no package.json, lockfile or workflow dependency differs.');
+  });
+});
