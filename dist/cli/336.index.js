@@ -11261,11 +11261,10 @@ function breakAutolinks(text) {
         .replace(/:\/\//g, `:/${ZERO_WIDTH_SPACE}/`)
         .replace(/\bwww\./gi, (match) => `${match.slice(0, 3)}${ZERO_WIDTH_SPACE}.`);
 }
-/** Untrusted text → one line of inert inline Markdown, safe in a paragraph, list item or table cell. */
-function escapeInline(text, maxLength) {
-    const bounded = prepare(text, maxLength);
+/** Prepared (cleaned, bounded) text → inert inline Markdown: mentions and links broken, punctuation escaped. */
+function escapePrepared(prepared) {
     let out = '';
-    for (const character of breakAutolinks(bounded)) {
+    for (const character of breakAutolinks(prepared)) {
         // Quotes are harmless in Markdown text; only the HTML-significant characters become entities.
         const entity = character === '"' || character === "'" ? undefined : HTML_ENTITIES[character];
         if (entity)
@@ -11276,6 +11275,60 @@ function escapeInline(text, maxLength) {
             out += character;
     }
     return out;
+}
+/** Untrusted text → one line of inert inline Markdown, safe in a paragraph, list item or table cell. */
+function escapeInline(text, maxLength) {
+    return escapePrepared(prepare(text, maxLength));
+}
+/**
+ * As escapeInline, but the text's own code spans (`res.status()` in a changelog line) render as
+ * code instead of showing their backticks: each is rebuilt with {@link codeSpan}, whose fence no
+ * text can close, and code spans are not scanned for mentions, references or links. Everything
+ * outside them is escaped as escapeInline does. Not for table cells (a `|` in code would split one).
+ */
+function escapeInlineWithCode(text, maxLength) {
+    const prepared = prepare(text, maxLength);
+    let out = '';
+    let position = 0;
+    let search = 0;
+    while (search < prepared.length) {
+        const open = prepared.indexOf('`', search);
+        if (open < 0)
+            break;
+        const fence = backtickRunAt(prepared, open);
+        const close = closingRun(prepared, open + fence, fence);
+        if (close < 0) {
+            // An unmatched run is literal text (CommonMark); spans after it may still open.
+            search = open + fence;
+            continue;
+        }
+        const code = prepared.slice(open + fence, close);
+        out += escapePrepared(prepared.slice(position, open));
+        out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : markdown_codeSpan(code, { maxLength: code.length + 1 });
+        position = close + fence;
+        search = position;
+    }
+    return out + escapePrepared(prepared.slice(position));
+}
+function backtickRunAt(text, index) {
+    let length = 0;
+    while (text[index + length] === '`')
+        length += 1;
+    return length;
+}
+/** Where the next run of exactly `length` backticks starts from `from`, or -1. */
+function closingRun(text, from, length) {
+    let index = from;
+    while (index < text.length) {
+        const next = text.indexOf('`', index);
+        if (next < 0)
+            return -1;
+        const run = backtickRunAt(text, next);
+        if (run === length)
+            return next;
+        index = next + run;
+    }
+    return -1;
 }
 /**
  * Untrusted text for an HTML context (inside `<summary>`), where Markdown is not parsed and
@@ -11555,7 +11608,7 @@ function renderDependencyDetails(result, options) {
     const blocks = [summaryLine(result, options.includeAnalysis), ''];
     if (options.includeAnalysis && result.status === 'analyzed') {
         const summaryLinks = evidenceLinks(result, result.summaryEvidenceRefs);
-        blocks.push(`**Summary.** ${escapeInline(result.summary, TEXT_BOUNDS.summary)}${summaryLinks ? ` (${summaryLinks})` : ''}`, '');
+        blocks.push(`**Summary.** ${escapeInlineWithCode(result.summary, TEXT_BOUNDS.summary)}${summaryLinks ? ` (${summaryLinks})` : ''}`, '');
         const basis = describeRiskBasis(result);
         if (basis !== null)
             blocks.push(`**Risk** ${RISK_LABEL[result.riskLevel]} — basis: ${basis}.`, '');
@@ -11565,7 +11618,7 @@ function renderDependencyDetails(result, options) {
                 const kind = FINDING_KIND_LABEL[finding.kind] ?? 'Finding';
                 const versions = finding.appliesToVersions.length > 0 ? ` (${finding.appliesToVersions.slice(0, 6).map((version) => escapeInline(version, TEXT_BOUNDS.version)).join(', ')})` : '';
                 const links = evidenceLinks(result, finding.evidenceRefs);
-                blocks.push(`- ${kind}${versions}: ${escapeInline(finding.summary, TEXT_BOUNDS.finding)}${links ? ` — ${links}` : ''}`);
+                blocks.push(`- ${kind}${versions}: ${escapeInlineWithCode(finding.summary, TEXT_BOUNDS.finding)}${links ? ` — ${links}` : ''}`);
             }
             blocks.push('');
         }

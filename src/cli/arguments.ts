@@ -16,7 +16,7 @@ export const USAGE = `Usage:
   depverdict analyze --repo DIR --base REF --head REF [options]
   depverdict analyze --base-dir DIR --head-dir DIR [options]
   depverdict analyze --sample [options]
-  depverdict context --repo DIR --base REF --head REF [--npm-registry URL]
+  depverdict context --repo DIR --base REF --head REF | --base-dir DIR --head-dir DIR | --sample
   depverdict conformance --profile NAME|PATH [--out DIR] [--api-key-env NAME]
   depverdict eval --dataset NAME|PATH --profile NAME|PATH [--profile ...] [--repeats N]
                   [--limit N] [--out DIR] [--max-requests N] [--max-cost USD]
@@ -242,7 +242,10 @@ function checkOptionTokens(tokens: NonNullable<ReturnType<typeof parseArgs>['tok
     const written = `--${token.name}`;
     if (spec.type === 'string') {
       if (token.value === undefined || token.value === '') throw new UsageError(`${written} needs a value: ${written} ${spec.value ?? 'VALUE'}`);
-      if (!token.inlineValue && token.value.startsWith('-')) {
+      // A negative number for a numeric option is a value out of range, reported as such below,
+      // not a missing value: `--limit -1` must not be told to write `--limit=-1`.
+      const negativeNumber = (spec.value === 'N' || spec.value === 'USD') && /^-\d/.test(token.value);
+      if (!token.inlineValue && token.value.startsWith('-') && !negativeNumber) {
         throw new UsageError(`${written} needs a value, but is followed by ${token.value}; write ${written}=${token.value} if that really is the value`);
       }
     } else if (token.value !== undefined) {

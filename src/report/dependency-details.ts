@@ -2,7 +2,7 @@ import type { AnalysisResult, RegistrySignals } from '../analysis/types.js';
 import { MANIFEST_CHANGE_TITLE } from '../ecosystems/npm/manifest-diff.js';
 import { typesOnlyUpdateWithoutReleaseText } from '../analysis/review-policy.js';
 import { isPublishedFilesFact } from '../evidence/published-files-evidence.js';
-import { codeSpan, escapeInline, htmlCode, safeLink } from './markdown.js';
+import { codeSpan, escapeInline, escapeInlineWithCode, htmlCode, safeLink } from './markdown.js';
 import { FINDING_KIND_LABEL, failureAdvice } from './explanations.js';
 import { describeRiskBasis, reviewReasonExplanation } from './risk-basis.js';
 import { renderUsage } from './usage-lines.js';
@@ -148,7 +148,7 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
   const blocks: string[] = [summaryLine(result, options.includeAnalysis), ''];
   if (options.includeAnalysis && result.status === 'analyzed') {
     const summaryLinks = evidenceLinks(result, result.summaryEvidenceRefs);
-    blocks.push(`**Summary.** ${escapeInline(result.summary, TEXT_BOUNDS.summary)}${summaryLinks ? ` (${summaryLinks})` : ''}`, '');
+    blocks.push(`**Summary.** ${escapeInlineWithCode(result.summary, TEXT_BOUNDS.summary)}${summaryLinks ? ` (${summaryLinks})` : ''}`, '');
     const basis = describeRiskBasis(result);
     if (basis !== null) blocks.push(`**Risk** ${RISK_LABEL[result.riskLevel]} — basis: ${basis}.`, '');
     if (result.findings.length > 0) {
@@ -157,7 +157,7 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
         const kind = FINDING_KIND_LABEL[finding.kind] ?? 'Finding';
         const versions = finding.appliesToVersions.length > 0 ? ` (${finding.appliesToVersions.slice(0, 6).map((version) => escapeInline(version, TEXT_BOUNDS.version)).join(', ')})` : '';
         const links = evidenceLinks(result, finding.evidenceRefs);
-        blocks.push(`- ${kind}${versions}: ${escapeInline(finding.summary, TEXT_BOUNDS.finding)}${links ? ` — ${links}` : ''}`);
+        blocks.push(`- ${kind}${versions}: ${escapeInlineWithCode(finding.summary, TEXT_BOUNDS.finding)}${links ? ` — ${links}` : ''}`);
       }
       blocks.push('');
     }

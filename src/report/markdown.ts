@@ -86,11 +86,10 @@ function breakAutolinks(text: string): string {
     .replace(/\bwww\./gi, (match) => `${match.slice(0, 3)}${ZERO_WIDTH_SPACE}.`);
 }
 
-/** Untrusted text → one line of inert inline Markdown, safe in a paragraph, list item or table cell. */
-export function escapeInline(text: string, maxLength: number): string {
-  const bounded = prepare(text, maxLength);
+/** Prepared (cleaned, bounded) text → inert inline Markdown: mentions and links broken, punctuation escaped. */
+function escapePrepared(prepared: string): string {
   let out = '';
-  for (const character of breakAutolinks(bounded)) {
+  for (const character of breakAutolinks(prepared)) {
     // Quotes are harmless in Markdown text; only the HTML-significant characters become entities.
     const entity = character === '"' || character === "'" ? undefined : HTML_ENTITIES[character];
     if (entity) out += entity;
@@ -98,6 +97,60 @@ export function escapeInline(text: string, maxLength: number): string {
     else out += character;
   }
   return out;
+}
+
+/** Untrusted text → one line of inert inline Markdown, safe in a paragraph, list item or table cell. */
+export function escapeInline(text: string, maxLength: number): string {
+  return escapePrepared(prepare(text, maxLength));
+}
+
+/**
+ * As escapeInline, but the text's own code spans (`res.status()` in a changelog line) render as
+ * code instead of showing their backticks: each is rebuilt with {@link codeSpan}, whose fence no
+ * text can close, and code spans are not scanned for mentions, references or links. Everything
+ * outside them is escaped as escapeInline does. Not for table cells (a `|` in code would split one).
+ */
+export function escapeInlineWithCode(text: string, maxLength: number): string {
+  const prepared = prepare(text, maxLength);
+  let out = '';
+  let position = 0;
+  let search = 0;
+  while (search < prepared.length) {
+    const open = prepared.indexOf('`', search);
+    if (open < 0) break;
+    const fence = backtickRunAt(prepared, open);
+    const close = closingRun(prepared, open + fence, fence);
+    if (close < 0) {
+      // An unmatched run is literal text (CommonMark); spans after it may still open.
+      search = open + fence;
+      continue;
+    }
+    const code = prepared.slice(open + fence, close);
+    out += escapePrepared(prepared.slice(position, open));
+    out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : codeSpan(code, { maxLength: code.length + 1 });
+    position = close + fence;
+    search = position;
+  }
+  return out + escapePrepared(prepared.slice(position));
+}
+
+function backtickRunAt(text: string, index: number): number {
+  let length = 0;
+  while (text[index + length] === '`') length += 1;
+  return length;
+}
+
+/** Where the next run of exactly `length` backticks starts from `from`, or -1. */
+function closingRun(text: string, from: number, length: number): number {
+  let index = from;
+  while (index < text.length) {
+    const next = text.indexOf('`', index);
+    if (next < 0) return -1;
+    const run = backtickRunAt(text, next);
+    if (run === length) return next;
+    index = next + run;
+  }
+  return -1;
 }
 
 /**

@@ -50,9 +50,14 @@ export function redact(text: string): string {
  * Use for every error message built from provider or registry responses.
  */
 export function sanitizeMessage(text: string, maxLength = 300): string {
+  // Bidirectional overrides and isolates (U+202A–202E, U+2066–2069) could make a log line read
+  // differently from what it says; they go with the control characters.
   // eslint-disable-next-line no-control-regex
-  const cleaned = redact(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
-  return cleaned.length > maxLength ? `${cleaned.slice(0, maxLength - 1)}…` : cleaned;
+  const cleaned = redact(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+  if (cleaned.length <= maxLength) return cleaned;
+  // Cut between code points: a surrogate pair split in half is not text.
+  const cut = cleaned.slice(0, maxLength - 1);
+  return `${/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
 
 /** For tests only: forget registered secrets between cases. */

@@ -111,6 +111,8 @@ describe('CLI arguments', () => {
       expect(messageOf(['analyze', '--sample', '--out'])).toBe('--out needs a value: --out DIR');
       expect(messageOf(['analyze', '--sample', '--profile', '--quiet'])).toMatch(/^--profile needs a value, but is followed by --quiet/);
       expect(messageOf(['analyze', '--sample=yes'])).toBe('--sample takes no value (got --sample=yes)');
+      // A negative number is out of range, not a missing value (review 18).
+      expect(messageOf(['eval', '--dataset', 'npm-labelled', '--profile', 'extractive', '--limit', '-1'])).toBe('--limit must be a whole number from 1 to 999999 (got "-1").');
     });
   });
 

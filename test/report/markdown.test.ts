@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSpan, escapeHtmlText, escapeInline, safeLink } from '../../src/report/markdown.js';
+import { codeSpan, escapeHtmlText, escapeInline, escapeInlineWithCode, safeLink } from '../../src/report/markdown.js';
 
 /** Drops the zero-width spaces the escaper inserts, to look at what a reader sees. */
 const visible = (text: string): string => text.replace(/\u200b/g, '');
@@ -17,6 +17,23 @@ describe('escapeInline', () => {
     expect(out).not.toContain('evil.example/pixel');
     expect(out).not.toMatch(/<img/i);
     expect(out).not.toContain('![');
+  });
+
+  it('renders the text\'s own code spans as code, and escapes everything around them (review 18)', () => {
+    expect(escapeInlineWithCode('`res.status()` accepts only integers, thanks @octocat (#12)', 200)).toBe('`res.status()` accepts only integers, thanks @\u200Boctocat \\(\\#\u200B12\\)');
+    // Inside code nothing is live on GitHub; outside, brackets and links stay escaped.
+    expect(escapeInlineWithCode('see [x](https://evil.example) and `[y](https://evil.example)`', 200)).toBe('see \\[x\\]\\(https:/\u200B/evil\\.example\\) and `[y](https://evil.example)`');
+    // A double-backtick span holds a backtick; an unmatched run stays literal and later spans still open.
+    expect(escapeInlineWithCode('``a`b`` then ``` alone and `c`', 200)).toBe('`` a`b `` then \\`\\`\\` alone and `c`');
+    // A span cannot be closed early by its own text, and HTML in it stays text.
+    expect(escapeInlineWithCode('`<script>alert(1)</script>`', 200)).toBe('`<script>alert(1)</script>`');
+    expect(escapeInlineWithCode('no code here: 5.0.0', 200)).toBe(escapeInline('no code here: 5.0.0', 200));
+  });
+
+  it('redacts secrets and bounds the length inside code spans too', () => {
+    const token = `ghp_${'a'.repeat(36)}`;
+    expect(escapeInlineWithCode(`use \`${token}\` here`, 200)).not.toContain(token);
+    expect(Array.from(escapeInlineWithCode(`\`${'x'.repeat(500)}\``, 100)).length).toBeLessThanOrEqual(110);
   });
 
   it('removes an image whose destination holds parentheses whole, leaving no stray parenthesis', () => {

@@ -44,5 +44,8 @@ describe('secret redaction', () => {
   it('sanitizes messages: no control characters, bounded length', () => {
     expect(sanitizeMessage('a\u0000b\nc', 100)).toBe('a b c');
     expect(sanitizeMessage('x'.repeat(500), 50)).toHaveLength(50);
+    // Bidirectional overrides cannot reorder a log line, and a cut never splits a surrogate pair.
+    expect(sanitizeMessage('express \u202e1.0.0 → 2.0.0\u2066', 100)).toBe('express 1.0.0 → 2.0.0');
+    expect(sanitizeMessage(`${'x'.repeat(48)}😀😀`, 50)).toBe(`${'x'.repeat(48)}…`);
   });
 });
