@@ -3,7 +3,6 @@ import { FAIL_ON_VALUES, type FailOn } from '../pipeline/exit-policy.js';
 import { nearestName } from '../shared/nearest-name.js';
 import { parseDuration } from '../shared/duration.js';
 import { DEFAULT_RUN_DEADLINE_MS, MAX_RUN_DEADLINE_MS, MIN_RUN_DEADLINE_MS } from '../pipeline/run-stop.js';
-import { normaliseRegistryUrl } from '../ecosystems/npm/registry-client.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -335,16 +334,6 @@ export function parseCliArguments(argv: string[]): CliArguments {
     noReuse: values['no-reuse'] ?? false,
   };
   if (args.noCache && args.cacheDir !== null) throw new UsageError('--cache-dir and --no-cache contradict each other; give one.');
-  if (values['npm-registry'] !== undefined) {
-    // A registry URL that can never be used is the user's input to fix, named as such, not a
-    // failure of the pull request's files later on.
-    try {
-      normaliseRegistryUrl(values['npm-registry']);
-    } catch (error) {
-      // The value is not echoed: it may hold credentials; the message names only its origin.
-      throw new UsageError(`--npm-registry: ${(error as Error).message}`);
-    }
-  }
   if (command === 'eval') {
     if (!args.dataset) throw new UsageError('eval needs --dataset NAME|PATH (the shipped dataset is npm-labelled).');
     if (args.profiles.length === 0) throw new UsageError('eval needs --profile NAME|PATH (repeat --profile to benchmark several).');

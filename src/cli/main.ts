@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { DependencyFileSource } from '../bumps/types.js';
 import { commentToPlainText, wantsColour } from '../report/plain-text.js';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
-import type { NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
+import { normaliseRegistryUrl, type NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { assertRegistrySnapshot, createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
 import { decideExit } from '../pipeline/exit-policy.js';
 import { failClosedOf } from '../pipeline/fail-closed.js';
@@ -170,6 +170,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (args.command === 'version') {
     process.stdout.write(`depverdict ${DEPVERDICT_VERSION}\n`);
     return 0;
+  }
+  // A registry URL that can never be used is the user's input to fix, named as such, not a
+  // failure of the pull request's files later on. Checked here, not while parsing, so --help and
+  // --version never load the registry client.
+  try {
+    normaliseRegistryUrl(args.npmRegistry);
+  } catch (error) {
+    // The value is not echoed: it may hold credentials; the message names only its origin.
+    process.stderr.write(`depverdict: --npm-registry: ${(error as Error).message}\nRun "depverdict --help" for usage.\n`);
+    return 1;
   }
   if (args.command === 'context') return runContextCommand(args, env);
   if (args.command === 'conformance') return runConformanceCommand(args, env);

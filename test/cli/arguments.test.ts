@@ -22,22 +22,23 @@ describe('CLI arguments', () => {
     expect(parseCliArguments(['conformance', '--profile', 'openai', '--out', 'r'])).toMatchObject({ command: 'conformance', profile: 'openai', out: 'r' });
   });
 
-  it('refuses an --npm-registry that can never be used, naming the option and never echoing credentials (review 18)', () => {
-    const refused = (value: string) => {
-      try {
-        parseCliArguments(['analyze', '--base-dir', 'a', '--head-dir', 'b', '--npm-registry', value]);
-      } catch (error) {
-        expect(error).toBeInstanceOf(UsageError);
-        return (error as Error).message;
-      }
-      throw new Error(`${value} was accepted`);
+  it('refuses an --npm-registry that can never be used, naming the option and never echoing credentials (review 18)', async () => {
+    const refused = async (value: string) => {
+      const stderr: string[] = [];
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        stderr.push(String(chunk));
+        return true;
+      });
+      const code = await main(['analyze', '--base-dir', 'a', '--head-dir', 'b', '--npm-registry', value], {});
+      vi.restoreAllMocks();
+      expect(code).toBe(1);
+      return stderr.join('');
     };
-    expect(refused('notaurl')).toMatch(/^--npm-registry: The registry URL is not a valid URL; set it to an https URL/);
-    expect(refused('ftp://mirror.example')).toMatch(/^--npm-registry: .*use https/);
-    const withCredentials = refused('https://user:s3cret@mirror.example');
+    expect(await refused('notaurl')).toMatch(/^depverdict: --npm-registry: The registry URL is not a valid URL; set it to an https URL/);
+    expect(await refused('ftp://mirror.example')).toMatch(/^depverdict: --npm-registry: .*use https/);
+    const withCredentials = await refused('https://user:s3cret@mirror.example');
     expect(withCredentials).toMatch(/must not contain credentials/);
     expect(withCredentials).not.toContain('s3cret');
-    expect(parseCliArguments(['analyze', '--base-dir', 'a', '--head-dir', 'b', '--npm-registry', 'https://mirror.example/npm/'])).toMatchObject({ npmRegistry: 'https://mirror.example/npm/' });
   });
 
   it('answers --help and --version without a command', () => {
