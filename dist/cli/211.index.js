@@ -35,26 +35,72 @@ const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const ESCAPED_PUNCTUATION = /\\([\\`*_{}[\]()#+\-.!|~=$<>"'&])/g;
-/** Stands in for an escaped backtick while code spans are taken (a private-use character). */
-const ESCAPED_BACKTICK = '\ue002';
 const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 function decodeEntities(text) {
     return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 }
-/** `` `a` `` and ``` ``a`b`` ``` → their literal content (inside a table, `\|` is a `|`). */
+/**
+ * `` `a` `` and ``` ``a`b`` ``` → their literal content (inside a table, `\|` is a `|`), read as
+ * CommonMark reads them: left to right, a backslash escape outside code is a literal character
+ * (`\``, `\\`), a run of n backticks closes only on a run of exactly n, and inside code a
+ * backslash is just a backslash. Escapes outside code are kept for ESCAPED_PUNCTUATION.
+ */
 function takeCodeSpans(line, keep) {
-    return line.replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, (_match, _fence, body) => {
-        const literal = body.length >= 2 && body.startsWith(' ') && body.endsWith(' ') ? body.slice(1, -1) : body;
-        return keep(literal.replace(/\\\|/g, '|'));
-    });
+    let out = '';
+    let index = 0;
+    while (index < line.length) {
+        const character = line[index];
+        if (character === '\\' && index + 1 < line.length) {
+            out += line.slice(index, index + 2);
+            index += 2;
+            continue;
+        }
+        if (character !== '`') {
+            out += character;
+            index += 1;
+            continue;
+        }
+        let fence = 1;
+        while (line[index + fence] === '`')
+            fence += 1;
+        const close = closingRun(line, index + fence, fence);
+        if (close < 0) {
+            // An unmatched run is literal text; escaped so ESCAPED_PUNCTUATION gives it back as is.
+            out += '\\`'.repeat(fence);
+            index += fence;
+            continue;
+        }
+        const body = line.slice(index + fence, close);
+        const padded = body.length >= 2 && body.startsWith(' ') && body.endsWith(' ');
+        const literal = (padded ? body.slice(1, -1) : body).replace(/\\\|/g, '|');
+        // Code quoted from release text (markdown.ts quotedCode: a padded double fence, no backtick
+        // inside) keeps its backticks, as the release wrote it; our own spans lose their fences.
+        out += keep(fence === 2 && padded && !literal.includes('`') ? `\`${literal}\`` : literal);
+        index = close + fence;
+    }
+    return out;
+}
+/** Where the next run of exactly `length` backticks starts from `from`, or -1. */
+function closingRun(text, from, length) {
+    let index = from;
+    while (index < text.length) {
+        const next = text.indexOf('`', index);
+        if (next < 0)
+            return -1;
+        let run = 1;
+        while (text[next + run] === '`')
+            run += 1;
+        if (run === length)
+            return next;
+        index = next + run;
+    }
+    return -1;
 }
 function plainLine(line) {
     const literals = [];
     // Placeholders use a private-use character that cleaned untrusted text can never contain.
     const placeholder = (index) => `\ue000${index}\ue001`;
-    // An escaped backtick (`\``) is a literal character, never the start of a code span.
-    let text = line.replace(/\\`/g, ESCAPED_BACKTICK);
-    text = takeCodeSpans(text, (literal) => {
+    let text = takeCodeSpans(line, (literal) => {
         literals.push(literal);
         return placeholder(literals.length - 1);
     });
@@ -67,7 +113,7 @@ function plainLine(line) {
         .replace(/\*\*([^*]+)\*\*/g, '$1')
         .replace(ESCAPED_PUNCTUATION, '$1');
     text = decodeEntities(text);
-    text = text.replace(/\ue000(\d+)\ue001/g, (_match, index) => literals[Number(index)] ?? '').replaceAll(ESCAPED_BACKTICK, '`');
+    text = text.replace(/\ue000(\d+)\ue001/g, (_match, index) => literals[Number(index)] ?? '');
     const plain = text.replace(ZERO_WIDTH, '').replace(CONTROL, '').replace(/[ \t]+$/, '');
     // A line that opened with one of our tags (`<sub>`, `<details>`) keeps no indent from it.
     return line.startsWith('<') ? plain.trimStart() : plain;
@@ -4860,6 +4906,9 @@ const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s
 const REPLACEMENT = /\b(?:use|instead|replaced|in favou?r of|migrate to|switch to|rename[sd]? to)\b|→|=>/i;
 const REMOVAL = /\b(?:remov(?:e|ed|al)|dropp?(?:ed)?|deleted|no longer (?:exists|exported|available|supported))\b/i;
 const MAX_NAMES_PER_TEXT = 6;
+/** Beyond these, a check is not limited to call forms (every call is a use): the report could not list them. */
+const MAX_CALL_FORMS = 6;
+const MAX_CALL_ARITY = 255;
 /**
  * Words right after a code span (or after the last span of a list of them) that say a call form,
  * not the whole API, is what went: "`res.send(status, body)` signature", "`res.vary()` (no
@@ -4903,7 +4952,8 @@ const GROUP_LABEL_PREFIX = /^(?:remove[sd]?|removals?|breaking(?: changes?)?):[ 
 function plainArity(argumentsText) {
     if (!PLAIN_PARAMETERS.test(argumentsText))
         return null;
-    return argumentsText.trim() === '' ? 0 : argumentsText.split(',').length;
+    const count = argumentsText.trim() === '' ? 0 : argumentsText.split(',').length;
+    return count <= MAX_CALL_ARITY ? count : null;
 }
 /**
  * Whether the span at `index` names a removed call form: the words after its subject list say so,
@@ -4932,8 +4982,13 @@ function addName(names, next) {
         return;
     if (known.change === 'removed' || next.removedCallArities === undefined)
         delete known.removedCallArities;
-    else
-        known.removedCallArities = [...new Set([...known.removedCallArities, ...next.removedCallArities])];
+    else {
+        const arities = [...new Set([...known.removedCallArities, ...next.removedCallArities])];
+        if (arities.length > MAX_CALL_FORMS)
+            delete known.removedCallArities;
+        else
+            known.removedCallArities = arities;
+    }
 }
 function apiNamesInText(fullText) {
     const text = fullText.replace(GROUP_LABEL_PREFIX, '');
@@ -4942,7 +4997,7 @@ function apiNamesInText(fullText) {
     const names = [];
     for (const [index, span] of spans.entries()) {
         // Prose between the previous span and this one: a replacement clause ends the subject list.
-        const lastSpanEnd = spans.filter((other) => other.end <= span.start).at(-1)?.end ?? 0;
+        const lastSpanEnd = index > 0 ? spans[index - 1].end : 0;
         if (REPLACEMENT.test(text.slice(lastSpanEnd, span.start)))
             break;
         const match = IDENTIFIER_PATH.exec(span.code);
@@ -4980,7 +5035,7 @@ function splitApiName(name) {
  * for `app.del`, the receiver must be named `app` or be made by calling the package
  * (`server = express()`), so a handler's `req.del` is not a use of it.
  */
-const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000, callForms: 6 };
+const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000, callForms: MAX_CALL_FORMS };
 /** Repository text is cut to these lengths (with an ellipsis) so no path or name can make the manifest invalid. */
 const USAGE_TEXT_BOUNDS = { path: 4_096, name: 300, specifier: 1_000, namesPerImport: 20 };
 function cut(text, limit) {
@@ -5084,8 +5139,13 @@ function mergeChecks(checks) {
             if (known.removedCallArities !== undefined) {
                 if (check.change === 'removed' || check.removedCallArities === undefined)
                     delete known.removedCallArities;
-                else
-                    known.removedCallArities = [...new Set([...known.removedCallArities, ...check.removedCallArities])];
+                else {
+                    const arities = [...new Set([...known.removedCallArities, ...check.removedCallArities])];
+                    if (arities.length > MAX_CALL_FORMS)
+                        delete known.removedCallArities;
+                    else
+                        known.removedCallArities = arities;
+                }
             }
         }
     }
@@ -11888,11 +11948,12 @@ function reviewReasonExplanation(reason, result) {
 const ZERO_WIDTH_SPACE = '\u200b';
 /**
  * Control characters, bidi overrides/isolates (Trojan-Source style reordering), zero-width
- * characters (used to hide text) and line/paragraph separators. Removed before anything else,
- * so the zero-width spaces this module inserts are the only ones in the output.
+ * characters (used to hide text), line/paragraph separators, and U+E000–U+E002 (the terminal
+ * rendering's placeholders, plain-text.ts). Removed before anything else, so the zero-width
+ * spaces this module inserts are the only ones in the output.
  */
 // eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\ue000-\ue002]/g;
 /**
  * ASCII punctuation Markdown (CommonMark + GFM, plus GitHub's `$` math) can give meaning to;
  * each is backslash-escaped. `.`, `-`, `+` and `=` only matter at a line start (lists,
@@ -11988,7 +12049,7 @@ function escapeInlineWithCode(text, maxLength) {
         if (open < 0)
             break;
         const fence = backtickRunAt(prepared, open);
-        const close = closingRun(prepared, open + fence, fence);
+        const close = markdown_closingRun(prepared, open + fence, fence);
         if (close < 0) {
             // An unmatched run is literal text (CommonMark); spans after it may still open.
             search = open + fence;
@@ -11996,11 +12057,20 @@ function escapeInlineWithCode(text, maxLength) {
         }
         const code = prepared.slice(open + fence, close);
         out += escapePrepared(prepared.slice(position, open));
-        out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : markdown_codeSpan(code, { maxLength: code.length + 1 });
+        out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : quotedCode(code);
         position = close + fence;
         search = position;
     }
     return out + escapePrepared(prepared.slice(position));
+}
+/**
+ * A code span quoted from release text, written with a double fence and padding (`` `` x `` ``):
+ * GitHub renders it exactly as `` `x` ``, and the terminal rendering (plain-text.ts) can tell it
+ * from our own code spans (names, versions, paths), whose fences it drops, and keep its
+ * backticks. Code that holds a backtick is written as any other span.
+ */
+function quotedCode(code) {
+    return code.includes('`') ? markdown_codeSpan(code, { maxLength: code.length + 1 }) : `\`\` ${code} \`\``;
 }
 function backtickRunAt(text, index) {
     let length = 0;
@@ -12009,7 +12079,7 @@ function backtickRunAt(text, index) {
     return length;
 }
 /** Where the next run of exactly `length` backticks starts from `from`, or -1. */
-function closingRun(text, from, length) {
+function markdown_closingRun(text, from, length) {
     let index = from;
     while (index < text.length) {
         const next = text.indexOf('`', index);
@@ -12105,13 +12175,17 @@ const PATH_LENGTH = 120;
 function place(path, line) {
     return markdown_codeSpan(`${path}:${line}`, { maxLength: PATH_LENGTH });
 }
-/** `res.json` (2-argument call), `res.vary` (call without arguments): a check limited to the removed call forms says which. */
+/**
+ * "`res.json` (its 2-argument form)", "`res.vary` (its no-argument form)": a check limited to the
+ * removed call forms says which forms it is about, not how this repository calls the name.
+ */
 function checkedNameText(checked) {
     const name = markdown_codeSpan(checked.name, { maxLength: 100 });
     if (checked.callForms === undefined || checked.callForms.length === 0)
         return name;
-    const forms = checked.callForms.map((count) => (count === 0 ? 'without arguments' : `with ${count} argument${count === 1 ? '' : 's'}`));
-    return `${name} (called ${forms.join(' or ')})`;
+    const counts = checked.callForms.map((count) => (count === 0 ? 'no' : String(count)));
+    const listed = counts.length === 1 ? counts[0] : `${counts.slice(0, -1).map((count) => `${count}-`).join(', ')} and ${counts.at(-1)}`;
+    return `${name} (its ${listed}-argument form${counts.length === 1 ? '' : 's'})`;
 }
 function fileList(report) {
     const shown = report.files.slice(0, SHOWN_FILES).map((file) => markdown_codeSpan(file.path, { maxLength: PATH_LENGTH }));
@@ -13818,8 +13892,14 @@ const CHANGE_LINE_LEAD = String.raw `[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:
  * exports"): nothing that ran stops running (review 12).
  */
 const NOT_ABOUT_TYPES_OR_ADDITIONS = String.raw `(?![^\n]*\b(?:types?|typings|type[ \t]+definitions?|declarations?|d\.ts|also|alongside|in[ \t]+addition)\b)`;
+/**
+ * A clause naming a version or a range (`Node 14`, `IE10`, `jiti < 2.2.0`, `Remix v1`) is about
+ * what the package runs on; the references a changelog line ends with (`(#557)`, `#557`, a commit
+ * link, "by @user in https://…") are not part of the clause and do not count.
+ */
+const VERSIONED_CLAUSE = String.raw `(?:(?!\(?\[?#\d|\(\[?[0-9a-f]{7}|\bby[ \t]+@|https?:\/\/|\(#)[^\n.;]){0,120}?(?:\d|[<>=])`;
 /** What a package runs on or with, rather than a feature of its own: dropping support for one is a compatibility change. */
-const SUPPORTED_PLATFORM = String.raw `(?:environments?|runtimes?|platforms?|engines?|node(?:\.?js)?|io\.?js|ie|internet[ \t]+explorer|browsers?|typescript|bun|deno|electron|safari|chrome|firefox|edge|opera|android|ios|windows|mac[ \t]?os|linux|npm|yarn|pnpm|python|es\d+|ecmascript|commonjs|cjs|amd|umd|esm)`;
+const SUPPORTED_PLATFORM = String.raw `(?:environments|runtimes|platforms|engines|node(?:\.?js)?|io\.?js|ie|internet[ \t]+explorer|browsers?|typescript|bun|deno|electron|safari|chrome|firefox|opera|android|ios|windows|mac[ \t]?os|linux|npm|yarn|pnpm|python|es\d+|ecmascript|commonjs|cjs|amd|umd|esm)`;
 /**
  * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
  * "* Removed `auth(ctx)` signature", "- Remove deprecated `Command#killable` property",
@@ -13859,7 +13939,7 @@ const API_REMOVAL_MARKERS = [
     // platform or version the package stops running on ("Drop support for Node.js 14", "… for IE10",
     // "… for jiti < 2.2.0", "… for Remix v1", "… for old environments"): a runtime's name, an "old"
     // or "legacy" qualifier, or any digit or comparison in the clause leaves it to the compatibility rules.
-    new RegExp(String.raw `^${NOT_TOOLING_LINE}[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+support[ \t]+for[ \t]+(?!(?:the[ \t]+)?(?:(?:old(?:er)?|legacy|outdated|ancient|unsupported|eol|end[ \t-]of[ \t-]life)\b|${SUPPORTED_PLATFORM}\b))(?![^\n.;]{0,80}[\d<>=])[^\n.;]{3}`, 'im'),
+    new RegExp(String.raw `^${NOT_TOOLING_LINE}[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+support[ \t]+for[ \t]+(?!(?:(?:the|all|any|deprecated|older|old|legacy|outdated|ancient|unsupported|eol|end[ \t-]of[ \t-]life)\b[ \t]*)*(?:(?:old(?:er)?|legacy|outdated|ancient|unsupported|eol|end[ \t-]of[ \t-]life)\b|${SUPPORTED_PLATFORM}\b(?!-)))(?!${VERSIONED_CLAUSE})[^\n.;]{3}`, 'im'),
     // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
     /^([ \t]*)[-*+][ \t]+(?:remove[sd]?|removals?|breaking)[ \t]*:[ \t]*\n\1[ \t]+[-*+][ \t]+`[^`\n]{1,80}`(?![^\n]{0,40}\bdependenc)/im,
 ];
@@ -20076,24 +20156,41 @@ async function openCliCache(args, env, logger) {
 /** An --out that cannot hold the run's files: said before anything runs, not after a paid analysis. */
 class OutputDirectoryError extends Error {
 }
+const output_directory_codeOf = (error) => error.code ?? 'an error';
+/** What is at `path`, following symbolic links (a linked work directory is a directory); null when nothing is. */
+async function entryAt(path, out) {
+    try {
+        return (await (0,promises_.stat)(path)).isDirectory() ? 'directory' : 'other';
+    }
+    catch (error) {
+        const code = output_directory_codeOf(error);
+        if (code === 'ENOENT' || code === 'ENOTDIR') {
+            // A link whose target is gone is in the way, not missing.
+            const link = await (0,promises_.lstat)(path).catch(() => null);
+            if (link?.isSymbolicLink())
+                throw new OutputDirectoryError(`--out ${out} cannot be used: ${path} is a symbolic link to nothing.`);
+            return null;
+        }
+        throw new OutputDirectoryError(`--out ${out} cannot be checked (${code} at ${path}): give a directory you can write to.`);
+    }
+}
 /**
  * Makes sure `--out` is a directory the run can write into, creating what is missing, before the
- * analysis starts: a file in its place, or a parent that cannot hold directories, stops the run
- * at once with the path named. Missing levels are made one at a time, not with a recursive mkdir
- * (which spins forever under /proc on some Node.js versions).
+ * analysis starts: a file in its place, a parent that cannot hold directories, or a directory
+ * that refuses a file stops the run at once with the path named. Missing levels are made one at
+ * a time, not with a recursive mkdir (which spins forever under /proc on some Node.js versions).
  */
 async function prepareOutputDirectory(out, cwd = process.cwd()) {
     const target = (0,external_node_path_.resolve)(cwd, out);
     const missing = [];
     let current = target;
     for (;;) {
-        const stats = await (0,promises_.lstat)(current).catch((error) => (error.code === 'ENOENT' || error.code === 'ENOTDIR' ? null : Promise.reject(error)));
-        if (stats !== null) {
-            if (!stats.isDirectory()) {
-                throw new OutputDirectoryError(current === target ? `--out ${out} is a file, not a directory: give a directory for version-analysis.json, trace.json and comment.md.` : `--out ${out} cannot be created: ${current} is not a directory.`);
-            }
-            break;
+        const entry = await entryAt(current, out);
+        if (entry === 'other') {
+            throw new OutputDirectoryError(current === target ? `--out ${out} is a file, not a directory: give a directory for version-analysis.json, trace.json and comment.md.` : `--out ${out} cannot be created: ${current} is not a directory.`);
         }
+        if (entry === 'directory')
+            break;
         missing.unshift(current);
         const parent = (0,external_node_path_.dirname)(current);
         if (parent === current)
@@ -20105,11 +20202,19 @@ async function prepareOutputDirectory(out, cwd = process.cwd()) {
             await (0,promises_.mkdir)(directory);
         }
         catch (error) {
-            const code = error.code ?? 'an error';
-            if (code === 'EEXIST')
+            if (output_directory_codeOf(error) === 'EEXIST')
                 continue;
-            throw new OutputDirectoryError(`--out ${out} cannot be created (${code} at ${directory}): give a directory you can write to.`);
+            throw new OutputDirectoryError(`--out ${out} cannot be created (${output_directory_codeOf(error)} at ${directory}): give a directory you can write to.`);
         }
+    }
+    // A directory can exist and still refuse files (read-only, sysfs): the run writes files, so a file is the test.
+    const probe = (0,external_node_path_.join)(target, `.depverdict-write-check-${process.pid}`);
+    try {
+        await (0,promises_.writeFile)(probe, '');
+        await (0,promises_.rm)(probe, { force: true });
+    }
+    catch (error) {
+        throw new OutputDirectoryError(`--out ${out} does not accept files (${output_directory_codeOf(error)}): give a directory you can write to.`);
     }
 }
 

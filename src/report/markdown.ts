@@ -14,11 +14,12 @@ const ZERO_WIDTH_SPACE = '\u200b';
 
 /**
  * Control characters, bidi overrides/isolates (Trojan-Source style reordering), zero-width
- * characters (used to hide text) and line/paragraph separators. Removed before anything else,
- * so the zero-width spaces this module inserts are the only ones in the output.
+ * characters (used to hide text), line/paragraph separators, and U+E000–U+E002 (the terminal
+ * rendering's placeholders, plain-text.ts). Removed before anything else, so the zero-width
+ * spaces this module inserts are the only ones in the output.
  */
 // eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\ue000-\ue002]/g;
 
 /**
  * ASCII punctuation Markdown (CommonMark + GFM, plus GitHub's `$` math) can give meaning to;
@@ -127,11 +128,21 @@ export function escapeInlineWithCode(text: string, maxLength: number): string {
     }
     const code = prepared.slice(open + fence, close);
     out += escapePrepared(prepared.slice(position, open));
-    out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : codeSpan(code, { maxLength: code.length + 1 });
+    out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : quotedCode(code);
     position = close + fence;
     search = position;
   }
   return out + escapePrepared(prepared.slice(position));
+}
+
+/**
+ * A code span quoted from release text, written with a double fence and padding (`` `` x `` ``):
+ * GitHub renders it exactly as `` `x` ``, and the terminal rendering (plain-text.ts) can tell it
+ * from our own code spans (names, versions, paths), whose fences it drops, and keep its
+ * backticks. Code that holds a backtick is written as any other span.
+ */
+export function quotedCode(code: string): string {
+  return code.includes('`') ? codeSpan(code, { maxLength: code.length + 1 }) : `\`\` ${code} \`\``;
 }
 
 function backtickRunAt(text: string, index: number): number {

@@ -14,29 +14,72 @@ const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const ESCAPED_PUNCTUATION = /\\([\\`*_{}[\]()#+\-.!|~=$<>"'&])/g;
-/** Stands in for an escaped backtick while code spans are taken (a private-use character). */
-const ESCAPED_BACKTICK = '\ue002';
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 function decodeEntities(text: string): string {
   return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 }
 
-/** `` `a` `` and ``` ``a`b`` ``` → their literal content (inside a table, `\|` is a `|`). */
+/**
+ * `` `a` `` and ``` ``a`b`` ``` → their literal content (inside a table, `\|` is a `|`), read as
+ * CommonMark reads them: left to right, a backslash escape outside code is a literal character
+ * (`\``, `\\`), a run of n backticks closes only on a run of exactly n, and inside code a
+ * backslash is just a backslash. Escapes outside code are kept for ESCAPED_PUNCTUATION.
+ */
 function takeCodeSpans(line: string, keep: (literal: string) => string): string {
-  return line.replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, (_match, _fence: string, body: string) => {
-    const literal = body.length >= 2 && body.startsWith(' ') && body.endsWith(' ') ? body.slice(1, -1) : body;
-    return keep(literal.replace(/\\\|/g, '|'));
-  });
+  let out = '';
+  let index = 0;
+  while (index < line.length) {
+    const character = line[index]!;
+    if (character === '\\' && index + 1 < line.length) {
+      out += line.slice(index, index + 2);
+      index += 2;
+      continue;
+    }
+    if (character !== '`') {
+      out += character;
+      index += 1;
+      continue;
+    }
+    let fence = 1;
+    while (line[index + fence] === '`') fence += 1;
+    const close = closingRun(line, index + fence, fence);
+    if (close < 0) {
+      // An unmatched run is literal text; escaped so ESCAPED_PUNCTUATION gives it back as is.
+      out += '\\`'.repeat(fence);
+      index += fence;
+      continue;
+    }
+    const body = line.slice(index + fence, close);
+    const padded = body.length >= 2 && body.startsWith(' ') && body.endsWith(' ');
+    const literal = (padded ? body.slice(1, -1) : body).replace(/\\\|/g, '|');
+    // Code quoted from release text (markdown.ts quotedCode: a padded double fence, no backtick
+    // inside) keeps its backticks, as the release wrote it; our own spans lose their fences.
+    out += keep(fence === 2 && padded && !literal.includes('`') ? `\`${literal}\`` : literal);
+    index = close + fence;
+  }
+  return out;
+}
+
+/** Where the next run of exactly `length` backticks starts from `from`, or -1. */
+function closingRun(text: string, from: number, length: number): number {
+  let index = from;
+  while (index < text.length) {
+    const next = text.indexOf('`', index);
+    if (next < 0) return -1;
+    let run = 1;
+    while (text[next + run] === '`') run += 1;
+    if (run === length) return next;
+    index = next + run;
+  }
+  return -1;
 }
 
 function plainLine(line: string): string {
   const literals: string[] = [];
   // Placeholders use a private-use character that cleaned untrusted text can never contain.
   const placeholder = (index: number): string => `\ue000${index}\ue001`;
-  // An escaped backtick (`\``) is a literal character, never the start of a code span.
-  let text = line.replace(/\\`/g, ESCAPED_BACKTICK);
-  text = takeCodeSpans(text, (literal) => {
+  let text = takeCodeSpans(line, (literal) => {
     literals.push(literal);
     return placeholder(literals.length - 1);
   });
@@ -49,7 +92,7 @@ function plainLine(line: string): string {
     .replace(/\*\*([^*]+)\*\*/g, '$1')
     .replace(ESCAPED_PUNCTUATION, '$1');
   text = decodeEntities(text);
-  text = text.replace(/\ue000(\d+)\ue001/g, (_match, index: string) => literals[Number(index)] ?? '').replaceAll(ESCAPED_BACKTICK, '`');
+  text = text.replace(/\ue000(\d+)\ue001/g, (_match, index: string) => literals[Number(index)] ?? '');
   const plain = text.replace(ZERO_WIDTH, '').replace(CONTROL, '').replace(/[ \t]+$/, '');
   // A line that opened with one of our tags (`<sub>`, `<details>`) keeps no indent from it.
   return line.startsWith('<') ? plain.trimStart() : plain;

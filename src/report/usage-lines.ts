@@ -16,12 +16,16 @@ function place(path: string, line: number): string {
   return codeSpan(`${path}:${line}`, { maxLength: PATH_LENGTH });
 }
 
-/** `res.json` (2-argument call), `res.vary` (call without arguments): a check limited to the removed call forms says which. */
+/**
+ * "`res.json` (its 2-argument form)", "`res.vary` (its no-argument form)": a check limited to the
+ * removed call forms says which forms it is about, not how this repository calls the name.
+ */
 function checkedNameText(checked: UsageReport['checkedNames'][number]): string {
   const name = codeSpan(checked.name, { maxLength: 100 });
   if (checked.callForms === undefined || checked.callForms.length === 0) return name;
-  const forms = checked.callForms.map((count) => (count === 0 ? 'without arguments' : `with ${count} argument${count === 1 ? '' : 's'}`));
-  return `${name} (called ${forms.join(' or ')})`;
+  const counts = checked.callForms.map((count) => (count === 0 ? 'no' : String(count)));
+  const listed = counts.length === 1 ? counts[0]! : `${counts.slice(0, -1).map((count) => `${count}-`).join(', ')} and ${counts.at(-1)!}`;
+  return `${name} (its ${listed}-argument form${counts.length === 1 ? '' : 's'})`;
 }
 
 function fileList(report: UsageReport): string {

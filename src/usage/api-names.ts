@@ -23,6 +23,9 @@ const IDENTIFIER_PATH = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s
 const REPLACEMENT = /\b(?:use|instead|replaced|in favou?r of|migrate to|switch to|rename[sd]? to)\b|→|=>/i;
 const REMOVAL = /\b(?:remov(?:e|ed|al)|dropp?(?:ed)?|deleted|no longer (?:exists|exported|available|supported))\b/i;
 const MAX_NAMES_PER_TEXT = 6;
+/** Beyond these, a check is not limited to call forms (every call is a use): the report could not list them. */
+export const MAX_CALL_FORMS = 6;
+const MAX_CALL_ARITY = 255;
 /**
  * Words right after a code span (or after the last span of a list of them) that say a call form,
  * not the whole API, is what went: "`res.send(status, body)` signature", "`res.vary()` (no
@@ -66,7 +69,8 @@ const GROUP_LABEL_PREFIX = /^(?:remove[sd]?|removals?|breaking(?: changes?)?):[ 
 /** The argument count of `(status, obj)` → 2, `()` → 0; null when optional or rest parameters hide it. */
 function plainArity(argumentsText: string): number | null {
   if (!PLAIN_PARAMETERS.test(argumentsText)) return null;
-  return argumentsText.trim() === '' ? 0 : argumentsText.split(',').length;
+  const count = argumentsText.trim() === '' ? 0 : argumentsText.split(',').length;
+  return count <= MAX_CALL_ARITY ? count : null;
 }
 
 /**
@@ -92,7 +96,11 @@ function addName(names: ApiName[], next: ApiName): void {
   if (next.change === 'removed') known.change = 'removed';
   if (known.removedCallArities === undefined) return;
   if (known.change === 'removed' || next.removedCallArities === undefined) delete known.removedCallArities;
-  else known.removedCallArities = [...new Set([...known.removedCallArities, ...next.removedCallArities])];
+  else {
+    const arities = [...new Set([...known.removedCallArities, ...next.removedCallArities])];
+    if (arities.length > MAX_CALL_FORMS) delete known.removedCallArities;
+    else known.removedCallArities = arities;
+  }
 }
 
 export function apiNamesInText(fullText: string): ApiName[] {
@@ -102,7 +110,7 @@ export function apiNamesInText(fullText: string): ApiName[] {
   const names: ApiName[] = [];
   for (const [index, span] of spans.entries()) {
     // Prose between the previous span and this one: a replacement clause ends the subject list.
-    const lastSpanEnd = spans.filter((other) => other.end <= span.start).at(-1)?.end ?? 0;
+    const lastSpanEnd = index > 0 ? spans[index - 1]!.end : 0;
     if (REPLACEMENT.test(text.slice(lastSpanEnd, span.start))) break;
     const match = IDENTIFIER_PATH.exec(span.code);
     if (match === null) continue;

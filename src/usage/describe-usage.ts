@@ -1,4 +1,4 @@
-import { splitApiName, type ApiName } from './api-names.js';
+import { MAX_CALL_FORMS, splitApiName, type ApiName } from './api-names.js';
 import type { CheckedName, ImportingFile, ImportSite, NameUse, PackageScan, UsageReport, UsageScanOutcome } from './types.js';
 
 /**
@@ -14,7 +14,7 @@ import type { CheckedName, ImportingFile, ImportSite, NameUse, PackageScan, Usag
  * (`server = express()`), so a handler's `req.del` is not a use of it.
  */
 
-export const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000, callForms: 6 } as const;
+export const REPORT_BOUNDS = { files: 50, importsPerFile: 10, usesPerName: 20, names: 40, configMentions: 10, noteChars: 1_000, callForms: MAX_CALL_FORMS } as const;
 /** Repository text is cut to these lengths (with an ellipsis) so no path or name can make the manifest invalid. */
 export const USAGE_TEXT_BOUNDS = { path: 4_096, name: 300, specifier: 1_000, namesPerImport: 20 } as const;
 
@@ -125,7 +125,11 @@ function mergeChecks(checks: readonly NameCheck[]): Array<NameCheck & { origins:
       if (check.change === 'removed') known.change = 'removed';
       if (known.removedCallArities !== undefined) {
         if (check.change === 'removed' || check.removedCallArities === undefined) delete known.removedCallArities;
-        else known.removedCallArities = [...new Set([...known.removedCallArities, ...check.removedCallArities])];
+        else {
+          const arities = [...new Set([...known.removedCallArities, ...check.removedCallArities])];
+          if (arities.length > MAX_CALL_FORMS) delete known.removedCallArities;
+          else known.removedCallArities = arities;
+        }
       }
     }
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,21 @@ describe('prepareOutputDirectory', () => {
     await prepareOutputDirectory(join(root, 'a', 'b', 'c'));
     expect(statSync(join(root, 'a', 'b', 'c')).isDirectory()).toBe(true);
     await expect(prepareOutputDirectory(join(root, 'a'))).resolves.toBeUndefined();
+  });
+
+  it('follows symbolic links to directories, and leaves no probe file behind (review 18b)', async () => {
+    mkdirSync(join(root, 'real'));
+    symlinkSync(join(root, 'real'), join(root, 'link'));
+    await prepareOutputDirectory(join(root, 'link'));
+    await prepareOutputDirectory(join(root, 'link', 'sub'));
+    expect(statSync(join(root, 'real', 'sub')).isDirectory()).toBe(true);
+    expect(readdirSync(join(root, 'real'))).toEqual(['sub']);
+    symlinkSync(join(root, 'gone'), join(root, 'dangling'));
+    await expect(prepareOutputDirectory(join(root, 'dangling'))).rejects.toThrow(`is a symbolic link to nothing`);
+  });
+
+  it.runIf(existsSync('/proc/self'))('refuses a directory that does not accept files, before the run (review 18b: /proc, sysfs, read-only mounts)', async () => {
+    await expect(prepareOutputDirectory('/proc')).rejects.toThrow(/^--out \/proc does not accept files \(E[A-Z]+\): give a directory you can write to\.$/);
   });
 
   it('refuses a file in its place, or under a file, naming the path', async () => {

@@ -136,8 +136,15 @@ describe('release-text markers', () => {
       '- Remove support for job objects. See `UPGRADING.md` for more details. #557',
       '* Remove support for ComponentJS',
       '- Drop support for `ioredis`',
+      // References a changelog line ends with are not versions (review 18b).
+      '- Remove support for callbacks (#557)',
+      '- Remove support for job objects #557',
+      '* remove support for callbacks ([a1b2c3d](https://github.com/o/r/commit/a1b2c3d))',
+      '- Remove support for callbacks by @user1 in https://github.com/o/r/pull/12',
+      '- Remove support for Node-style callbacks',
+      '- Remove support for environment variables to configure the client',
     ]) expect(hasMarker(line, 'breaking'), line).toBe(true);
-    for (const line of ['- Drop support for old environments', '- Drop support for Node.js 14', '* drop support for IE10 and lower', '- drop support for jiti < 2.2.0', '- Removed support for legacy browsers']) {
+    for (const line of ['- Drop support for old environments', '- Drop support for Node.js 14', '* drop support for IE10 and lower', '- drop support for jiti < 2.2.0', '- Removed support for legacy browsers', '- Remove support for deprecated Node versions', '- Removed support for all Node versions before LTS']) {
       expect(hasMarker(line, 'breaking'), line).toBe(false);
     }
     // Not a change line of the package's own: prose, or its test tooling.

@@ -20,13 +20,13 @@ describe('escapeInline', () => {
   });
 
   it('renders the text\'s own code spans as code, and escapes everything around them (review 18)', () => {
-    expect(escapeInlineWithCode('`res.status()` accepts only integers, thanks @octocat (#12)', 200)).toBe('`res.status()` accepts only integers, thanks @\u200Boctocat \\(\\#\u200B12\\)');
+    expect(escapeInlineWithCode('`res.status()` accepts only integers, thanks @octocat (#12)', 200)).toBe('`` res.status() `` accepts only integers, thanks @\u200Boctocat \\(\\#\u200B12\\)');
     // Inside code nothing is live on GitHub; outside, brackets and links stay escaped.
-    expect(escapeInlineWithCode('see [x](https://evil.example) and `[y](https://evil.example)`', 200)).toBe('see \\[x\\]\\(https:/\u200B/evil\\.example\\) and `[y](https://evil.example)`');
+    expect(escapeInlineWithCode('see [x](https://evil.example) and `[y](https://evil.example)`', 200)).toBe('see \\[x\\]\\(https:/\u200B/evil\\.example\\) and `` [y](https://evil.example) ``');
     // A double-backtick span holds a backtick; an unmatched run stays literal and later spans still open.
-    expect(escapeInlineWithCode('``a`b`` then ``` alone and `c`', 200)).toBe('`` a`b `` then \\`\\`\\` alone and `c`');
+    expect(escapeInlineWithCode('``a`b`` then ``` alone and `c`', 200)).toBe('`` a`b `` then \\`\\`\\` alone and `` c ``');
     // A span cannot be closed early by its own text, and HTML in it stays text.
-    expect(escapeInlineWithCode('`<script>alert(1)</script>`', 200)).toBe('`<script>alert(1)</script>`');
+    expect(escapeInlineWithCode('`<script>alert(1)</script>`', 200)).toBe('`` <script>alert(1)</script> ``');
     expect(escapeInlineWithCode('no code here: 5.0.0', 200)).toBe(escapeInline('no code here: 5.0.0', 200));
   });
 

@@ -3,7 +3,7 @@
  * terminal would interpret.
  */
 import { describe, expect, it } from 'vitest';
-import { codeSpan, escapeInline } from '../../src/report/markdown.js';
+import { codeSpan, escapeInline, escapeInlineWithCode } from '../../src/report/markdown.js';
 import { commentToPlainText, wantsColour } from '../../src/report/plain-text.js';
 import { renderComment, type CommentOptions } from '../../src/report/comment.js';
 import { analysedResult, normalOutcome } from './outcome-fixtures.js';
@@ -50,5 +50,15 @@ describe('escaped backticks', () => {
   it('a finding that quotes code keeps its backticks and loses only the escapes', () => {
     const markdown = `- Breaking change (5.0.0): ${escapeInline("`res.status()` accepts only integers; `res.redirect('back')` is gone", 300)}`;
     expect(commentToPlainText(markdown)).toBe("- Breaking change (5.0.0): `res.status()` accepts only integers; `res.redirect('back')` is gone\n");
+  });
+
+  it('code a finding quotes keeps its backticks when rendered as code too; escapes and code are read as CommonMark reads them (review 18b)', () => {
+    const markdown = `- Breaking change (5.0.0): ${escapeInlineWithCode("`res.status()` accepts only integers; `res.redirect('back')` is gone", 300)}`;
+    expect(commentToPlainText(markdown)).toBe("- Breaking change (5.0.0): `res.status()` accepts only integers; `res.redirect('back')` is gone\n");
+    // An escaped backslash before a span, and a backslash that ends a span.
+    expect(commentToPlainText(`${escapeInlineWithCode('a\\`x` b', 100)}`)).toBe('a\\`x` b\n');
+    expect(commentToPlainText('`foo\\` bar')).toBe('foo\\ bar\n');
+    // The terminal's placeholders cannot be smuggled in from release text.
+    expect(commentToPlainText(escapeInlineWithCode('x \ue0000\ue001 y `z`', 100))).toBe('x 0 y `z`\n');
   });
 });

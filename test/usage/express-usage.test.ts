@@ -96,7 +96,7 @@ describe('usage of express 4 → 5 at the head', () => {
     expect(comment).toContain('- removed API in use: `req.param` at `src/server.js:7`');
     expect(comment).toMatch(/removed API not used in this repository: .*`req\.acceptsCharset`/);
     // `res.json({ … })` at line 7 is not the removed two-argument form, and the line says which form was checked.
-    expect(comment).toMatch(/changed API not used in this repository: .*`res\.json` \(called with 2 arguments\)/);
+    expect(comment).toMatch(/changed API not used in this repository: .*`res\.json` \(its 2-argument form\)/);
     expect(comment).not.toMatch(/API in use: `res\.json`/);
     expect(comment).not.toContain('notes.js');
   });

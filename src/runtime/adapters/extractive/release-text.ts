@@ -75,8 +75,15 @@ const CHANGE_LINE_LEAD = String.raw`[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\
  */
 const NOT_ABOUT_TYPES_OR_ADDITIONS = String.raw`(?![^\n]*\b(?:types?|typings|type[ \t]+definitions?|declarations?|d\.ts|also|alongside|in[ \t]+addition)\b)`;
 
+/**
+ * A clause naming a version or a range (`Node 14`, `IE10`, `jiti < 2.2.0`, `Remix v1`) is about
+ * what the package runs on; the references a changelog line ends with (`(#557)`, `#557`, a commit
+ * link, "by @user in https://…") are not part of the clause and do not count.
+ */
+const VERSIONED_CLAUSE = String.raw`(?:(?!\(?\[?#\d|\(\[?[0-9a-f]{7}|\bby[ \t]+@|https?:\/\/|\(#)[^\n.;]){0,120}?(?:\d|[<>=])`;
+
 /** What a package runs on or with, rather than a feature of its own: dropping support for one is a compatibility change. */
-const SUPPORTED_PLATFORM = String.raw`(?:environments?|runtimes?|platforms?|engines?|node(?:\.?js)?|io\.?js|ie|internet[ \t]+explorer|browsers?|typescript|bun|deno|electron|safari|chrome|firefox|edge|opera|android|ios|windows|mac[ \t]?os|linux|npm|yarn|pnpm|python|es\d+|ecmascript|commonjs|cjs|amd|umd|esm)`;
+const SUPPORTED_PLATFORM = String.raw`(?:environments|runtimes|platforms|engines|node(?:\.?js)?|io\.?js|ie|internet[ \t]+explorer|browsers?|typescript|bun|deno|electron|safari|chrome|firefox|opera|android|ios|windows|mac[ \t]?os|linux|npm|yarn|pnpm|python|es\d+|ecmascript|commonjs|cjs|amd|umd|esm)`;
 
 /**
  * A list item that removes or renames a named API: "- Remove `send.etag()` -- use …",
@@ -120,7 +127,7 @@ const API_REMOVAL_MARKERS: RegExp[] = [
   // "… for jiti < 2.2.0", "… for Remix v1", "… for old environments"): a runtime's name, an "old"
   // or "legacy" qualifier, or any digit or comparison in the clause leaves it to the compatibility rules.
   new RegExp(
-    String.raw`^${NOT_TOOLING_LINE}[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+support[ \t]+for[ \t]+(?!(?:the[ \t]+)?(?:(?:old(?:er)?|legacy|outdated|ancient|unsupported|eol|end[ \t-]of[ \t-]life)\b|${SUPPORTED_PLATFORM}\b))(?![^\n.;]{0,80}[\d<>=])[^\n.;]{3}`,
+    String.raw`^${NOT_TOOLING_LINE}[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)${CHANGE_PREFIX}(?:[Rr]emove[sd]?|[Dd]rop(?:s|ped)?)[ \t]+support[ \t]+for[ \t]+(?!(?:(?:the|all|any|deprecated|older|old|legacy|outdated|ancient|unsupported|eol|end[ \t-]of[ \t-]life)\b[ \t]*)*(?:(?:old(?:er)?|legacy|outdated|ancient|unsupported|eol|end[ \t-]of[ \t-]life)\b|${SUPPORTED_PLATFORM}\b(?!-)))(?!${VERSIONED_CLAUSE})[^\n.;]{3}`,
     'im',
   ),
   // A "remove:" group whose first entry names an API: "* remove:\n    - `app.del` - use `app.delete`".
