@@ -19817,7 +19817,76 @@ async function writeEvaluation(scorecard, outDir) {
     return { jsonPath, markdownPath, markdown, approvalPath, approval };
 }
 
+;// CONCATENATED MODULE: ./build/cli/output-directory.js
+
+
+/** An --out that cannot hold the run's files: said before anything runs, not after a paid analysis. */
+class OutputDirectoryError extends Error {
+}
+const output_directory_codeOf = (error) => error.code ?? 'an error';
+/** What is at `path`, following symbolic links (a linked work directory is a directory); null when nothing is. */
+async function entryAt(path, out) {
+    try {
+        return (await (0,promises_.stat)(path)).isDirectory() ? 'directory' : 'other';
+    }
+    catch (error) {
+        const code = output_directory_codeOf(error);
+        if (code === 'ENOENT' || code === 'ENOTDIR') {
+            // A link whose target is gone is in the way, not missing.
+            const link = await (0,promises_.lstat)(path).catch(() => null);
+            if (link?.isSymbolicLink())
+                throw new OutputDirectoryError(`--out ${out} cannot be used: ${path} is a symbolic link to nothing.`);
+            return null;
+        }
+        throw new OutputDirectoryError(`--out ${out} cannot be checked (${code} at ${path}): give a directory you can write to.`);
+    }
+}
+/**
+ * Makes sure `--out` is a directory the run can write into, creating what is missing, before the
+ * analysis starts: a file in its place, a parent that cannot hold directories, or a directory
+ * that refuses a file stops the run at once with the path named. Missing levels are made one at
+ * a time, not with a recursive mkdir (which spins forever under /proc on some Node.js versions).
+ */
+async function prepareOutputDirectory(out, cwd = process.cwd(), files = 'version-analysis.json, trace.json and comment.md') {
+    const target = (0,external_node_path_.resolve)(cwd, out);
+    const missing = [];
+    let current = target;
+    for (;;) {
+        const entry = await entryAt(current, out);
+        if (entry === 'other') {
+            throw new OutputDirectoryError(current === target ? `--out ${out} is a file, not a directory: give a directory for ${files}.` : `--out ${out} cannot be created: ${current} is not a directory.`);
+        }
+        if (entry === 'directory')
+            break;
+        missing.unshift(current);
+        const parent = (0,external_node_path_.dirname)(current);
+        if (parent === current)
+            break;
+        current = parent;
+    }
+    for (const directory of missing) {
+        try {
+            await (0,promises_.mkdir)(directory);
+        }
+        catch (error) {
+            if (output_directory_codeOf(error) === 'EEXIST')
+                continue;
+            throw new OutputDirectoryError(`--out ${out} cannot be created (${output_directory_codeOf(error)} at ${directory}): give a directory you can write to.`);
+        }
+    }
+    // A directory can exist and still refuse files (read-only, sysfs): the run writes files, so a file is the test.
+    const probe = (0,external_node_path_.join)(target, `.depverdict-write-check-${process.pid}`);
+    try {
+        await (0,promises_.writeFile)(probe, '');
+        await (0,promises_.rm)(probe, { force: true });
+    }
+    catch (error) {
+        throw new OutputDirectoryError(`--out ${out} does not accept files (${output_directory_codeOf(error)}): give a directory you can write to.`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/cli/eval-command.js
+
 
 
 
@@ -19899,6 +19968,16 @@ async function runEvalCommand(args, context) {
     }
     context.logger.info(`Dataset ${dataset.name}: ${dataset.dataset.bumps.length} labelled bumps, ${dataset.registryDirectory ? 'recorded registry' : 'live npm registry'}, ${dataset.repositoryDirectory ? 'recorded repository files' : 'no repository files'}; digest ${dataset.digest}.`);
     const outDir = (0,external_node_path_.resolve)(context.cwd, args.out === 'depverdict-out' ? 'depverdict-eval' : args.out);
+    // Before any profile is asked (a model run costs money): a place the scorecards cannot go stops it now.
+    try {
+        await prepareOutputDirectory(outDir, context.cwd, 'scorecard.json and scorecard.md');
+    }
+    catch (error) {
+        if (!(error instanceof OutputDirectoryError))
+            throw error;
+        context.logger.error((0,redaction.sanitizeMessage)(error.message, 2000));
+        return 1;
+    }
     const runs = [];
     let worst = 0;
     for (const profileName of args.profiles) {
@@ -20148,74 +20227,6 @@ function createCliRegistry(registryUrl, store, logger, run) {
 async function openCliCache(args, env, logger) {
     const directory = resolveCacheDirectory(args, env);
     return directory === null ? null : openCacheStore(directory, { logger });
-}
-
-;// CONCATENATED MODULE: ./build/cli/output-directory.js
-
-
-/** An --out that cannot hold the run's files: said before anything runs, not after a paid analysis. */
-class OutputDirectoryError extends Error {
-}
-const output_directory_codeOf = (error) => error.code ?? 'an error';
-/** What is at `path`, following symbolic links (a linked work directory is a directory); null when nothing is. */
-async function entryAt(path, out) {
-    try {
-        return (await (0,promises_.stat)(path)).isDirectory() ? 'directory' : 'other';
-    }
-    catch (error) {
-        const code = output_directory_codeOf(error);
-        if (code === 'ENOENT' || code === 'ENOTDIR') {
-            // A link whose target is gone is in the way, not missing.
-            const link = await (0,promises_.lstat)(path).catch(() => null);
-            if (link?.isSymbolicLink())
-                throw new OutputDirectoryError(`--out ${out} cannot be used: ${path} is a symbolic link to nothing.`);
-            return null;
-        }
-        throw new OutputDirectoryError(`--out ${out} cannot be checked (${code} at ${path}): give a directory you can write to.`);
-    }
-}
-/**
- * Makes sure `--out` is a directory the run can write into, creating what is missing, before the
- * analysis starts: a file in its place, a parent that cannot hold directories, or a directory
- * that refuses a file stops the run at once with the path named. Missing levels are made one at
- * a time, not with a recursive mkdir (which spins forever under /proc on some Node.js versions).
- */
-async function prepareOutputDirectory(out, cwd = process.cwd()) {
-    const target = (0,external_node_path_.resolve)(cwd, out);
-    const missing = [];
-    let current = target;
-    for (;;) {
-        const entry = await entryAt(current, out);
-        if (entry === 'other') {
-            throw new OutputDirectoryError(current === target ? `--out ${out} is a file, not a directory: give a directory for version-analysis.json, trace.json and comment.md.` : `--out ${out} cannot be created: ${current} is not a directory.`);
-        }
-        if (entry === 'directory')
-            break;
-        missing.unshift(current);
-        const parent = (0,external_node_path_.dirname)(current);
-        if (parent === current)
-            break;
-        current = parent;
-    }
-    for (const directory of missing) {
-        try {
-            await (0,promises_.mkdir)(directory);
-        }
-        catch (error) {
-            if (output_directory_codeOf(error) === 'EEXIST')
-                continue;
-            throw new OutputDirectoryError(`--out ${out} cannot be created (${output_directory_codeOf(error)} at ${directory}): give a directory you can write to.`);
-        }
-    }
-    // A directory can exist and still refuse files (read-only, sysfs): the run writes files, so a file is the test.
-    const probe = (0,external_node_path_.join)(target, `.depverdict-write-check-${process.pid}`);
-    try {
-        await (0,promises_.writeFile)(probe, '');
-        await (0,promises_.rm)(probe, { force: true });
-    }
-    catch (error) {
-        throw new OutputDirectoryError(`--out ${out} does not accept files (${output_directory_codeOf(error)}): give a directory you can write to.`);
-    }
 }
 
 ;// CONCATENATED MODULE: ./build/cli/main.js
@@ -20499,6 +20510,8 @@ function readApiKey(args, env) {
 }
 async function runConformanceCommand(args, env) {
     try {
+        // Before any probe is sent: a place the report cannot go stops the run now.
+        await prepareOutputDirectory(args.out, process.cwd(), 'conformance.md and conformance.json');
         const profile = await loadProfile(args.profile, { cwd: process.cwd() });
         const outcome = await runConformance({ profile, apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, outDir: args.out, logger: stderrLogger, now: () => new Date() });
         if (!args.quiet)

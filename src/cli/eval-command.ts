@@ -13,6 +13,7 @@ import type { Logger } from '../shared/logger.js';
 import { redact, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
 import type { CliArguments } from './arguments.js';
+import { OutputDirectoryError, prepareOutputDirectory } from './output-directory.js';
 
 /**
  * `depverdict eval`: one profile → scorecard (+ approval.json when it passes); several →
@@ -104,6 +105,14 @@ export async function runEvalCommand(args: CliArguments, context: EvalCommandCon
   }
   context.logger.info(`Dataset ${dataset.name}: ${dataset.dataset.bumps.length} labelled bumps, ${dataset.registryDirectory ? 'recorded registry' : 'live npm registry'}, ${dataset.repositoryDirectory ? 'recorded repository files' : 'no repository files'}; digest ${dataset.digest}.`);
   const outDir = resolve(context.cwd, args.out === 'depverdict-out' ? 'depverdict-eval' : args.out);
+  // Before any profile is asked (a model run costs money): a place the scorecards cannot go stops it now.
+  try {
+    await prepareOutputDirectory(outDir, context.cwd, 'scorecard.json and scorecard.md');
+  } catch (error) {
+    if (!(error instanceof OutputDirectoryError)) throw error;
+    context.logger.error(sanitizeMessage(error.message, 2000));
+    return 1;
+  }
 
   const runs: ProfileRun[] = [];
   let worst = 0;

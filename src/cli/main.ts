@@ -308,6 +308,8 @@ function readApiKey(args: CliArguments, env: NodeJS.ProcessEnv): string | undefi
 
 async function runConformanceCommand(args: CliArguments, env: NodeJS.ProcessEnv): Promise<number> {
   try {
+    // Before any probe is sent: a place the report cannot go stops the run now.
+    await prepareOutputDirectory(args.out, process.cwd(), 'conformance.md and conformance.json');
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
     const outcome = await runConformance({ profile, apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, outDir: args.out, logger: stderrLogger, now: () => new Date() });
     if (!args.quiet) process.stdout.write(`${outcome.markdown}\n`);

@@ -28,14 +28,14 @@ async function entryAt(path: string, out: string): Promise<'directory' | 'other'
  * that refuses a file stops the run at once with the path named. Missing levels are made one at
  * a time, not with a recursive mkdir (which spins forever under /proc on some Node.js versions).
  */
-export async function prepareOutputDirectory(out: string, cwd: string = process.cwd()): Promise<void> {
+export async function prepareOutputDirectory(out: string, cwd: string = process.cwd(), files = 'version-analysis.json, trace.json and comment.md'): Promise<void> {
   const target = resolve(cwd, out);
   const missing: string[] = [];
   let current = target;
   for (;;) {
     const entry = await entryAt(current, out);
     if (entry === 'other') {
-      throw new OutputDirectoryError(current === target ? `--out ${out} is a file, not a directory: give a directory for version-analysis.json, trace.json and comment.md.` : `--out ${out} cannot be created: ${current} is not a directory.`);
+      throw new OutputDirectoryError(current === target ? `--out ${out} is a file, not a directory: give a directory for ${files}.` : `--out ${out} cannot be created: ${current} is not a directory.`);
     }
     if (entry === 'directory') break;
     missing.unshift(current);

@@ -46,6 +46,19 @@ describe('prepareOutputDirectory', () => {
   });
 });
 
+describe('depverdict eval and conformance --out', () => {
+  it('stop before any profile is asked when --out is a file, naming their own files', async () => {
+    const { stderr } = captureProcessOutput();
+    writeFileSync(join(root, 'file'), 'x');
+    expect(await main(['eval', '--dataset', 'npm-labelled', '--profile', 'extractive', '--out', join(root, 'file')], {})).toBe(1);
+    expect(await main(['conformance', '--profile', 'extractive', '--out', join(root, 'file')], {})).toBe(1);
+    const text = stderr.join('');
+    expect(text).toContain(`--out ${join(root, 'file')} is a file, not a directory: give a directory for scorecard.json and scorecard.md.`);
+    expect(text).toContain(`--out ${join(root, 'file')} is a file, not a directory: give a directory for conformance.md and conformance.json.`);
+    expect(text).not.toContain('scored');
+  });
+});
+
 describe('depverdict analyze --out', () => {
   it('stops before analysing when --out is a file: exit 1, the cause on the first line, nothing printed to stdout', async () => {
     const { stdout, stderr } = captureProcessOutput();
