@@ -19,6 +19,236 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./build/shared/redaction.js
+var redaction = __webpack_require__(61661);
+;// CONCATENATED MODULE: ./build/report/markdown.js
+/**
+ * Escaping for untrusted text (changelogs, PR text, model output, registry strings) placed in
+ * GitHub-flavoured Markdown. The goal is that such text renders as plain words: no HTML, no
+ * links or images, no table breakage, no @mention or issue-reference notifications.
+ *
+ * GitHub links mentions and `#123` references on the *rendered* text, so backslash escapes
+ * alone do not help there (`\@user` still renders "@user"); those are broken with a
+ * zero-width space instead, which renders invisibly but defeats the pattern.
+ */
+
+const ZERO_WIDTH_SPACE = '\u200b';
+/**
+ * Control characters, bidi overrides/isolates (Trojan-Source style reordering), zero-width
+ * characters (used to hide text), line/paragraph separators, and U+E000–U+E002 (the terminal
+ * rendering's placeholders, plain-text.ts). Removed before anything else, so the zero-width
+ * spaces this module inserts are the only ones in the output.
+ */
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\ue000-\ue002]/g;
+/**
+ * ASCII punctuation Markdown (CommonMark + GFM, plus GitHub's `$` math) can give meaning to;
+ * each is backslash-escaped. `.`, `-`, `+` and `=` only matter at a line start (lists,
+ * setext headings) but are escaped everywhere so the output is safe wherever it is placed.
+ */
+const MARKDOWN_PUNCTUATION = new Set(['\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '~', '=', '$']);
+const HTML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Redacts secrets, removes invisible/control characters and collapses all whitespace
+ * (newlines included) to one space. Redaction happens here, on the raw text, because after
+ * escaping a secret no longer matches itself (`my-key` becomes `my\-key`).
+ */
+function cleanText(text) {
+    return (0,redaction.redact)(text).normalize('NFC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+}
+/**
+ * Cheap pre-cut of very long input (a 200 KB changelog line) before the per-character work.
+ * The slack covers whitespace collapsing and removed characters; a cut input always ends in
+ * an ellipsis because it stays longer than the bound. Runs after redaction so a cut cannot
+ * split a secret and reveal its prefix.
+ */
+function preCut(text, maxLength) {
+    const limit = maxLength * 8 + 64;
+    if (text.length <= limit)
+        return text;
+    const cut = text.slice(0, limit);
+    return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+/** The shared front half of every escaper: redact, pre-cut, clean, drop images, bound. */
+function prepare(text, maxLength) {
+    return boundLength(cleanText(removeImages(cleanText(preCut((0,redaction.redact)(text), maxLength)))), maxLength);
+}
+/** Cuts to maxLength code points (never splitting a surrogate pair) and marks the cut with an ellipsis. */
+function boundLength(text, maxLength) {
+    const codePoints = Array.from(text);
+    if (codePoints.length <= maxLength)
+        return text;
+    return `${codePoints.slice(0, Math.max(0, maxLength - 1)).join('').trimEnd()}…`;
+}
+/**
+ * Drops image syntax entirely (an image would load a remote URL when the comment is viewed).
+ * The destination may hold one level of balanced parentheses, as CommonMark allows
+ * (`![x](javascript:alert(1))`), so no `)` of it is left behind in the text.
+ */
+function removeImages(text) {
+    return text.replace(/!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1').replace(/<img\b[^>]*>?/gi, '');
+}
+/**
+ * Breaks every pattern GitHub turns into a notification or a link on rendered text:
+ * @mentions (and e-mail autolinks), `#123` / `owner/repo#1` / `GH-123` references, and bare
+ * URL autolinks (`https://…`, `www.…`).
+ */
+function breakAutolinks(text) {
+    return text
+        .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
+        .replace(/#/g, `#${ZERO_WIDTH_SPACE}`)
+        .replace(/\bGH-(?=\d)/gi, (match) => `${match}${ZERO_WIDTH_SPACE}`)
+        .replace(/:\/\//g, `:/${ZERO_WIDTH_SPACE}/`)
+        .replace(/\bwww\./gi, (match) => `${match.slice(0, 3)}${ZERO_WIDTH_SPACE}.`);
+}
+/** Prepared (cleaned, bounded) text → inert inline Markdown: mentions and links broken, punctuation escaped. */
+function escapePrepared(prepared) {
+    let out = '';
+    for (const character of breakAutolinks(prepared)) {
+        // Quotes are harmless in Markdown text; only the HTML-significant characters become entities.
+        const entity = character === '"' || character === "'" ? undefined : HTML_ENTITIES[character];
+        if (entity)
+            out += entity;
+        else if (MARKDOWN_PUNCTUATION.has(character))
+            out += `\\${character}`;
+        else
+            out += character;
+    }
+    return out;
+}
+/** Untrusted text → one line of inert inline Markdown, safe in a paragraph, list item or table cell. */
+function escapeInline(text, maxLength) {
+    return escapePrepared(prepare(text, maxLength));
+}
+/**
+ * As escapeInline, but the text's own code spans (`res.status()` in a changelog line) render as
+ * code instead of showing their backticks: each is rebuilt with {@link codeSpan}, whose fence no
+ * text can close, and code spans are not scanned for mentions, references or links. Everything
+ * outside them is escaped as escapeInline does. Not for table cells (a `|` in code would split one).
+ */
+function escapeInlineWithCode(text, maxLength) {
+    const prepared = prepare(text, maxLength);
+    let out = '';
+    let position = 0;
+    let search = 0;
+    while (search < prepared.length) {
+        const open = prepared.indexOf('`', search);
+        if (open < 0)
+            break;
+        const fence = backtickRunAt(prepared, open);
+        const close = closingRun(prepared, open + fence, fence);
+        if (close < 0) {
+            // An unmatched run is literal text (CommonMark); spans after it may still open.
+            search = open + fence;
+            continue;
+        }
+        const code = prepared.slice(open + fence, close);
+        out += escapePrepared(prepared.slice(position, open));
+        out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : quotedCode(code);
+        position = close + fence;
+        search = position;
+    }
+    return out + escapePrepared(prepared.slice(position));
+}
+/**
+ * A code span quoted from release text, written with a double fence and padding (`` `` x `` ``):
+ * GitHub renders it exactly as `` `x` ``, and the terminal rendering (plain-text.ts) can tell it
+ * from our own code spans (names, versions, paths), whose fences it drops, and keep its
+ * backticks. Code that holds a backtick is written as any other span.
+ */
+function quotedCode(code) {
+    return code.includes('`') ? markdown_codeSpan(code, { maxLength: code.length + 1 }) : `\`\` ${code} \`\``;
+}
+/** How many backticks run from `index`. */
+function backtickRunAt(text, index) {
+    let length = 0;
+    while (text[index + length] === '`')
+        length += 1;
+    return length;
+}
+/** Where the next run of exactly `length` backticks starts from `from`, or -1 (CommonMark's code-span closer). */
+function closingRun(text, from, length) {
+    let index = from;
+    while (index < text.length) {
+        const next = text.indexOf('`', index);
+        if (next < 0)
+            return -1;
+        const run = backtickRunAt(text, next);
+        if (run === length)
+            return next;
+        index = next + run;
+    }
+    return -1;
+}
+/**
+ * Untrusted text for an HTML context (inside `<summary>`), where Markdown is not parsed and
+ * backslashes would show literally: HTML-escape instead, and still break mentions/references.
+ */
+function escapeHtmlText(text, maxLength) {
+    const bounded = prepare(text, maxLength);
+    let out = '';
+    for (const character of breakAutolinks(bounded))
+        out += HTML_ENTITIES[character] ?? character;
+    return out;
+}
+/**
+ * A code span that cannot be closed early by the text inside it: the fence is one backtick
+ * longer than the longest backtick run in the text. Newlines are removed; inside a table cell
+ * `|` must be written `\|` even in code (GFM splits cells before parsing code spans).
+ * Code spans are not scanned for mentions or references, so nothing else is needed.
+ */
+function markdown_codeSpan(text, options = {}) {
+    const maxLength = options.maxLength ?? 200;
+    let body = boundLength(cleanText(preCut((0,redaction.redact)(text), maxLength)), maxLength);
+    if (body === '')
+        body = ' ';
+    // A backslash right before a pipe would pair with the escape we add (`\\|` splits the cell
+    // and ends the code span early, leaving the rest live): a zero-width space keeps them apart.
+    if (options.inTable)
+        body = body.replace(/\\(?=\|)/g, `\\${ZERO_WIDTH_SPACE}`).replace(/\|/g, '\\|');
+    const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longestRun + 1);
+    // A leading or trailing backtick (or space) needs padding, which CommonMark strips again.
+    const padded = longestRun > 0 || body.startsWith(' ') || body.endsWith(' ') ? ` ${body} ` : body;
+    return `${fence}${padded}${fence}`;
+}
+/** HTML `<code>` for a `<summary>` line (Markdown code spans do not render there). */
+function htmlCode(text, maxLength = 200) {
+    let out = '';
+    for (const character of boundLength(cleanText(preCut((0,redaction.redact)(text), maxLength)), maxLength))
+        out += HTML_ENTITIES[character] ?? character;
+    return `<code>${out}</code>`;
+}
+/**
+ * A normalised https URL, or null when the text is not one (other schemes such as
+ * `javascript:`, `data:` or `http:` are refused; so are URLs with credentials).
+ * Parentheses, brackets and quotes are percent-encoded so the URL cannot end a Markdown link early.
+ */
+function safeHttpsUrl(url) {
+    let parsed;
+    try {
+        parsed = new URL(url.trim());
+    }
+    catch {
+        return null;
+    }
+    if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '' || parsed.hostname === '')
+        return null;
+    return parsed.href.replace(/[()[\]<>"'`\s|\\]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+/**
+ * A Markdown link, only when the URL is https and (when `allowedUrls` is given) is one of
+ * the evidence URLs the caller vouches for; otherwise the escaped text alone. The label is
+ * escaped like any untrusted text.
+ */
+function safeLink(text, url, allowedUrls) {
+    const label = escapeInline(text, 120) || 'link';
+    if (!url || (allowedUrls && !allowedUrls.has(url)))
+        return label;
+    const safe = safeHttpsUrl(url);
+    return safe ? `[${label}](${safe})` : label;
+}
+
 ;// CONCATENATED MODULE: ./build/report/plain-text.js
 /**
  * The PR comment as a person reads it in a terminal: the same content as `comment.md`, without
@@ -30,6 +260,7 @@ var external_node_path_ = __webpack_require__(76760);
  * control characters (markdown.ts); control characters are still removed at the end, because a
  * terminal must never receive an escape sequence from a changelog or a model.
  */
+
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 /** C0 and C1 controls except newline and tab: no ANSI sequence can reach the terminal. */
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
@@ -60,9 +291,7 @@ function takeCodeSpans(line, keep) {
             index += 1;
             continue;
         }
-        let fence = 1;
-        while (line[index + fence] === '`')
-            fence += 1;
+        const fence = backtickRunAt(line, index);
         const close = closingRun(line, index + fence, fence);
         if (close < 0) {
             // An unmatched run is literal text; escaped so ESCAPED_PUNCTUATION gives it back as is.
@@ -79,22 +308,6 @@ function takeCodeSpans(line, keep) {
         index = close + fence;
     }
     return out;
-}
-/** Where the next run of exactly `length` backticks starts from `from`, or -1. */
-function closingRun(text, from, length) {
-    let index = from;
-    while (index < text.length) {
-        const next = text.indexOf('`', index);
-        if (next < 0)
-            return -1;
-        let run = 1;
-        while (text[next + run] === '`')
-            run += 1;
-        if (run === length)
-            return next;
-        index = next + run;
-    }
-    return -1;
 }
 function plainLine(line) {
     const literals = [];
@@ -148,8 +361,6 @@ function wantsColour(stream, env) {
 var github = __webpack_require__(61351);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
 var utils = __webpack_require__(46809);
-// EXTERNAL MODULE: ./build/shared/redaction.js
-var redaction = __webpack_require__(61661);
 ;// CONCATENATED MODULE: ./build/shared/retry-after.js
 /**
  * Retry-After, the one parser every client uses (model endpoints, the npm registry): a server
@@ -4969,13 +5180,11 @@ function namesCallForm(text, spans, index, underRemovalLabel) {
         return true;
     return underRemovalLabel && spans[index].start === 0;
 }
-/** Adds a name, or folds a second mention of it in: removed wins; call forms add up unless one mention names every call. */
-function addName(names, next) {
-    const known = names.find((entry) => entry.name === next.name);
-    if (known === undefined) {
-        names.push(next);
-        return;
-    }
+/**
+ * Folds a second mention of one name into the first: removed wins; call forms add up unless one
+ * mention names every call (or there are more than the report can list).
+ */
+function foldApiName(known, next) {
     if (next.change === 'removed')
         known.change = 'removed';
     if (known.removedCallArities === undefined)
@@ -4989,6 +5198,13 @@ function addName(names, next) {
         else
             known.removedCallArities = arities;
     }
+}
+function addName(names, next) {
+    const known = names.find((entry) => entry.name === next.name);
+    if (known === undefined)
+        names.push(next);
+    else
+        foldApiName(known, next);
 }
 function apiNamesInText(fullText) {
     const text = fullText.replace(GROUP_LABEL_PREFIX, '');
@@ -5121,10 +5337,7 @@ function checkName(scan, check) {
     const checked = { name: cut(check.name, USAGE_TEXT_BOUNDS.name), change: check.change, uses: uses.slice(0, REPORT_BOUNDS.usesPerName).map(boundedUse), useCount: uses.length };
     return check.removedCallArities === undefined ? checked : { ...checked, callForms: [...check.removedCallArities].sort((left, right) => left - right).slice(0, REPORT_BOUNDS.callForms) };
 }
-/**
- * One entry per name; a name both removed and changed (two findings) counts as removed, and the
- * removed call forms of several findings add up (unless one names every call).
- */
+/** One entry per name, its mentions folded as one text's are (foldApiName). */
 function mergeChecks(checks) {
     const merged = new Map();
     for (const check of checks) {
@@ -5134,19 +5347,7 @@ function mergeChecks(checks) {
         else {
             if (!known.origins.includes(check.origin))
                 known.origins.push(check.origin);
-            if (check.change === 'removed')
-                known.change = 'removed';
-            if (known.removedCallArities !== undefined) {
-                if (check.change === 'removed' || check.removedCallArities === undefined)
-                    delete known.removedCallArities;
-                else {
-                    const arities = [...new Set([...known.removedCallArities, ...check.removedCallArities])];
-                    if (arities.length > MAX_CALL_FORMS)
-                        delete known.removedCallArities;
-                    else
-                        known.removedCallArities = arities;
-                }
-            }
+            foldApiName(known, check);
         }
     }
     return [...merged.values()].slice(0, REPORT_BOUNDS.names);
@@ -11446,12 +11647,15 @@ function timeGitHubReads(client, phases, active) {
 }
 /**
  * Each file is read once per side and run, whoever asks (detection, the lockfile-integrity
- * check): a second read is answered from memory. Reads count as `detection` requests.
+ * check), and the changed paths are listed once: a second read is answered from memory. Reads
+ * count as `detection` requests.
  */
 function readOnce(source, phases) {
     const reads = new Map();
+    // Detection, workflow detection and the detection line all ask: one listing (a directory pair is walked and compared).
+    let changed;
     return {
-        changedPaths: () => source.changedPaths(),
+        changedPaths: () => (changed ??= source.changedPaths()),
         describe: (side) => source.describe(side),
         read(side, path) {
             const key = `${side}\u0000${path}`;
@@ -11932,233 +12136,6 @@ function reviewReasonExplanation(reason, result) {
             : 'the published type declarations or entry files lose exports that the earlier version had.';
     }
     return REVIEW_REASON_EXPLANATION[reason] ?? 'see the manifest.';
-}
-
-;// CONCATENATED MODULE: ./build/report/markdown.js
-/**
- * Escaping for untrusted text (changelogs, PR text, model output, registry strings) placed in
- * GitHub-flavoured Markdown. The goal is that such text renders as plain words: no HTML, no
- * links or images, no table breakage, no @mention or issue-reference notifications.
- *
- * GitHub links mentions and `#123` references on the *rendered* text, so backslash escapes
- * alone do not help there (`\@user` still renders "@user"); those are broken with a
- * zero-width space instead, which renders invisibly but defeats the pattern.
- */
-
-const ZERO_WIDTH_SPACE = '\u200b';
-/**
- * Control characters, bidi overrides/isolates (Trojan-Source style reordering), zero-width
- * characters (used to hide text), line/paragraph separators, and U+E000–U+E002 (the terminal
- * rendering's placeholders, plain-text.ts). Removed before anything else, so the zero-width
- * spaces this module inserts are the only ones in the output.
- */
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\ue000-\ue002]/g;
-/**
- * ASCII punctuation Markdown (CommonMark + GFM, plus GitHub's `$` math) can give meaning to;
- * each is backslash-escaped. `.`, `-`, `+` and `=` only matter at a line start (lists,
- * setext headings) but are escaped everywhere so the output is safe wherever it is placed.
- */
-const MARKDOWN_PUNCTUATION = new Set(['\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '~', '=', '$']);
-const HTML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/**
- * Redacts secrets, removes invisible/control characters and collapses all whitespace
- * (newlines included) to one space. Redaction happens here, on the raw text, because after
- * escaping a secret no longer matches itself (`my-key` becomes `my\-key`).
- */
-function cleanText(text) {
-    return (0,redaction.redact)(text).normalize('NFC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
-}
-/**
- * Cheap pre-cut of very long input (a 200 KB changelog line) before the per-character work.
- * The slack covers whitespace collapsing and removed characters; a cut input always ends in
- * an ellipsis because it stays longer than the bound. Runs after redaction so a cut cannot
- * split a secret and reveal its prefix.
- */
-function preCut(text, maxLength) {
-    const limit = maxLength * 8 + 64;
-    if (text.length <= limit)
-        return text;
-    const cut = text.slice(0, limit);
-    return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
-/** The shared front half of every escaper: redact, pre-cut, clean, drop images, bound. */
-function prepare(text, maxLength) {
-    return boundLength(cleanText(removeImages(cleanText(preCut((0,redaction.redact)(text), maxLength)))), maxLength);
-}
-/** Cuts to maxLength code points (never splitting a surrogate pair) and marks the cut with an ellipsis. */
-function boundLength(text, maxLength) {
-    const codePoints = Array.from(text);
-    if (codePoints.length <= maxLength)
-        return text;
-    return `${codePoints.slice(0, Math.max(0, maxLength - 1)).join('').trimEnd()}…`;
-}
-/**
- * Drops image syntax entirely (an image would load a remote URL when the comment is viewed).
- * The destination may hold one level of balanced parentheses, as CommonMark allows
- * (`![x](javascript:alert(1))`), so no `)` of it is left behind in the text.
- */
-function removeImages(text) {
-    return text.replace(/!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1').replace(/<img\b[^>]*>?/gi, '');
-}
-/**
- * Breaks every pattern GitHub turns into a notification or a link on rendered text:
- * @mentions (and e-mail autolinks), `#123` / `owner/repo#1` / `GH-123` references, and bare
- * URL autolinks (`https://…`, `www.…`).
- */
-function breakAutolinks(text) {
-    return text
-        .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
-        .replace(/#/g, `#${ZERO_WIDTH_SPACE}`)
-        .replace(/\bGH-(?=\d)/gi, (match) => `${match}${ZERO_WIDTH_SPACE}`)
-        .replace(/:\/\//g, `:/${ZERO_WIDTH_SPACE}/`)
-        .replace(/\bwww\./gi, (match) => `${match.slice(0, 3)}${ZERO_WIDTH_SPACE}.`);
-}
-/** Prepared (cleaned, bounded) text → inert inline Markdown: mentions and links broken, punctuation escaped. */
-function escapePrepared(prepared) {
-    let out = '';
-    for (const character of breakAutolinks(prepared)) {
-        // Quotes are harmless in Markdown text; only the HTML-significant characters become entities.
-        const entity = character === '"' || character === "'" ? undefined : HTML_ENTITIES[character];
-        if (entity)
-            out += entity;
-        else if (MARKDOWN_PUNCTUATION.has(character))
-            out += `\\${character}`;
-        else
-            out += character;
-    }
-    return out;
-}
-/** Untrusted text → one line of inert inline Markdown, safe in a paragraph, list item or table cell. */
-function escapeInline(text, maxLength) {
-    return escapePrepared(prepare(text, maxLength));
-}
-/**
- * As escapeInline, but the text's own code spans (`res.status()` in a changelog line) render as
- * code instead of showing their backticks: each is rebuilt with {@link codeSpan}, whose fence no
- * text can close, and code spans are not scanned for mentions, references or links. Everything
- * outside them is escaped as escapeInline does. Not for table cells (a `|` in code would split one).
- */
-function escapeInlineWithCode(text, maxLength) {
-    const prepared = prepare(text, maxLength);
-    let out = '';
-    let position = 0;
-    let search = 0;
-    while (search < prepared.length) {
-        const open = prepared.indexOf('`', search);
-        if (open < 0)
-            break;
-        const fence = backtickRunAt(prepared, open);
-        const close = markdown_closingRun(prepared, open + fence, fence);
-        if (close < 0) {
-            // An unmatched run is literal text (CommonMark); spans after it may still open.
-            search = open + fence;
-            continue;
-        }
-        const code = prepared.slice(open + fence, close);
-        out += escapePrepared(prepared.slice(position, open));
-        out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : quotedCode(code);
-        position = close + fence;
-        search = position;
-    }
-    return out + escapePrepared(prepared.slice(position));
-}
-/**
- * A code span quoted from release text, written with a double fence and padding (`` `` x `` ``):
- * GitHub renders it exactly as `` `x` ``, and the terminal rendering (plain-text.ts) can tell it
- * from our own code spans (names, versions, paths), whose fences it drops, and keep its
- * backticks. Code that holds a backtick is written as any other span.
- */
-function quotedCode(code) {
-    return code.includes('`') ? markdown_codeSpan(code, { maxLength: code.length + 1 }) : `\`\` ${code} \`\``;
-}
-function backtickRunAt(text, index) {
-    let length = 0;
-    while (text[index + length] === '`')
-        length += 1;
-    return length;
-}
-/** Where the next run of exactly `length` backticks starts from `from`, or -1. */
-function markdown_closingRun(text, from, length) {
-    let index = from;
-    while (index < text.length) {
-        const next = text.indexOf('`', index);
-        if (next < 0)
-            return -1;
-        const run = backtickRunAt(text, next);
-        if (run === length)
-            return next;
-        index = next + run;
-    }
-    return -1;
-}
-/**
- * Untrusted text for an HTML context (inside `<summary>`), where Markdown is not parsed and
- * backslashes would show literally: HTML-escape instead, and still break mentions/references.
- */
-function escapeHtmlText(text, maxLength) {
-    const bounded = prepare(text, maxLength);
-    let out = '';
-    for (const character of breakAutolinks(bounded))
-        out += HTML_ENTITIES[character] ?? character;
-    return out;
-}
-/**
- * A code span that cannot be closed early by the text inside it: the fence is one backtick
- * longer than the longest backtick run in the text. Newlines are removed; inside a table cell
- * `|` must be written `\|` even in code (GFM splits cells before parsing code spans).
- * Code spans are not scanned for mentions or references, so nothing else is needed.
- */
-function markdown_codeSpan(text, options = {}) {
-    const maxLength = options.maxLength ?? 200;
-    let body = boundLength(cleanText(preCut((0,redaction.redact)(text), maxLength)), maxLength);
-    if (body === '')
-        body = ' ';
-    // A backslash right before a pipe would pair with the escape we add (`\\|` splits the cell
-    // and ends the code span early, leaving the rest live): a zero-width space keeps them apart.
-    if (options.inTable)
-        body = body.replace(/\\(?=\|)/g, `\\${ZERO_WIDTH_SPACE}`).replace(/\|/g, '\\|');
-    const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(longestRun + 1);
-    // A leading or trailing backtick (or space) needs padding, which CommonMark strips again.
-    const padded = longestRun > 0 || body.startsWith(' ') || body.endsWith(' ') ? ` ${body} ` : body;
-    return `${fence}${padded}${fence}`;
-}
-/** HTML `<code>` for a `<summary>` line (Markdown code spans do not render there). */
-function htmlCode(text, maxLength = 200) {
-    let out = '';
-    for (const character of boundLength(cleanText(preCut((0,redaction.redact)(text), maxLength)), maxLength))
-        out += HTML_ENTITIES[character] ?? character;
-    return `<code>${out}</code>`;
-}
-/**
- * A normalised https URL, or null when the text is not one (other schemes such as
- * `javascript:`, `data:` or `http:` are refused; so are URLs with credentials).
- * Parentheses, brackets and quotes are percent-encoded so the URL cannot end a Markdown link early.
- */
-function safeHttpsUrl(url) {
-    let parsed;
-    try {
-        parsed = new URL(url.trim());
-    }
-    catch {
-        return null;
-    }
-    if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '' || parsed.hostname === '')
-        return null;
-    return parsed.href.replace(/[()[\]<>"'`\s|\\]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
-/**
- * A Markdown link, only when the URL is https and (when `allowedUrls` is given) is one of
- * the evidence URLs the caller vouches for; otherwise the escaped text alone. The label is
- * escaped like any untrusted text.
- */
-function safeLink(text, url, allowedUrls) {
-    const label = escapeInline(text, 120) || 'link';
-    if (!url || (allowedUrls && !allowedUrls.has(url)))
-        return label;
-    const safe = safeHttpsUrl(url);
-    return safe ? `[${label}](${safe})` : label;
 }
 
 ;// CONCATENATED MODULE: ./build/report/usage-lines.js

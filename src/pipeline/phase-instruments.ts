@@ -50,12 +50,15 @@ export function timeGitHubReads(client: GitHubClient | null | undefined, phases:
 
 /**
  * Each file is read once per side and run, whoever asks (detection, the lockfile-integrity
- * check): a second read is answered from memory. Reads count as `detection` requests.
+ * check), and the changed paths are listed once: a second read is answered from memory. Reads
+ * count as `detection` requests.
  */
 export function readOnce(source: DependencyFileSource, phases?: PhaseClock): DependencyFileSource {
   const reads = new Map<string, Promise<string | undefined>>();
+  // Detection, workflow detection and the detection line all ask: one listing (a directory pair is walked and compared).
+  let changed: Promise<string[]> | undefined;
   return {
-    changedPaths: () => source.changedPaths(),
+    changedPaths: () => (changed ??= source.changedPaths()),
     describe: (side) => source.describe(side),
     read(side, path) {
       const key = `${side}\u0000${path}`;

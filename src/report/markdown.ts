@@ -145,14 +145,15 @@ export function quotedCode(code: string): string {
   return code.includes('`') ? codeSpan(code, { maxLength: code.length + 1 }) : `\`\` ${code} \`\``;
 }
 
-function backtickRunAt(text: string, index: number): number {
+/** How many backticks run from `index`. */
+export function backtickRunAt(text: string, index: number): number {
   let length = 0;
   while (text[index + length] === '`') length += 1;
   return length;
 }
 
-/** Where the next run of exactly `length` backticks starts from `from`, or -1. */
-function closingRun(text: string, from: number, length: number): number {
+/** Where the next run of exactly `length` backticks starts from `from`, or -1 (CommonMark's code-span closer). */
+export function closingRun(text: string, from: number, length: number): number {
   let index = from;
   while (index < text.length) {
     const next = text.indexOf('`', index);

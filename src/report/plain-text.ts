@@ -9,6 +9,8 @@
  * terminal must never receive an escape sequence from a changelog or a model.
  */
 
+import { backtickRunAt, closingRun } from './markdown.js';
+
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 /** C0 and C1 controls except newline and tab: no ANSI sequence can reach the terminal. */
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
@@ -41,8 +43,7 @@ function takeCodeSpans(line: string, keep: (literal: string) => string): string 
       index += 1;
       continue;
     }
-    let fence = 1;
-    while (line[index + fence] === '`') fence += 1;
+    const fence = backtickRunAt(line, index);
     const close = closingRun(line, index + fence, fence);
     if (close < 0) {
       // An unmatched run is literal text; escaped so ESCAPED_PUNCTUATION gives it back as is.
@@ -59,20 +60,6 @@ function takeCodeSpans(line: string, keep: (literal: string) => string): string 
     index = close + fence;
   }
   return out;
-}
-
-/** Where the next run of exactly `length` backticks starts from `from`, or -1. */
-function closingRun(text: string, from: number, length: number): number {
-  let index = from;
-  while (index < text.length) {
-    const next = text.indexOf('`', index);
-    if (next < 0) return -1;
-    let run = 1;
-    while (text[next + run] === '`') run += 1;
-    if (run === length) return next;
-    index = next + run;
-  }
-  return -1;
 }
 
 function plainLine(line: string): string {

@@ -86,13 +86,11 @@ function namesCallForm(text: string, spans: readonly Span[], index: number, unde
   return underRemovalLabel && spans[index]!.start === 0;
 }
 
-/** Adds a name, or folds a second mention of it in: removed wins; call forms add up unless one mention names every call. */
-function addName(names: ApiName[], next: ApiName): void {
-  const known = names.find((entry) => entry.name === next.name);
-  if (known === undefined) {
-    names.push(next);
-    return;
-  }
+/**
+ * Folds a second mention of one name into the first: removed wins; call forms add up unless one
+ * mention names every call (or there are more than the report can list).
+ */
+export function foldApiName(known: ApiName, next: Pick<ApiName, 'change' | 'removedCallArities'>): void {
   if (next.change === 'removed') known.change = 'removed';
   if (known.removedCallArities === undefined) return;
   if (known.change === 'removed' || next.removedCallArities === undefined) delete known.removedCallArities;
@@ -101,6 +99,12 @@ function addName(names: ApiName[], next: ApiName): void {
     if (arities.length > MAX_CALL_FORMS) delete known.removedCallArities;
     else known.removedCallArities = arities;
   }
+}
+
+function addName(names: ApiName[], next: ApiName): void {
+  const known = names.find((entry) => entry.name === next.name);
+  if (known === undefined) names.push(next);
+  else foldApiName(known, next);
 }
 
 export function apiNamesInText(fullText: string): ApiName[] {

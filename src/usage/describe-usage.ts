@@ -1,4 +1,4 @@
-import { MAX_CALL_FORMS, splitApiName, type ApiName } from './api-names.js';
+import { foldApiName, MAX_CALL_FORMS, splitApiName, type ApiName } from './api-names.js';
 import type { CheckedName, ImportingFile, ImportSite, NameUse, PackageScan, UsageReport, UsageScanOutcome } from './types.js';
 
 /**
@@ -111,10 +111,7 @@ function checkName(scan: PackageScan, check: NameCheck): Omit<CheckedName, 'orig
   return check.removedCallArities === undefined ? checked : { ...checked, callForms: [...check.removedCallArities].sort((left, right) => left - right).slice(0, REPORT_BOUNDS.callForms) };
 }
 
-/**
- * One entry per name; a name both removed and changed (two findings) counts as removed, and the
- * removed call forms of several findings add up (unless one names every call).
- */
+/** One entry per name, its mentions folded as one text's are (foldApiName). */
 function mergeChecks(checks: readonly NameCheck[]): Array<NameCheck & { origins: string[] }> {
   const merged = new Map<string, NameCheck & { origins: string[] }>();
   for (const check of checks) {
@@ -122,15 +119,7 @@ function mergeChecks(checks: readonly NameCheck[]): Array<NameCheck & { origins:
     if (known === undefined) merged.set(check.name, { ...check, origins: [check.origin] });
     else {
       if (!known.origins.includes(check.origin)) known.origins.push(check.origin);
-      if (check.change === 'removed') known.change = 'removed';
-      if (known.removedCallArities !== undefined) {
-        if (check.change === 'removed' || check.removedCallArities === undefined) delete known.removedCallArities;
-        else {
-          const arities = [...new Set([...known.removedCallArities, ...check.removedCallArities])];
-          if (arities.length > MAX_CALL_FORMS) delete known.removedCallArities;
-          else known.removedCallArities = arities;
-        }
-      }
+      foldApiName(known, check);
     }
   }
   return [...merged.values()].slice(0, REPORT_BOUNDS.names);
