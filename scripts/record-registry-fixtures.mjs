@@ -10,7 +10,7 @@
  * Why trim: a full packument of a popular package is megabytes (typescript lists thousands of
  * nightlies). Tests need the whole version list and publish times (versions in range, invented
  * version checks) but manifest details only for the versions a bump names, so other versions
- * keep a `{ name, version }` stub. Tarball URLs are rewritten to the `{{REGISTRY}}` origin token
+ * keep a `{ name, version }` stub (with its `engines`). Tarball URLs are rewritten to the `{{REGISTRY}}` origin token
  * so the fake registry can serve them from its own loopback origin.
  */
 import { mkdir, readFile, writeFile, rm } from 'node:fs/promises';

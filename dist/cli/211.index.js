@@ -7794,6 +7794,25 @@ function withoutCredentials(registryUrl) {
         return registryUrl;
     }
 }
+/**
+ * The first version of an upgrade's range from which `engines` stayed what `to` declares: the
+ * range's versions are walked back from `to` while their `engines` equal its own (a version the
+ * packument does not hold ends the walk). Null for a downgrade or an unchanged `engines`.
+ */
+function enginesSettledIn(packument, versionsInRange, from, to) {
+    // An emptied `engines` is told at the target: a trimmed packument's `{ name, version }` stubs
+    // (test recordings) would read as "declares none" all the way back.
+    if (from === null || to === null || !semver.lt(from.version, to.version) || sameRecord(from.engines, to.engines) || Object.keys(to.engines).length === 0)
+        return null;
+    let since = null;
+    for (const version of [...versionsInRange].reverse()) {
+        const manifest = Object.hasOwn(packument.versions, version) ? packument.versions[version] : undefined;
+        if (manifest === undefined || !sameRecord(boundedEngines(manifest.engines), to.engines))
+            break;
+        since = version;
+    }
+    return since;
+}
 function computeRegistryFacts(packument, from, to, options) {
     const allVersions = semver.sort(Object.keys(packument.versions).filter((version) => semver.valid(version) === version));
     const fromFacts = from ? versionFactsOf(packument, from) : null;
@@ -7804,14 +7823,16 @@ function computeRegistryFacts(packument, from, to, options) {
     const repositorySource = toManifest?.repository ?? packument.repository ?? fromManifest?.repository;
     const { repository, repositoryUrl } = normaliseRepository(repositorySource);
     const packagePageBase = withoutTrailingSlashes(options.packagePageBase ?? DEFAULT_PACKAGE_PAGE_BASE);
+    const versionsInRange = registry_facts_versionsBetween(allVersions, from, to);
     return {
         packageName: packument.name,
         registryUrl: withoutCredentials(options.registryUrl),
         packagePageUrl: `${packagePageBase}/${packument.name}`,
         from: fromFacts,
         to: toFacts,
-        versionsInRange: registry_facts_versionsBetween(allVersions, from, to),
+        versionsInRange,
         allVersions,
+        enginesSince: enginesSettledIn(packument, versionsInRange, fromFacts, toFacts),
         repository,
         repositoryUrl,
     };
@@ -9339,6 +9360,8 @@ function registryFactEvidence(facts, bump) {
     }
     if (signals.enginesChanged) {
         const { from: fromEngines, to: toEngines } = signals.enginesChanged;
+        // The release that changed engines, when the packument shows it (5.0.0 of 4.21.2 → 5.1.0).
+        const enginesTarget = facts.enginesSince ? [facts.enginesSince] : target;
         // Only a narrowed range can turn a runtime away; a widened one is said, but rates nothing.
         // A first declaration whose floor turns away only end-of-life Node.js lines is told apart:
         // it may only write down a floor the package already had.
@@ -9346,16 +9369,16 @@ function registryFactEvidence(facts, bump) {
         // typo `"code": ">=4"`, fixed to `"node"` in 1.1.0) declared none.
         if (declaresOnlyAnEndOfLifeFloor(fromEngines, toEngines)) {
             const before = Object.keys(fromEngines).length === 0 ? 'declared none' : `declared no Node.js engine: ${describeEngines(fromEngines)}`;
-            add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} ${before}).`, target);
+            add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} ${before}).`, enginesTarget);
         }
         else if (enginesNarrowed(fromEngines, toEngines))
-            add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
+            add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, enginesTarget);
         else if (enginesNarrowed(toEngines, fromEngines))
-            add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
+            add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, enginesTarget);
         // An enumerated rewrite of the same versions (`^22 || >=23` → `^22 || ^23 || >=24`): the
         // `engines-widened` locator too, since it rates nothing either (only `fact/engines` does).
         else
-            add('engines-widened', 'engines', `engines rewritten from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: both accept the same runtimes.`, target);
+            add('engines-widened', 'engines', `engines rewritten from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: both accept the same runtimes.`, enginesTarget);
     }
     if (signals.newDependencies.length > 0 && facts.from && to) {
         // The signal lists a bounded number of names; the evidence counts them all and lists the edges.
@@ -11794,8 +11817,13 @@ async function detectionLine(detection, analysable, fileSource) {
     const unreadable = new Set(detection.warnings.filter((warning) => UNREADABLE_FILE_WARNINGS.has(warning.code)).map((warning) => warning.subject)).size;
     if (unreadable > 0)
         return `Detected no dependency change, but ${unreadable} dependency file(s) could not be read (see the warnings above): changes in them are unknown.`;
-    if ((await fileSource.changedPaths()).length === 0)
-        return `Detected no dependency change: no file differs between ${fileSource.describe('base')} and ${fileSource.describe('head')}.`;
+    if ((await fileSource.changedPaths()).length === 0) {
+        const [base, head] = [fileSource.describe('base'), fileSource.describe('head')];
+        // The same directory or commit given twice compares a tree with itself (a copy-paste slip).
+        if (base === head)
+            return `Detected no dependency change: the base and the head are both ${base}; give the version before the change as the base.`;
+        return `Detected no dependency change: no file differs between ${base} and ${head}.`;
+    }
     return 'Detected no dependency change: no package.json, lockfile or workflow dependency differs.';
 }
 /** Detection and evidence: everything before any analyzer is asked (the `context` command stops here). */
@@ -15136,6 +15164,7 @@ function extractCandidate(context) {
     // five findings; a line repeated by later releases, or read as two kinds, is reported once,
     // with the stronger kind.
     const drafts = new Map();
+    let nextOrder = 0;
     const addDraft = (entry, line) => {
         // When the registry's engines fact states the Node.js requirement of the target, older
         // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
@@ -15145,7 +15174,7 @@ function extractCandidate(context) {
         const known = drafts.get(line);
         if (known !== undefined && FINDING_KIND_STRENGTH[known.kind] >= FINDING_KIND_STRENGTH[entry.findingKind])
             return;
-        drafts.set(line, { kind: entry.findingKind, summary: line, item: entry.item });
+        drafts.set(line, { kind: entry.findingKind, summary: line, item: entry.item, order: known?.order ?? nextOrder++ });
     };
     const withFindings = [...classified, ...evidence.flatMap(securityMentions)].filter((entry) => entry.findingKind !== null);
     for (const entry of withFindings) {
@@ -15170,9 +15199,17 @@ function extractCandidate(context) {
             addDraft(entry, line);
         }
     }
+    // A reviewer reads the strongest kind first (breaking changes, then security, compatibility,
+    // deprecations), each kind in the context's rank order and each item's lines in their own
+    // order. Drafts are made in two passes (every item's first lines, then the rest of the
+    // breaking lines), so without this a release's removals were split around a security line.
+    const rank = new Map(evidence.map((item, index) => [item.id, index]));
+    const ordered = [...drafts.values()].sort((a, b) => FINDING_KIND_STRENGTH[b.kind] - FINDING_KIND_STRENGTH[a.kind] ||
+        (rank.get(a.item.id) ?? evidence.length) - (rank.get(b.item.id) ?? evidence.length) ||
+        a.order - b.order);
     const counters = new Map();
     const findings = [];
-    for (const draft of drafts.values()) {
+    for (const draft of ordered) {
         if (findings.length >= MAX_FINDINGS)
             break;
         const count = (counters.get(draft.kind) ?? 0) + 1;

@@ -36,13 +36,14 @@ export async function fetchOrThrow(url, what) {
  * Why trim: a full packument of a popular package is megabytes (typescript lists thousands of
  * nightlies). Tests need the whole version list and publish times (versions in range, invented
  * version checks) but manifest details only for the versions a bump names, so other versions
- * keep a `{ name, version }` stub. Tarball URLs are rewritten to the REGISTRY_TOKEN origin.
+ * keep a `{ name, version }` stub (with its `engines`, if any). Tarball URLs are rewritten to the REGISTRY_TOKEN origin.
  */
 export function trimPackument(packument, keep) {
   const versions = {};
   for (const [version, manifest] of Object.entries(packument.versions ?? {})) {
     if (!keep.has(version)) {
-      versions[version] = { name: packument.name, version };
+      // `engines` stays (a few bytes): the first version of a range that changed it is named.
+      versions[version] = manifest?.engines === undefined ? { name: packument.name, version } : { name: packument.name, version, engines: manifest.engines };
       continue;
     }
     const copy = structuredClone(manifest);

@@ -47,6 +47,12 @@ export interface RegistryFacts {
   versionsInRange: string[];
   /** Every published version, semver-sorted: used to reject invented versions. */
   allVersions: string[];
+  /**
+   * For an upgrade whose `engines` changed: the first version of the range from which `engines`
+   * stayed what `to` declares (express 4.21.2 → 5.1.0: 5.0.0), so a finding names the release
+   * that changed it, not the target. Absent or null when unknown.
+   */
+  enginesSince?: string | null;
   repository: GitHubRepository | null;
   /** Raw repository URL as declared (normalised to https) when not on GitHub; for messages. */
   repositoryUrl: string | null;

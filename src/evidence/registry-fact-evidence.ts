@@ -144,6 +144,8 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
   }
   if (signals.enginesChanged) {
     const { from: fromEngines, to: toEngines } = signals.enginesChanged;
+    // The release that changed engines, when the packument shows it (5.0.0 of 4.21.2 → 5.1.0).
+    const enginesTarget = facts.enginesSince ? [facts.enginesSince] : target;
     // Only a narrowed range can turn a runtime away; a widened one is said, but rates nothing.
     // A first declaration whose floor turns away only end-of-life Node.js lines is told apart:
     // it may only write down a floor the package already had.
@@ -151,12 +153,12 @@ export function registryFactEvidence(facts: RegistryFacts, bump: RegistryFactBum
     // typo `"code": ">=4"`, fixed to `"node"` in 1.1.0) declared none.
     if (declaresOnlyAnEndOfLifeFloor(fromEngines, toEngines)) {
       const before = Object.keys(fromEngines).length === 0 ? 'declared none' : `declared no Node.js engine: ${describeEngines(fromEngines)}`;
-      add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} ${before}).`, target);
-    } else if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, target);
-    else if (enginesNarrowed(toEngines, fromEngines)) add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, target);
+      add('engines-declared', 'engines', `engines declared for the first time: ${describeEngines(toEngines)} (${bump.from} ${before}).`, enginesTarget);
+    } else if (enginesNarrowed(fromEngines, toEngines)) add('engines', 'engines', `engines changed from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}.`, enginesTarget);
+    else if (enginesNarrowed(toEngines, fromEngines)) add('engines-widened', 'engines', `engines widened from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: every runtime ${bump.from} accepts, ${bump.to} accepts too.`, enginesTarget);
     // An enumerated rewrite of the same versions (`^22 || >=23` → `^22 || ^23 || >=24`): the
     // `engines-widened` locator too, since it rates nothing either (only `fact/engines` does).
-    else add('engines-widened', 'engines', `engines rewritten from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: both accept the same runtimes.`, target);
+    else add('engines-widened', 'engines', `engines rewritten from ${describeEngines(fromEngines)} to ${describeEngines(toEngines)}: both accept the same runtimes.`, enginesTarget);
   }
   if (signals.newDependencies.length > 0 && facts.from && to) {
     // The signal lists a bounded number of names; the evidence counts them all and lists the edges.

@@ -163,7 +163,12 @@ async function detectionLine(detection: BumpDetection, analysable: number, fileS
   if (detection.bumps.length > 0) return `Detected ${detection.bumps.length} dependency change(s); ${analysable} to analyse.`;
   const unreadable = new Set(detection.warnings.filter((warning) => UNREADABLE_FILE_WARNINGS.has(warning.code)).map((warning) => warning.subject)).size;
   if (unreadable > 0) return `Detected no dependency change, but ${unreadable} dependency file(s) could not be read (see the warnings above): changes in them are unknown.`;
-  if ((await fileSource.changedPaths()).length === 0) return `Detected no dependency change: no file differs between ${fileSource.describe('base')} and ${fileSource.describe('head')}.`;
+  if ((await fileSource.changedPaths()).length === 0) {
+    const [base, head] = [fileSource.describe('base'), fileSource.describe('head')];
+    // The same directory or commit given twice compares a tree with itself (a copy-paste slip).
+    if (base === head) return `Detected no dependency change: the base and the head are both ${base}; give the version before the change as the base.`;
+    return `Detected no dependency change: no file differs between ${base} and ${head}.`;
+  }
   return 'Detected no dependency change: no package.json, lockfile or workflow dependency differs.';
 }
 

@@ -22,15 +22,21 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function analyze(): Promise<string> {
+async function analyze(head = join(root, 'head')): Promise<string> {
   const { stderr } = captureProcessOutput();
-  await main(['analyze', '--base-dir', join(root, 'base'), '--head-dir', join(root, 'head'), '--out', join(root, 'out'), '--no-github'], {});
+  await main(['analyze', '--base-dir', join(root, 'base'), '--head-dir', head, '--out', join(root, 'out'), '--no-github'], {});
   return stderr.join('');
 }
 
 describe('the detection line', () => {
   it('says no file differs when the two directories are the same (a mistyped path looks like this)', async () => {
     expect(await analyze()).toContain(`Detected no dependency change: no file differs between ${join(root, 'base')} and ${join(root, 'head')}.`);
+  });
+
+  it('says so when the base and the head are the same directory, instead of "no file differs between X and X"', async () => {
+    const stderr = await analyze(join(root, 'base'));
+    expect(stderr).toContain(`Detected no dependency change: the base and the head are both ${join(root, 'base')}; give the version before the change as the base.`);
+    expect(stderr).not.toContain('no file differs');
   });
 
   it('says a dependency file could not be read, rather than that nothing changed', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNpmRegistryClient, type NpmRegistryClient } from '../../src/ecosystems/npm/registry-client.js';
 import { computeRegistryFacts, normaliseRepository, registrySignalsOf, versionsBetween } from '../../src/ecosystems/npm/registry-facts.js';
+import type { Packument, PackumentVersion } from '../../src/ecosystems/npm/packument.js';
 import type { RegistryFacts } from '../../src/ecosystems/types.js';
 import { startFakeNpmRegistry, type FakeNpmRegistry } from '../fakes/fake-npm-registry.js';
 
@@ -111,6 +112,30 @@ describe('registry facts from synthetic packuments', () => {
     expect(fromBeta.versionsInRange).toEqual(['2.0.0', '2.1.0']);
     const toBeta = await factsOf('synthetic-engines-changed', '1.9.0', '2.0.0-beta.1');
     expect(toBeta.versionsInRange).toEqual(['2.0.0-beta.1']);
+  });
+
+  it('names the first version of the range from which engines stayed what the target declares', () => {
+    const manifest = (version: string, node?: string): PackumentVersion => ({ name: 'engines-walk', version, ...(node === undefined ? {} : { engines: { node } }) });
+    const packument = (versions: PackumentVersion[]): Packument => ({
+      name: 'engines-walk',
+      distTags: {},
+      time: {},
+      repository: undefined,
+      versions: Object.fromEntries(versions.map((entry) => [entry.version, entry])),
+    });
+    const full = packument([manifest('1.0.0', '>=14'), manifest('1.1.0', '>=14'), manifest('2.0.0', '>=18'), manifest('2.0.1', '>=18'), manifest('2.1.0', '>=18')]);
+    const since = (source: Packument, from: string, to: string) => computeRegistryFacts(source, from, to, { registryUrl: 'https://registry.example' }).enginesSince;
+    expect(since(full, '1.0.0', '2.1.0')).toBe('2.0.0');
+    expect(since(full, '1.1.0', '2.0.0')).toBe('2.0.0');
+    // Unchanged engines, or a downgrade: nothing to name.
+    expect(since(full, '2.0.0', '2.1.0')).toBeNull();
+    expect(since(full, '2.1.0', '1.0.0')).toBeNull();
+    // A version in between that declares something else ends the walk there.
+    const flipped = packument([manifest('1.0.0', '>=14'), manifest('2.0.0', '>=18'), manifest('2.0.1', '>=16'), manifest('2.1.0', '>=18')]);
+    expect(since(flipped, '1.0.0', '2.1.0')).toBe('2.1.0');
+    // Emptied engines stay at the target: stubs of a trimmed recording declare nothing either.
+    const emptied = packument([manifest('1.0.0', '>=14'), manifest('2.0.0'), manifest('2.1.0')]);
+    expect(since(emptied, '1.0.0', '2.1.0')).toBeNull();
   });
 
   it('very recent release: publish time normalised to ISO, no relative age', async () => {

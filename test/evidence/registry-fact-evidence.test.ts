@@ -49,7 +49,12 @@ describe('registryFactEvidence', () => {
     expect(items.every((item) => item.sourceUrl === 'https://www.npmjs.com/package/express/v/5.1.0')).toBe(true);
     expect(byLocator(items, 'fact/semver-class')?.content).toBe('4.21.2 → 5.1.0 is a major version change (upgrade).');
     expect(byLocator(items, 'fact/engines')?.content).toBe('engines changed from node >= 0.10.0 to node >= 18.');
+    // The recorded packument keeps stub manifests (no engines) for 5.0.0 and 5.0.1, so the
+    // first version with 5.1.0's engines is not known earlier than 5.1.0 itself.
     expect(byLocator(items, 'fact/engines')?.releaseVersions).toEqual(['5.1.0']);
+    const known = await factsOf('express', '4.21.2', '5.1.0');
+    const withRange = registryFactEvidence({ ...known, enginesSince: '5.0.0' }, bumpOf('express', '4.21.2', '5.1.0', 'major'));
+    expect(byLocator(withRange, 'fact/engines')?.releaseVersions).toEqual(['5.0.0']);
     const range = byLocator(items, 'fact/versions-in-range');
     expect(range?.releaseVersions).toEqual(['4.22.0', '4.22.1', '4.22.2', '4.22.3', '5.0.0', '5.0.1', '5.1.0']);
     expect(range?.content).toContain('7 version(s) published after 4.21.2 up to 5.1.0: 4.22.0, 4.22.1');

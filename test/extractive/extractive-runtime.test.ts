@@ -131,6 +131,23 @@ describe('extractive runtime: classification', () => {
     expect(bounded.findings.map((finding) => finding.summary)).toContain('Update `cookie` to address CVE-2024-47764');
   });
 
+  it('orders findings by kind (breaking, security, compatibility, deprecation), then by the rank of their evidence, then line by line (review 18: a security line split a release\'s removals)', async () => {
+    const removed = Array.from({ length: 6 }, (_, index) => `    - \`res.old${String(index)}\``);
+    const deprecated = evidence('changelog', '- Deprecate `res.older`: use `res.newer`', { versions: ['2.0.0-alpha.1'] });
+    const alpha = evidence('changelog', ['  * remove:', ...removed].join('\n'), { versions: ['2.0.0-alpha.1'] });
+    const security = evidence('changelog', '- Update `cookie` to address CVE-2024-47764', { versions: ['2.0.0'] });
+    const candidate = await candidateFor(buildContext({ evidence: [deprecated, enginesFact(), alpha, security], semverClass: 'major' }));
+    const kinds = candidate.findings.map((finding) => finding.kind);
+    expect(kinds).toEqual([...kinds].sort((a, b) => ['breakingChange', 'security', 'compatibility', 'deprecation'].indexOf(a) - ['breakingChange', 'security', 'compatibility', 'deprecation'].indexOf(b)));
+    expect(kinds[0]).toBe('breakingChange');
+    expect(kinds).toContain('security');
+    expect(kinds).toContain('compatibility');
+    expect(kinds.at(-1)).toBe('deprecation');
+    expect(candidate.findings.filter((finding) => finding.kind === 'breakingChange').map((finding) => finding.summary)).toEqual(removed.map((line) => `remove: ${line.replace('    - ', '')}`));
+    // Identifiers count within each kind in the order shown.
+    expect(candidate.findings.filter((finding) => finding.kind === 'breakingChange').map((finding) => finding.id)).toEqual(removed.map((_, index) => `breaking-change-${String(index + 1)}`));
+  });
+
   it.each([
     ['BREAKING CHANGE:', '- BREAKING CHANGE: drops the callback API.'],
     ['conventional bang', '- feat(core)!: remove the callback API'],

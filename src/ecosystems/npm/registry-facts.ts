@@ -254,6 +254,24 @@ function withoutCredentials(registryUrl: string): string {
   }
 }
 
+/**
+ * The first version of an upgrade's range from which `engines` stayed what `to` declares: the
+ * range's versions are walked back from `to` while their `engines` equal its own (a version the
+ * packument does not hold ends the walk). Null for a downgrade or an unchanged `engines`.
+ */
+function enginesSettledIn(packument: Packument, versionsInRange: string[], from: VersionManifestFacts | null, to: VersionManifestFacts | null): string | null {
+  // An emptied `engines` is told at the target: a trimmed packument's `{ name, version }` stubs
+  // (test recordings) would read as "declares none" all the way back.
+  if (from === null || to === null || !semver.lt(from.version, to.version) || sameRecord(from.engines, to.engines) || Object.keys(to.engines).length === 0) return null;
+  let since: string | null = null;
+  for (const version of [...versionsInRange].reverse()) {
+    const manifest = Object.hasOwn(packument.versions, version) ? packument.versions[version] : undefined;
+    if (manifest === undefined || !sameRecord(boundedEngines(manifest.engines), to.engines)) break;
+    since = version;
+  }
+  return since;
+}
+
 export function computeRegistryFacts(packument: Packument, from: string | null, to: string | null, options: RegistryFactsOptions): RegistryFacts {
   const allVersions = semver.sort(Object.keys(packument.versions).filter((version) => semver.valid(version) === version));
   const fromFacts = from ? versionFactsOf(packument, from) : null;
@@ -264,14 +282,16 @@ export function computeRegistryFacts(packument: Packument, from: string | null, 
   const repositorySource = toManifest?.repository ?? packument.repository ?? fromManifest?.repository;
   const { repository, repositoryUrl } = normaliseRepository(repositorySource);
   const packagePageBase = withoutTrailingSlashes(options.packagePageBase ?? DEFAULT_PACKAGE_PAGE_BASE);
+  const versionsInRange = versionsBetween(allVersions, from, to);
   return {
     packageName: packument.name,
     registryUrl: withoutCredentials(options.registryUrl),
     packagePageUrl: `${packagePageBase}/${packument.name}`,
     from: fromFacts,
     to: toFacts,
-    versionsInRange: versionsBetween(allVersions, from, to),
+    versionsInRange,
     allVersions,
+    enginesSince: enginesSettledIn(packument, versionsInRange, fromFacts, toFacts),
     repository,
     repositoryUrl,
   };

@@ -533,7 +533,8 @@ export function extractCandidate(context: DependencyContext): Candidate {
   // One finding per change line (a few per item), so a release that removes five APIs shows
   // five findings; a line repeated by later releases, or read as two kinds, is reported once,
   // with the stronger kind.
-  const drafts = new Map<string, { kind: FindingKind; summary: string; item: EvidenceItem }>();
+  const drafts = new Map<string, { kind: FindingKind; summary: string; item: EvidenceItem; order: number }>();
+  let nextOrder = 0;
   const addDraft = (entry: Classified & { findingKind: FindingKind }, line: string): void => {
     // When the registry's engines fact states the Node.js requirement of the target, older
     // release notes about Node.js support ("Requires Node.js 4+" in an early beta) are stale.
@@ -541,7 +542,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
     if (supersededByEngines || isAddressedToAnalyzer(line)) return;
     const known = drafts.get(line);
     if (known !== undefined && FINDING_KIND_STRENGTH[known.kind] >= FINDING_KIND_STRENGTH[entry.findingKind]) return;
-    drafts.set(line, { kind: entry.findingKind, summary: line, item: entry.item });
+    drafts.set(line, { kind: entry.findingKind, summary: line, item: entry.item, order: known?.order ?? nextOrder++ });
   };
   const withFindings = [...classified, ...evidence.flatMap(securityMentions)].filter((entry): entry is Classified & { findingKind: FindingKind } => entry.findingKind !== null);
   for (const entry of withFindings) {
@@ -562,9 +563,20 @@ export function extractCandidate(context: DependencyContext): Candidate {
       addDraft(entry, line);
     }
   }
+  // A reviewer reads the strongest kind first (breaking changes, then security, compatibility,
+  // deprecations), each kind in the context's rank order and each item's lines in their own
+  // order. Drafts are made in two passes (every item's first lines, then the rest of the
+  // breaking lines), so without this a release's removals were split around a security line.
+  const rank = new Map(evidence.map((item, index) => [item.id, index]));
+  const ordered = [...drafts.values()].sort(
+    (a, b) =>
+      FINDING_KIND_STRENGTH[b.kind] - FINDING_KIND_STRENGTH[a.kind] ||
+      (rank.get(a.item.id) ?? evidence.length) - (rank.get(b.item.id) ?? evidence.length) ||
+      a.order - b.order,
+  );
   const counters = new Map<FindingKind, number>();
   const findings: CandidateFinding[] = [];
-  for (const draft of drafts.values()) {
+  for (const draft of ordered) {
     if (findings.length >= MAX_FINDINGS) break;
     const count = (counters.get(draft.kind) ?? 0) + 1;
     counters.set(draft.kind, count);
