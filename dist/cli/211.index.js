@@ -4530,10 +4530,15 @@ function readSelectedEntries(tarball, limits, readFailure) {
                             report(path, hash.digest('hex'));
                     });
                 }
-                if (!isFile || !limits.select(entry.path) || candidates.length >= limits.maxSelected) {
+                // A path met twice is installed as its last copy (npm extracts in order, overwriting),
+                // so a later copy replaces an earlier one: an earlier, harmless copy cannot stand in for it.
+                const earlier = isFile ? candidates.findIndex((candidate) => candidate.path === entry.path) : -1;
+                if (!isFile || !limits.select(entry.path) || (earlier < 0 && candidates.length >= limits.maxSelected)) {
                     entry.resume();
                     return;
                 }
+                if (earlier >= 0)
+                    candidates.splice(earlier, 1);
                 if (entry.size > limits.maxEntryBytes) {
                     const problem = limits.tooLarge(entry.path, entry.size);
                     if (problem !== null)

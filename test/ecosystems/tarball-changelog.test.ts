@@ -13,6 +13,7 @@ import {
   type TarballScanStats,
 } from '../../src/ecosystems/npm/tarball-changelog.js';
 import { parseChangelog } from '../../src/evidence/changelog-sections.js';
+import { npmTarballOfEntries } from './tarball-builder.js';
 import type { EvidenceWarning } from '../../src/evidence/types.js';
 
 /** Unmodified `npm pack` output; see test/fixtures/changelogs/README.md. */
@@ -93,6 +94,17 @@ describe('extractChangelogFromTarball choice of file', () => {
   it('falls back when the preferred file has no version sections', async () => {
     const tarball = await makeTarball({ 'package/CHANGELOG.md': 'See GitHub releases.\n', 'package/HISTORY.md': HISTORY });
     expect((await extractChangelogFromTarball(tarball))?.fileName).toBe('HISTORY.md');
+  });
+
+  it('reads the last copy of a path the tarball holds twice: the one npm installs (it extracts in order)', async () => {
+    const tarball = npmTarballOfEntries([
+      { path: 'CHANGELOG.md', content: '# Changelog\n\n## 2.0.0\n\n- Fix a typo.\n' },
+      { path: 'index.js', content: '' },
+      { path: 'CHANGELOG.md', content: '# Changelog\n\n## 2.0.0\n\n- BREAKING: remove the callback API.\n' },
+    ]);
+    const result = await extractChangelogFromTarball(tarball);
+    expect(result?.text).toContain('remove the callback API');
+    expect(result?.text).not.toContain('Fix a typo');
   });
 
   it('ignores symlinks, nested files and entries outside package/', async () => {
