@@ -1,0 +1,1 @@
+4c6e8b02330c7848e88b7aebf74bc3ddb6d8dd02

@@ -1,0 +1,1 @@
+726c0e0af014bdabce9660c3a56cd9b62ef75ca4

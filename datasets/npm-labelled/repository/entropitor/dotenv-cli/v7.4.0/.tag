@@ -1,0 +1,1 @@
+4fc25eef4753ef26cc08008eb13ce03760b0abae

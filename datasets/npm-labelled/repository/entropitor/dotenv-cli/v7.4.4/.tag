@@ -1,0 +1,1 @@
+8350d8782cc2b7631e5ce6dfb8a1f8ebbfbd5990
