@@ -4940,8 +4940,8 @@ async function readPublishedFiles(tarball, label, limits = PUBLISHED_FILES_LIMIT
             if (!complete)
                 return;
             const inside = pathInPackage(path);
-            // A link or another special entry, a path twice (extraction keeps the last, the reader
-            // the first), or more entries than the bound: what is installed cannot be told from here.
+            // A link or another special entry, a path twice (its copies may differ), or more entries
+            // than the bound: what is installed cannot be told from here.
             if (sha256 === null || inside === null || seen.has(inside) || seen.size >= limits.files) {
                 complete = false;
                 return;
@@ -5008,6 +5008,679 @@ function comparePublishedFiles(from, to, records) {
         return { unchanged: false, reason: 'registry' };
     return { unchanged: true, fileCount: from.digests.size };
 }
+/** Module files a consumer can load by path. */
+const MODULE_FILE = /^[^/]+\.(?:js|cjs|mjs)$/;
+/**
+ * Root files that are the package's tooling, not its API: configuration (`.eslintrc.js`,
+ * `rollup.config.js`, `gulpfile.js`), tests, benchmarks, examples, build scripts and minified
+ * browser bundles. Nobody deep-requires them; their removal is housekeeping.
+ */
+const TOOLING_FILE = /^\.|config|conf\.|gulpfile|gruntfile|karma|webpack|rollup|babel|jest|eslint|prettier|\.min\.|test|bench|example|build|make|setup/i;
+function stringField(manifest, key) {
+    return typeof manifest[key] === 'string' ? manifest[key] : null;
+}
+/** `./x`, `x.js` and `./x.js` name the same root file. */
+function rootFileKey(path) {
+    return path.replace(/^\.\//, '').replace(/\.(?:js|cjs|mjs)$/, '');
+}
+/**
+ * Module files at the package root that `from` publishes and `to` does not, where `from` has no
+ * `exports` map, so code could load each one by path (`require('graphql-tag/parser')`): the
+ * bundled parser and printer graphql-tag 2.0.0 dropped, prettier 3's `parser-*.js`,
+ * readable-stream 4's `errors.js`. Not counted: `from`'s `main` (moving the entry point keeps
+ * `require('<package>')` working, and the manifest facts report a removed one), command files
+ * named in `bin`, tooling files, and a file `to` still exports under its own name. Empty when
+ * either side was not read whole. Sorted.
+ */
+function removedRootModules(from, to) {
+    if (!from.complete || !to.complete || from.manifest === null || to.manifest === null || from.manifest.exports !== undefined)
+        return [];
+    const main = rootFileKey(stringField(from.manifest, 'main') ?? 'index.js');
+    const bin = from.manifest.bin;
+    const binFiles = new Set((typeof bin === 'string' ? [bin] : typeof bin === 'object' && bin !== null ? Object.values(bin) : []).filter((value) => typeof value === 'string').map(rootFileKey));
+    const exported = new Set(typeof to.manifest.exports === 'object' && to.manifest.exports !== null && !Array.isArray(to.manifest.exports) ? Object.keys(to.manifest.exports).map(rootFileKey) : []);
+    return [...from.digests.keys()]
+        .filter((path) => MODULE_FILE.test(path) && !to.digests.has(path) && !TOOLING_FILE.test(path))
+        .filter((path) => ![main, ...binFiles].includes(rootFileKey(path)) && !exported.has(rootFileKey(path)))
+        .sort();
+}
+
+// EXTERNAL MODULE: ./node_modules/@babel/parser/lib/index.js
+var parser_lib = __webpack_require__(5429);
+;// CONCATENATED MODULE: ./build/ecosystems/npm/api-surface.js
+
+
+
+/**
+ * The public surface of one published version, read from its tarball without running any of
+ * its code: the names its root type declarations (`.d.ts`) export, parsed with a real parser
+ * (Babel's TypeScript grammar in declaration mode), following relative re-exports; and which
+ * entry files its manifest names that the tarball really contains. Everything is bounded in
+ * bytes, files and names; a surface cut by a bound or by an unfollowable re-export is marked
+ * incomplete, so the diff never reports a "removal" it cannot prove.
+ */
+const SURFACE_LIMITS = {
+    /** One declaration file; larger ones are not parsed. */
+    fileBytes: 2 * 1024 * 1024,
+    /** Declaration files read from one tarball. */
+    declarationFiles: 400,
+    /** Files followed through re-exports from the entry. */
+    filesFollowed: 200,
+    /** Names kept per version; more means the surface is reported as too large to compare. */
+    names: 20_000,
+    /** Paths remembered to check entry files. */
+    paths: 50_000,
+    /** Tarball bytes scanned (uncompressed). */
+    scanBytes: 64 * 1024 * 1024,
+};
+const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
+/** Names compared are identifiers (or `default` / `export=`): anything else is not an API name. */
+const API_NAME = /^[A-Za-z_$][\w$]{0,200}$/;
+function normalise(path) {
+    const parts = [];
+    for (const segment of path.replace(/\\/g, '/').split('/')) {
+        if (segment === '' || segment === '.')
+            continue;
+        if (segment === '..') {
+            if (parts.length === 0)
+                return null;
+            parts.pop();
+        }
+        else
+            parts.push(segment);
+    }
+    return parts.join('/');
+}
+function dirname(path) {
+    const slash = path.lastIndexOf('/');
+    return slash < 0 ? '' : path.slice(0, slash);
+}
+/** Declaration files a specifier (`./x`, `./x.js`, `./dir`) may resolve to, in TypeScript's order. */
+function declarationCandidates(fromFile, specifier) {
+    const base = normalise(`${dirname(fromFile)}/${specifier}`);
+    if (base === null)
+        return [];
+    const stem = base.replace(/\.(?:[cm]?js|ts|d\.[cm]?ts)$/, '');
+    const suffixes = /\.mjs$/.test(base) ? ['.d.mts'] : /\.cjs$/.test(base) ? ['.d.cts'] : ['.d.ts', '.d.mts', '.d.cts'];
+    return [...suffixes.map((suffix) => `${stem}${suffix}`), `${base}/index.d.ts`];
+}
+/** The root declaration file: the declared `types`, else the one beside `main`, else `index.d.ts`. */
+function entryCandidates(shape) {
+    const candidates = [];
+    const add = (path) => {
+        const clean = path === null ? null : normalise(path);
+        if (clean && !candidates.includes(clean))
+            candidates.push(clean);
+    };
+    add(shape.types);
+    // `"types": "dist/source"` names a directory or an extension-less file, as Node resolves `main`.
+    if (shape.types !== null && !DECLARATION_FILE.test(shape.types))
+        for (const candidate of declarationCandidates('', shape.types))
+            add(candidate);
+    if (shape.main !== null)
+        for (const candidate of declarationCandidates('', shape.main))
+            add(candidate);
+    add('index.d.ts');
+    return candidates;
+}
+function identifierName(node) {
+    if (typeof node !== 'object' || node === null)
+        return null;
+    const value = node;
+    if (value.type === 'Identifier' && typeof value.name === 'string')
+        return value.name;
+    if (value.type === 'StringLiteral' && typeof value.value === 'string')
+        return value.value;
+    return null;
+}
+/** Interfaces and type aliases declare a type and nothing at runtime. */
+function isTypeOnlyDeclaration(declaration) {
+    return declaration.type === 'TSInterfaceDeclaration' || declaration.type === 'TSTypeAliasDeclaration';
+}
+function declaredExports(declaration) {
+    const typeOnly = isTypeOnlyDeclaration(declaration);
+    return declaredNames(declaration).map((name) => ({ name, typeOnly }));
+}
+/**
+ * Names a body declares only as types, for `export { Name }` lists that point back at them. A
+ * name also declared as a value (declaration merging: `interface X` and `const X`), or imported
+ * from elsewhere, is not type-only: what it is cannot be told from here.
+ */
+function localTypeOnlyNames(statements) {
+    const types = new Set();
+    const values = new Set();
+    for (const statement of statements) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (!declaration)
+            continue;
+        if (declaration.type === 'ImportDeclaration') {
+            const allTypes = declaration.importKind === 'type';
+            for (const specifier of declaration.specifiers ?? []) {
+                const local = identifierName(specifier.local);
+                if (local === null)
+                    continue;
+                if (allTypes || specifier.importKind === 'type')
+                    types.add(local);
+                else
+                    values.add(local);
+            }
+            continue;
+        }
+        for (const name of declaredNames(declaration))
+            (isTypeOnlyDeclaration(declaration) ? types : values).add(name);
+    }
+    return new Set([...types].filter((name) => !values.has(name)));
+}
+/**
+ * The names an export list (`export { a, type B, C as D }`) makes public. A specifier is
+ * type-only when it says so (`export type { … }`, `type B`) or, without a `from`, when the
+ * local name is declared only as a type in the same body.
+ */
+function listedExports(statement, localTypes) {
+    const wholeListIsType = statement.exportKind === 'type';
+    const fromElsewhere = statement.source !== null && statement.source !== undefined;
+    const exported = [];
+    for (const specifier of statement.specifiers ?? []) {
+        const name = identifierName(specifier.exported);
+        if (name === null)
+            continue;
+        const local = identifierName(specifier.local);
+        const typeOnly = wholeListIsType || specifier.exportKind === 'type' || (!fromElsewhere && local !== null && localTypes.has(local));
+        exported.push({ name, typeOnly });
+    }
+    return exported;
+}
+function declaredNames(declaration) {
+    if (declaration.type === 'VariableDeclaration') {
+        const declarators = declaration.declarations ?? [];
+        return declarators.map((declarator) => identifierName(declarator.id)).filter((name) => name !== null);
+    }
+    const name = identifierName(declaration.id);
+    return name === null ? [] : [name];
+}
+/**
+ * Whether a namespace body says what it exports: an export list (`export { a, b as default }`),
+ * `export *` or an export assignment. TypeScript then exports only what carries `export`;
+ * without one, every member of an ambient namespace is exported, `export` modifier or not
+ * (microsoft/TypeScript#13770, #32156). iconv-lite 0.7.1 declares `const iconv` inside
+ * `declare namespace iconv { …; export { iconv as default } }`: `iconv.iconv` is not public.
+ */
+function hasExportStatements(statements) {
+    return statements.some((statement) => (statement.type === 'ExportNamedDeclaration' && !statement.declaration) || statement.type === 'ExportAllDeclaration' || statement.type === 'TSExportAssignment');
+}
+/**
+ * The names one statement of an ambient body (a namespace, or `declare module "pkg"`) makes
+ * public. `export import A = B.C` is public, a plain `import L = B.Q` never is (TypeScript keeps
+ * aliases local), nor is a `global { … }` augmentation; other members are public when they carry
+ * `export`, or when the body has no export list at all (`implicit`).
+ */
+function ambientStatementNames(statement, implicit, localTypes) {
+    if (statement.type === 'TSImportEqualsDeclaration') {
+        const name = statement.isExport === true ? identifierName(statement.id) : null;
+        return name === null ? [] : [{ name, typeOnly: false }];
+    }
+    if (statement.type === 'TSModuleDeclaration' && (statement.global === true || statement.kind === 'global'))
+        return [];
+    if (statement.type === 'ExportNamedDeclaration') {
+        const declaration = statement.declaration;
+        // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
+        return [...(declaration ? ambientStatementNames(declaration, true, localTypes) : []), ...listedExports(statement, localTypes)];
+    }
+    if (!implicit || statement.type === 'ImportDeclaration')
+        return [];
+    return declaredExports(statement);
+}
+/** Names a `declare namespace X { … }` body exports (see {@link hasExportStatements}). */
+function namespaceMembers(body, name) {
+    const members = [];
+    let found = false;
+    for (const node of body) {
+        if (node.type !== 'TSModuleDeclaration' || identifierName(node.id) !== name)
+            continue;
+        found = true;
+        const block = node.body;
+        const statements = block?.body ?? [];
+        const implicit = !hasExportStatements(statements);
+        // An export list resolves names in the enclosing file too: tsc's declarations of JSDoc-typed
+        // code list file-level `type X = …` aliases in `declare namespace P { export { X } }`.
+        const localTypes = localTypeOnlyNames([...body, ...statements]);
+        for (const statement of statements)
+            members.push(...ambientStatementNames(statement, implicit, localTypes));
+    }
+    return found ? members : null;
+}
+function exportsOfProgram(body, packageName) {
+    const result = { names: [], starFrom: [], opaque: false };
+    const localTypes = localTypeOnlyNames(body);
+    let sawModuleSyntax = false;
+    for (const node of body) {
+        switch (node.type) {
+            case 'ExportNamedDeclaration': {
+                sawModuleSyntax = true;
+                const declaration = node.declaration;
+                if (declaration)
+                    result.names.push(...declaredExports(declaration));
+                result.names.push(...listedExports(node, localTypes));
+                break;
+            }
+            case 'ExportDefaultDeclaration':
+                sawModuleSyntax = true;
+                result.names.push({ name: 'default', typeOnly: false });
+                break;
+            case 'ExportAllDeclaration': {
+                sawModuleSyntax = true;
+                const namespace = identifierName(node.exported);
+                const source = node.source?.value;
+                if (namespace !== null)
+                    result.names.push({ name: namespace, typeOnly: node.exportKind === 'type' });
+                else if (typeof source === 'string' && source.startsWith('.'))
+                    result.starFrom.push(source);
+                else
+                    result.opaque = true;
+                break;
+            }
+            case 'TSExportAssignment': {
+                // `export = X`: a CommonJS-style export; its names are X's namespace members, if declared.
+                sawModuleSyntax = true;
+                result.names.push({ name: 'export=', typeOnly: false });
+                const target = identifierName(node.expression);
+                const members = target === null ? null : namespaceMembers(body, target);
+                if (members === null)
+                    result.opaque = true;
+                else
+                    result.names.push(...members);
+                break;
+            }
+            case 'TSImportEqualsDeclaration':
+                if (node.isExport === true) {
+                    const name = identifierName(node.id);
+                    if (name !== null)
+                        result.names.push({ name, typeOnly: false });
+                }
+                break;
+            default:
+                break;
+        }
+    }
+    if (!sawModuleSyntax) {
+        // A global script: `declare module "pkg" { … }` holds the package's exports, if anywhere.
+        const ambient = body.find((node) => node.type === 'TSModuleDeclaration' && identifierName(node.id) === packageName);
+        const inner = ambient?.body?.body ?? null;
+        if (inner === null)
+            result.opaque = true;
+        // Without an export list, everything an ambient module declares is exported, as in a namespace.
+        else if (!hasExportStatements(inner)) {
+            const innerTypes = localTypeOnlyNames(inner);
+            return { names: inner.flatMap((statement) => ambientStatementNames(statement, true, innerTypes)), starFrom: [], opaque: false };
+        }
+        else
+            return exportsOfProgram(inner, `\u0000${packageName}`);
+    }
+    return result;
+}
+/** Parses one declaration file; null when it does not parse (the surface is then incomplete). */
+function parseDeclarations(text, packageName) {
+    try {
+        // Babel refuses `declare namespace X { const b: number; export { b } }` ("Export 'b' is not
+        // defined"), which TypeScript accepts; that is the only error let through.
+        const ast = (0,parser_lib/* parse */.qg)(text, { sourceType: 'module', plugins: [['typescript', { dts: true }]], errorRecovery: true });
+        if ((ast.errors ?? []).some((error) => error.reasonCode !== 'ModuleExportUndefined'))
+            return null;
+        return exportsOfProgram(ast.program.body, packageName);
+    }
+    catch {
+        return null;
+    }
+}
+/** Every entry file path the manifest names, relative to the package root. */
+function declaredEntryFiles(shape) {
+    const paths = [shape.main, shape.types].filter((path) => path !== null);
+    return [...new Set(paths.map((path) => normalise(path)).filter((path) => path !== null && path.length > 0))];
+}
+async function readApiSurface(tarball, shape, options) {
+    const notes = [];
+    const allPaths = new Set();
+    let pathsCapped = false;
+    const entries = await readSelectedEntries(tarball, {
+        maxEntryBytes: SURFACE_LIMITS.fileBytes,
+        maxTotalBytes: SURFACE_LIMITS.scanBytes,
+        maxSelected: SURFACE_LIMITS.declarationFiles,
+        label: options.label,
+        purpose: 'for type declarations',
+        warn: (_code, message) => notes.push(message),
+        onScanStats: undefined,
+        select: (path) => DECLARATION_FILE.test(path),
+        onFile: (path) => {
+            const clean = pathInPackage(path);
+            if (clean === null)
+                return;
+            if (allPaths.size < SURFACE_LIMITS.paths)
+                allPaths.add(clean);
+            else
+                pathsCapped = true;
+        },
+        tooLarge: (path, size) => ({
+            code: 'API_SURFACE_FILE_TOO_LARGE',
+            message: `${pathInPackage(path) ?? path} in the tarball of ${options.label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
+        }),
+    }, (reason) => new TarballReadError(options.label, reason));
+    const declarations = new Map();
+    for (const entry of entries) {
+        const path = pathInPackage(entry.path);
+        if (path !== null)
+            declarations.set(path, entry.text);
+    }
+    const resolvable = (path) => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
+    const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
+    // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
+    // anyway: it falls back to the file beside `main`, then to index.d.ts (sirv 3.0.0 names a
+    // missing sirv.d.ts and ships index.d.ts). immutable 5.1.0's has no fallback: that one breaks.
+    const typesPath = shape.types === null ? null : normalise(shape.types);
+    const missingEntries = pathsCapped ? [] : declaredEntryFiles(shape).filter((path) => !resolvable(path) && !(path === typesPath && entry !== null));
+    if (entry === null) {
+        const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
+        if (declaredButMissing)
+            notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
+        return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
+    }
+    const names = new Set();
+    const typeNames = new Set();
+    const valueNames = new Set();
+    let complete = notes.length === 0;
+    const queue = [entry];
+    const visited = new Set();
+    while (queue.length > 0) {
+        const file = queue.shift();
+        if (visited.has(file))
+            continue;
+        if (visited.size >= SURFACE_LIMITS.filesFollowed) {
+            complete = false;
+            notes.push(`The type declarations of ${options.label} re-export through more than ${String(SURFACE_LIMITS.filesFollowed)} files; the rest were not followed.`);
+            break;
+        }
+        visited.add(file);
+        const parsed = parseDeclarations(declarations.get(file) ?? '', options.packageName);
+        if (parsed === null) {
+            complete = false;
+            notes.push(`${file} in ${options.label} could not be parsed as TypeScript declarations.`);
+            continue;
+        }
+        if (parsed.opaque)
+            complete = false;
+        for (const { name, typeOnly } of parsed.names) {
+            if (!API_NAME.test(name) && name !== 'export=')
+                continue;
+            names.add(name);
+            (typeOnly ? typeNames : valueNames).add(name);
+        }
+        for (const specifier of parsed.starFrom) {
+            const target = declarationCandidates(file, specifier).find((candidate) => declarations.has(candidate));
+            if (target === undefined)
+                complete = false;
+            else
+                queue.push(target);
+        }
+        if (names.size > SURFACE_LIMITS.names) {
+            notes.push(`The type declarations of ${options.label} export more than ${String(SURFACE_LIMITS.names)} names; the surface was not compared.`);
+            return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
+        }
+    }
+    const typeOnlyNames = new Set([...typeNames].filter((name) => !valueNames.has(name)));
+    return { entry, names, typeOnlyNames, complete, missingEntries, typesEntry: typesPath, notes };
+}
+function diffApiSurfaces(from, to) {
+    // A removal is reported only when the new surface is fully known: a name re-exported from
+    // another package, or behind a bound, could still be there.
+    const comparable = from.names !== null && to.names !== null && to.complete && to.names.size > 0;
+    // `export =` and a default export are the same thing to an importer using esModuleInterop
+    // (the TypeScript default for years), so a switch between them is not a removal.
+    const hasDefault = (surface) => surface.names.has('default') || surface.names.has('export=');
+    const removedNames = comparable
+        ? [...from.names].filter((name) => !to.names.has(name) && !((name === 'default' || name === 'export=') && hasDefault(to))).sort()
+        : [];
+    // An entry both versions name and neither ships (rxjs 7 declares `types: index.d.ts`, which it
+    // never shipped; its `exports` map names the real one) is not something this update changes.
+    const missingBefore = new Set(from.missingEntries);
+    // A missing `types` file loses nothing when the older version shipped no declarations either
+    // (jwt-decode 3.1.0 names an index.d.ts that only 3.1.1 shipped): TypeScript users had none to lose.
+    const losesDeclarations = (path) => path !== to.typesEntry || from.entry !== null;
+    return {
+        removedNames,
+        removedTypeOnlyNames: removedNames.filter((name) => from.typeOnlyNames.has(name)),
+        missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path) && losesDeclarations(path)),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/ecosystems/npm/commonjs-root-export.js
+
+
+
+/**
+ * Whether a CommonJS package's root module is itself a value a caller invokes or constructs:
+ * `module.exports = chownr` (a function), `module.exports = class Yallist …`. Read for a version
+ * that ships no type declarations, so its surface can still be compared with a newer version
+ * that declares only named exports: `require('chownr')(path, …)` breaks when 3.0.0 exports
+ * `{ chownr, chownrSync }` (isaacs's tshy rewrites of chownr 3 and yallist 5 do exactly this).
+ *
+ * An ES module root that default-exports a function or class is read the same way
+ * (esModuleCallableDefault). The root file is parsed with Babel, never run. Only a top-level `module.exports = X` counts,
+ * with X a function or class expression, or a name a top-level function or class declaration
+ * (or a `const` bound to one) gives: an object of helpers (`module.exports = { a, b }`) is a
+ * namespace, and its members may well live on as named exports.
+ */
+const MAX_ROOT_FILE_BYTES = 1024 * 1024;
+/** Candidates for the file `require()` loads for `main` (or `index.js`), relative to the package root. */
+function rootFileCandidates(main) {
+    const parts = [];
+    for (const segment of (main ?? 'index.js').replace(/\\/g, '/').split('/')) {
+        if (segment === '' || segment === '.')
+            continue;
+        if (segment === '..')
+            return [];
+        parts.push(segment);
+    }
+    const base = parts.join('/');
+    if (base === '')
+        return ['index.js'];
+    // A file name with a module extension is read as it is: `index.mjs.js` never exists, and
+    // asking for it would keep the tarball scan from ending once the real file is met.
+    return /\.(?:c?js|mjs|json|node)$/.test(base) ? [base] : [base, `${base}.js`, `${base}/index.js`];
+}
+function isMemberOf(node, object, property) {
+    const member = node;
+    if (member?.type !== 'MemberExpression' || member['computed'] === true)
+        return false;
+    return member['object']?.type === 'Identifier' && member['object'].name === object && member['property']?.name === property;
+}
+const CALLABLE = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression']);
+/** Top-level names bound to a function or class: declarations and `const x = function/class/arrow`. */
+function callableBindings(body) {
+    const names = new Set();
+    for (const statement of body) {
+        const id = statement['id']?.name;
+        if ((statement.type === 'FunctionDeclaration' || statement.type === 'ClassDeclaration') && id !== undefined)
+            names.add(id);
+        if (statement.type === 'VariableDeclaration') {
+            for (const declarator of statement['declarations'] ?? []) {
+                const name = declarator['id']?.name;
+                if (name !== undefined && CALLABLE.has(declarator['init']?.type ?? ''))
+                    names.add(name);
+            }
+        }
+    }
+    return names;
+}
+/** The program's top-level statements, or null when the text does not parse (it is never run). */
+function topLevel(source, sourceType) {
+    try {
+        return (0,parser_lib/* parse */.qg)(source, { sourceType, errorRecovery: false, allowReturnOutsideFunction: sourceType === 'script' }).program.body;
+    }
+    catch {
+        return null;
+    }
+}
+/** A function or class expression or declaration, or a name a top-level one is bound to. */
+function isCallableValue(value, callables) {
+    if (CALLABLE.has(value.type) || value.type === 'FunctionDeclaration' || value.type === 'ClassDeclaration')
+        return true;
+    return value.type === 'Identifier' && callables.has(value.name);
+}
+/** True when the program's top level assigns a function or class to `module.exports`. */
+function assignsCallableToModuleExports(source) {
+    const body = topLevel(source, 'script');
+    if (body === null)
+        return false;
+    const callables = callableBindings(body);
+    return body.some((statement) => {
+        if (statement.type !== 'ExpressionStatement')
+            return false;
+        const expression = statement['expression'];
+        if (expression.type !== 'AssignmentExpression' || expression['operator'] !== '=' || !isMemberOf(expression['left'], 'module', 'exports'))
+            return false;
+        return isCallableValue(expression['right'], callables);
+    });
+}
+/** `require('…').default`: what a hand-written CommonJS root re-exports of a compiled module. */
+function isRequireDefault(node) {
+    if (node?.type !== 'MemberExpression' || node['computed'] === true || node['property']?.name !== 'default')
+        return false;
+    const call = node['object'];
+    const callee = call?.['callee'];
+    return call?.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === 'require';
+}
+/** Top-level names bound to `require('…').default` (`const axiosRetry = require('./lib/cjs/index').default`). */
+function requireDefaultBindings(body) {
+    const names = new Set();
+    for (const statement of body) {
+        if (statement.type !== 'VariableDeclaration')
+            continue;
+        for (const declarator of statement['declarations'] ?? []) {
+            const name = declarator['id']?.name;
+            if (name !== undefined && isRequireDefault(declarator['init']))
+                names.add(name);
+        }
+    }
+    return names;
+}
+/** The values a top-level statement assigns to `module.exports`, through `module.exports = exports = X`. */
+function moduleExportsValue(statement) {
+    if (statement.type !== 'ExpressionStatement')
+        return null;
+    let expression = statement['expression'];
+    let assignsModuleExports = false;
+    while (expression.type === 'AssignmentExpression' && expression['operator'] === '=') {
+        if (isMemberOf(expression['left'], 'module', 'exports'))
+            assignsModuleExports = true;
+        expression = expression['right'];
+    }
+    return assignsModuleExports ? expression : null;
+}
+/**
+ * True when the top level gives `module.exports` one value a caller uses as it is: a function or
+ * class (as assignsCallableToModuleExports), or the default export of a compiled module
+ * (`module.exports = require('./lib/cjs/index').default`, the shim that keeps
+ * `require('axios-retry')(axios)` working in axios-retry 3). An object of helpers is not one.
+ */
+function assignsSingleValueToModuleExports(source) {
+    const body = topLevel(source, 'script');
+    if (body === null)
+        return false;
+    const callables = callableBindings(body);
+    const shims = requireDefaultBindings(body);
+    return body.some((statement) => {
+        const value = moduleExportsValue(statement);
+        if (value === null)
+            return false;
+        return isCallableValue(value, callables) || isRequireDefault(value) || (value.type === 'Identifier' && shims.has(value.name));
+    });
+}
+/** `Object.defineProperty(exports, '__esModule', …)` or `exports.__esModule = true`. */
+function marksEsModule(statement) {
+    if (statement.type !== 'ExpressionStatement')
+        return false;
+    const expression = statement['expression'];
+    if (expression.type === 'AssignmentExpression')
+        return isMemberOf(expression['left'], 'exports', '__esModule');
+    if (expression.type !== 'CallExpression' || !isMemberOf(expression['callee'], 'Object', 'defineProperty'))
+        return false;
+    const [target, key] = expression['arguments'] ?? [];
+    return target?.type === 'Identifier' && target.name === 'exports' && key?.type === 'StringLiteral' && key.value === '__esModule';
+}
+/**
+ * True when a CommonJS file is an ES module compiled to CommonJS, so `require()` of it returns
+ * the module's namespace object (`{ default, …names }`), never one function or class: TypeScript's
+ * and Babel's output (it marks `exports.__esModule` and never assigns `module.exports`) or
+ * esbuild's (`module.exports = __toCommonJS(…)`).
+ */
+function isCompiledEsModuleNamespace(source) {
+    const body = topLevel(source, 'script');
+    if (body === null)
+        return false;
+    let marked = false;
+    for (const statement of body) {
+        const value = moduleExportsValue(statement);
+        if (value !== null) {
+            const callee = value['callee'];
+            if (value.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === '__toCommonJS')
+                return true;
+            return false;
+        }
+        if (marksEsModule(statement))
+            marked = true;
+    }
+    return marked;
+}
+/** True when the module's top level default-exports a function or class (`export default function expandTop`). */
+function defaultExportsCallable(source) {
+    const body = topLevel(source, 'module');
+    if (body === null)
+        return false;
+    const callables = callableBindings(body);
+    return body.some((statement) => statement.type === 'ExportDefaultDeclaration' && isCallableValue(statement['declaration'], callables));
+}
+/** The first of `candidates` the tarball holds (within the bound) that `test` accepts, or null. */
+async function rootFileWhere(tarball, candidates, label, purpose, test) {
+    if (candidates.length === 0)
+        return null;
+    const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
+    const root = candidates.find((candidate) => files.has(candidate));
+    return root !== undefined && test(files.get(root)) ? root : null;
+}
+/**
+ * The root file's path when a CommonJS version without `exports` assigns a function or class to
+ * `module.exports`; null when it does not, or when that cannot be told (an `exports` map, an
+ * ES module root, a file missing or over the bound).
+ */
+async function commonJsCallableRoot(tarball, shape, label) {
+    if (shape.exportsSubpaths !== null || shape.rootRequirable !== true || shape.type === 'module')
+        return null;
+    return rootFileWhere(tarball, rootFileCandidates(shape.main), label, 'for its CommonJS root file', assignsCallableToModuleExports);
+}
+/**
+ * The root file `require()` loads when it gives `module.exports` one value (see
+ * assignsSingleValueToModuleExports), found through `main` or the `exports` map alike; null when
+ * it does not, when the root does not load as CommonJS, or when that cannot be told.
+ */
+async function commonJsSingleValueRoot(tarball, shape, label) {
+    if (shape.rootRequirable !== true || shape.rootRequireFile === null)
+        return null;
+    return rootFileWhere(tarball, rootFileCandidates(shape.rootRequireFile), label, 'for its CommonJS root file', assignsSingleValueToModuleExports);
+}
+/** The root file `require()` loads when it is a compiled ES module namespace (isCompiledEsModuleNamespace); null otherwise. */
+async function commonJsNamespaceRoot(tarball, shape, label) {
+    if (shape.rootRequirable !== true || shape.rootRequireFile === null)
+        return null;
+    return rootFileWhere(tarball, rootFileCandidates(shape.rootRequireFile), label, 'for its CommonJS root file', isCompiledEsModuleNamespace);
+}
+/**
+ * The same question for an ES module root (brace-expansion 4 is `export default function
+ * expandTop`; its 5.0 rewrite declares only a named `expand`): the file `import` loads, when it
+ * default-exports a function or class; null when it does not, or when that cannot be told.
+ */
+async function esModuleCallableDefault(tarball, shape, label) {
+    const candidates = shape.rootImportModule === null ? [] : rootFileCandidates(shape.rootImportModule);
+    return rootFileWhere(tarball, candidates, label, 'for its ES module root file', defaultExportsCallable);
+}
 
 ;// CONCATENATED MODULE: ./build/evidence/evidence-item.js
 
@@ -5057,7 +5730,184 @@ function normaliseEvidenceText(text) {
         .trim();
 }
 
+;// CONCATENATED MODULE: ./build/evidence/api-surface-evidence.js
+
+
+
+
+/**
+ * The API-surface diff of a bump as evidence: names the type declarations of `from` exported
+ * that `to` no longer exports, and entry files `to` names but does not ship. One `apiSurface`
+ * item per kind of removal, computed locally from the two verified tarballs (no package code
+ * runs), with a bounded list; the extractive analyzer turns it into a breaking-change finding.
+ */
+const API_SURFACE_SOURCE_ID = 'npm-tarball';
+const LISTED_NAMES = 40;
+/** Packages that declare types in their manifest (`types`, `typings`, a `types` condition). */
+function hasDeclaredTypes(facts) {
+    return facts.from !== null && facts.to !== null && (facts.from.shape.types !== null || facts.to.shape.types !== null);
+}
+/** How a reader knows each name: the default export is no name a caller writes. */
+function shownName(name) {
+    if (name === 'default')
+        return 'the default export';
+    if (name === 'export=')
+        return 'the `export =` assignment';
+    return name;
+}
+function listed(names) {
+    const shown = names.slice(0, LISTED_NAMES).map(shownName).join(', ');
+    return names.length > LISTED_NAMES ? `${shown} … (${names.length - LISTED_NAMES} more)` : shown;
+}
+/**
+ * An older version without type declarations still has a surface a caller relies on when its
+ * CommonJS root is itself a function or class (`module.exports = chownr`): read as an `export =`
+ * assignment, so a newer version whose complete declarations export only names shows its
+ * removal (`require('chownr')(…)` no longer works). Asked only when that comparison could
+ * report something: the newer surface is complete and has no default export of its own.
+ */
+async function callableRootToCompare(fromSurface, toSurface, sides) {
+    if (fromSurface.names !== null || toSurface.names === null || !toSurface.complete)
+        return null;
+    if (toSurface.names.has('default') || toSurface.names.has('export='))
+        return null;
+    const commonJs = await commonJsCallableRoot(sides.from.tarball, sides.from.shape, sides.from.label);
+    // An ES module root's `export default function …` is the same surface for an importer.
+    const esModule = commonJs === null ? await esModuleCallableDefault(sides.from.tarball, sides.from.shape, sides.from.label) : null;
+    if (commonJs === null && esModule === null)
+        return null;
+    // Hand-written declarations may simply omit what the code still does: when the newer root
+    // file itself still is (or default-exports) a function or class, nothing broke at runtime.
+    const stillCallable = commonJs !== null
+        ? (await commonJsCallableRoot(sides.to.tarball, sides.to.shape, sides.to.label)) !== null
+        : (await esModuleCallableDefault(sides.to.tarball, sides.to.shape, sides.to.label)) !== null;
+    if (stillCallable)
+        return null;
+    return commonJs !== null ? { format: 'commonjs', file: commonJs } : { format: 'esm', file: esModule };
+}
+/**
+ * `require('<package>')` returned one value in `from` (a function, a class, or a compiled
+ * module's default export: `module.exports = require('./lib/cjs/index').default`) and returns a
+ * compiled ES module's namespace object in `to` (`exports.__esModule`, no `module.exports`):
+ * code that calls or constructs what `require()` returns breaks, type declarations or not
+ * (axios-retry 4.0.0's TypeScript rewrite; every such major of the labelled set, 11 of 11, was
+ * labelled high). The target's root is read first, from the tarball already in hand; the older
+ * tarball only when that root is a namespace.
+ */
+async function rootBecameNamespace(input, from, to) {
+    const toFile = await commonJsNamespaceRoot(input.tarballs.to, to, `${input.packageName}@${input.to}`);
+    if (toFile === null)
+        return null;
+    const fromFile = await commonJsSingleValueRoot(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
+    return fromFile === null ? null : { fromFile, toFile };
+}
+async function apiSurfaceEvidence(input) {
+    const { facts, from, to, packageName } = input;
+    if (facts.from === null || facts.to === null)
+        return { evidence: [], missing: [] };
+    let surfaces;
+    // The older side's root file, when its surface is that root being a function or class.
+    let callableRoot = null;
+    let namespaceRoot = null;
+    try {
+        const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
+        // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
+        // `main` (tempy 3.0.0 ships index.d.ts with `"exports": "./index.js"` and no `types`, and
+        // drops 2.0.0's default export). A package that names none and whose target ships none has
+        // no surface to compare; its older tarball is downloaded only when its CommonJS root turned
+        // into a namespace.
+        if (toSurface.entry === null && !hasDeclaredTypes(facts)) {
+            const untypedRoot = await rootBecameNamespace(input, facts.from.shape, facts.to.shape);
+            return { evidence: untypedRoot === null ? [] : [namespaceRootItem(input, untypedRoot)], missing: [] };
+        }
+        const fromTarball = await input.tarballs.from();
+        const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
+        callableRoot = await callableRootToCompare(fromSurface, toSurface, {
+            from: { tarball: fromTarball, shape: facts.from.shape, label: `${packageName}@${from}` },
+            to: { tarball: input.tarballs.to, shape: facts.to.shape, label: `${packageName}@${to}` },
+        });
+        // The type-declaration comparison above already says it for a root that was a function or class.
+        if (callableRoot?.format !== 'commonjs')
+            namespaceRoot = await rootBecameNamespace(input, facts.from.shape, facts.to.shape);
+        surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
+    }
+    catch (error) {
+        const reason = (0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error));
+        return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${packageName} ${from} and ${to} could not be compared: ${reason}` }] };
+    }
+    const [fromSurface, toSurface] = surfaces;
+    const diff = diffApiSurfaces(fromSurface, toSurface);
+    const sourceUrl = `${facts.packagePageUrl}/v/${to}?activeTab=code`;
+    const evidence = [];
+    const addItem = (locator, title, content) => {
+        evidence.push(makeEvidenceItem({ packageId: input.packageId, sourceId: API_SURFACE_SOURCE_ID, kind: 'apiSurface', locator, title: `API surface — ${title}`, sourceUrl, releaseVersions: [to], content }));
+    };
+    const typeOnly = new Set(diff.removedTypeOnlyNames);
+    const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
+    const fromEntry = fromSurface.entry ?? 'types';
+    const toEntry = toSurface.entry ?? 'types';
+    if (callableRoot?.format === 'commonjs') {
+        // The older side has no declarations: its surface is the CommonJS root itself, so say that.
+        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — module itself no longer a function or class`, `${packageName} ${from} has no type declarations, and its CommonJS root (${callableRoot.file}) assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`);
+    }
+    else if (callableRoot?.format === 'esm') {
+        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — default export removed`, `${packageName} ${from} has no type declarations, and its ES module root (${callableRoot.file}) default-exports a function or class; the type declarations of ${to} (${toEntry}) export only names, with no default export. Code that imports the default (\`import x from '${packageName}'\`) breaks; use the named exports instead.`);
+    }
+    else if (removedValues.length > 0) {
+        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — exports removed`, `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${removedValues.length} name(s) that ${from} exported (${fromEntry}): ${listed(removedValues)}. Code that imports them stops compiling, and they are likely gone at runtime too.`);
+    }
+    if (namespaceRoot !== null)
+        evidence.push(namespaceRootItem(input, namespaceRoot));
+    if (diff.removedTypeOnlyNames.length > 0) {
+        // Kept apart from value removals: an interface or type alias exists only for the type
+        // checker, so its removal breaks compilation of code that names it and nothing at runtime.
+        addItem(`api-surface/${from}..${to}/removed-types`, `${packageName} ${from} → ${to} — exported types removed`, `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`);
+    }
+    if (diff.missingEntries.length > 0) {
+        addItem(`api-surface/${to}/missing-entries`, `${packageName} ${to} — entry files missing`, `The manifest of ${packageName} ${to} names entry file(s) its tarball does not contain: ${listed(diff.missingEntries.map((path) => JSON.stringify(path)))}. Loading the package that way fails.`);
+    }
+    const notes = [...fromSurface.notes, ...toSurface.notes];
+    const missing = notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: (0,redaction.sanitizeMessage)(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
+    return { evidence, missing };
+}
+/** The evidence item for a CommonJS root that became a namespace object (rootBecameNamespace). */
+function namespaceRootItem(input, root) {
+    const { packageName, from, to, facts } = input;
+    return makeEvidenceItem({
+        packageId: input.packageId,
+        sourceId: API_SURFACE_SOURCE_ID,
+        kind: 'apiSurface',
+        locator: `api-surface/${from}..${to}/require-namespace`,
+        title: `API surface — ${packageName} ${from} → ${to} — require() returns a namespace object`,
+        sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
+        releaseVersions: [to],
+        content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: its CommonJS root (${root.fromFile}) assigns it to \`module.exports\`. In ${to}, its CommonJS root (${root.toFile}) is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.`,
+    });
+}
+/** The locator endings of the two removal items written above. */
+const REMOVAL_LOCATOR = /\/removed-(?:exports|types)$/;
+/**
+ * The names an `apiSurface` removal item lists, values or types (the inverse of the sentences
+ * written above; names past the listed bound are not recoverable and are not returned).
+ */
+function removedExportNames(item) {
+    if (item.kind !== 'apiSurface' || !REMOVAL_LOCATOR.test(item.locator))
+        return [];
+    const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. (?:TypeScript c|C)ode that imports them/s.exec(item.content)?.[1];
+    if (list === undefined)
+        return [];
+    return list
+        .split(', ')
+        .map((name) => name.trim())
+        .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+}
+/** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
+function isTypeOnlyRemoval(item) {
+    return item.kind === 'apiSurface' && item.locator.endsWith('/removed-types');
+}
+
 ;// CONCATENATED MODULE: ./build/evidence/published-files-evidence.js
+
 
 
 
@@ -5065,16 +5915,24 @@ function normaliseEvidenceText(text) {
 const PUBLISHED_FILES_UNCHANGED = 'fact/published-files-unchanged';
 /** Its source: the byte-for-byte comparison of the two tarballs, nothing the registry states. */
 const PUBLISHED_FILES_SOURCE_ID = 'npm-tarball-comparison';
+/** The locator ending of the "root modules removed" item (an API-surface fact, read from the same two file lists). */
+const REMOVED_ROOT_MODULES = '/removed-root-modules';
+/** Root modules listed by name; the count says how many more. */
+const LISTED_MODULES = 20;
 /** Whether an evidence reference (which carries no locator) is that fact. */
 function isPublishedFilesFact(item) {
     return item.kind === 'registryFact' && item.sourceId === PUBLISHED_FILES_SOURCE_ID;
 }
 /**
- * A major or minor that publishes byte-identical files with the same package.json and registry
- * record (descriptive keys aside) and runs nothing at install cannot change what runs, whatever
- * its number says: one registry fact says so. Asked only where the number alone would call for
- * a closer look (a patch is low on its own), so the older tarball is not downloaded for every bump. When the two differ, or
- * cannot be read whole, nothing is said: a difference is the normal case, not news.
+ * Two facts from the file lists of the two tarballs, for a major or minor (asked only where the
+ * number alone would call for a closer look, a patch being low on its own, so the older tarball
+ * is not downloaded for every bump):
+ * - a version that publishes byte-identical files with the same package.json and registry
+ *   record (descriptive keys aside) and runs nothing at install cannot change what runs,
+ *   whatever its number says. When the two differ, or cannot be read whole, nothing is said:
+ *   a difference is the normal case, not news;
+ * - module files at the package root that code could load by path (no `exports` map) and the
+ *   newer version no longer publishes (removedRootModules): an API-surface removal.
  */
 async function publishedFilesEvidence(input) {
     const { facts, packageName, semverClass } = input;
@@ -5087,6 +5945,23 @@ async function publishedFilesEvidence(input) {
             input.tarballs.to().then((tarball) => readPublishedFiles(tarball, `${packageName}@${to}`)),
         ]);
         const comparison = comparePublishedFiles(older, newer, input.records);
+        const removed = removedRootModules(older, newer);
+        if (removed.length > 0) {
+            const shown = removed.slice(0, LISTED_MODULES).join(', ') + (removed.length > LISTED_MODULES ? ` … (${removed.length - LISTED_MODULES} more)` : '');
+            const example = removed[0].replace(/\.(?:js|cjs|mjs)$/, '');
+            return [
+                makeEvidenceItem({
+                    packageId: input.packageId,
+                    sourceId: API_SURFACE_SOURCE_ID,
+                    kind: 'apiSurface',
+                    locator: `api-surface/${from}..${to}${REMOVED_ROOT_MODULES}`,
+                    title: `API surface — ${packageName} ${from} → ${to} — root modules removed`,
+                    sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
+                    releaseVersions: [to],
+                    content: `${packageName} ${to} no longer publishes ${removed.length} module file(s) at the package root that ${from} published: ${shown}. ${from} has no \`exports\` map, so code could load them by path (\`require('${packageName}/${example}')\`); that now fails.`,
+                }),
+            ];
+        }
         if (!comparison.unchanged)
             return [];
         return [
@@ -5798,674 +6673,6 @@ function applyTrust(candidate, context, options) {
         },
         issues,
     };
-}
-
-// EXTERNAL MODULE: ./node_modules/@babel/parser/lib/index.js
-var parser_lib = __webpack_require__(5429);
-;// CONCATENATED MODULE: ./build/ecosystems/npm/api-surface.js
-
-
-
-/**
- * The public surface of one published version, read from its tarball without running any of
- * its code: the names its root type declarations (`.d.ts`) export, parsed with a real parser
- * (Babel's TypeScript grammar in declaration mode), following relative re-exports; and which
- * entry files its manifest names that the tarball really contains. Everything is bounded in
- * bytes, files and names; a surface cut by a bound or by an unfollowable re-export is marked
- * incomplete, so the diff never reports a "removal" it cannot prove.
- */
-const SURFACE_LIMITS = {
-    /** One declaration file; larger ones are not parsed. */
-    fileBytes: 2 * 1024 * 1024,
-    /** Declaration files read from one tarball. */
-    declarationFiles: 400,
-    /** Files followed through re-exports from the entry. */
-    filesFollowed: 200,
-    /** Names kept per version; more means the surface is reported as too large to compare. */
-    names: 20_000,
-    /** Paths remembered to check entry files. */
-    paths: 50_000,
-    /** Tarball bytes scanned (uncompressed). */
-    scanBytes: 64 * 1024 * 1024,
-};
-const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
-/** Names compared are identifiers (or `default` / `export=`): anything else is not an API name. */
-const API_NAME = /^[A-Za-z_$][\w$]{0,200}$/;
-function normalise(path) {
-    const parts = [];
-    for (const segment of path.replace(/\\/g, '/').split('/')) {
-        if (segment === '' || segment === '.')
-            continue;
-        if (segment === '..') {
-            if (parts.length === 0)
-                return null;
-            parts.pop();
-        }
-        else
-            parts.push(segment);
-    }
-    return parts.join('/');
-}
-function dirname(path) {
-    const slash = path.lastIndexOf('/');
-    return slash < 0 ? '' : path.slice(0, slash);
-}
-/** Declaration files a specifier (`./x`, `./x.js`, `./dir`) may resolve to, in TypeScript's order. */
-function declarationCandidates(fromFile, specifier) {
-    const base = normalise(`${dirname(fromFile)}/${specifier}`);
-    if (base === null)
-        return [];
-    const stem = base.replace(/\.(?:[cm]?js|ts|d\.[cm]?ts)$/, '');
-    const suffixes = /\.mjs$/.test(base) ? ['.d.mts'] : /\.cjs$/.test(base) ? ['.d.cts'] : ['.d.ts', '.d.mts', '.d.cts'];
-    return [...suffixes.map((suffix) => `${stem}${suffix}`), `${base}/index.d.ts`];
-}
-/** The root declaration file: the declared `types`, else the one beside `main`, else `index.d.ts`. */
-function entryCandidates(shape) {
-    const candidates = [];
-    const add = (path) => {
-        const clean = path === null ? null : normalise(path);
-        if (clean && !candidates.includes(clean))
-            candidates.push(clean);
-    };
-    add(shape.types);
-    // `"types": "dist/source"` names a directory or an extension-less file, as Node resolves `main`.
-    if (shape.types !== null && !DECLARATION_FILE.test(shape.types))
-        for (const candidate of declarationCandidates('', shape.types))
-            add(candidate);
-    if (shape.main !== null)
-        for (const candidate of declarationCandidates('', shape.main))
-            add(candidate);
-    add('index.d.ts');
-    return candidates;
-}
-function identifierName(node) {
-    if (typeof node !== 'object' || node === null)
-        return null;
-    const value = node;
-    if (value.type === 'Identifier' && typeof value.name === 'string')
-        return value.name;
-    if (value.type === 'StringLiteral' && typeof value.value === 'string')
-        return value.value;
-    return null;
-}
-/** Interfaces and type aliases declare a type and nothing at runtime. */
-function isTypeOnlyDeclaration(declaration) {
-    return declaration.type === 'TSInterfaceDeclaration' || declaration.type === 'TSTypeAliasDeclaration';
-}
-function declaredExports(declaration) {
-    const typeOnly = isTypeOnlyDeclaration(declaration);
-    return declaredNames(declaration).map((name) => ({ name, typeOnly }));
-}
-/**
- * Names a body declares only as types, for `export { Name }` lists that point back at them. A
- * name also declared as a value (declaration merging: `interface X` and `const X`), or imported
- * from elsewhere, is not type-only: what it is cannot be told from here.
- */
-function localTypeOnlyNames(statements) {
-    const types = new Set();
-    const values = new Set();
-    for (const statement of statements) {
-        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-        if (!declaration)
-            continue;
-        if (declaration.type === 'ImportDeclaration') {
-            const allTypes = declaration.importKind === 'type';
-            for (const specifier of declaration.specifiers ?? []) {
-                const local = identifierName(specifier.local);
-                if (local === null)
-                    continue;
-                if (allTypes || specifier.importKind === 'type')
-                    types.add(local);
-                else
-                    values.add(local);
-            }
-            continue;
-        }
-        for (const name of declaredNames(declaration))
-            (isTypeOnlyDeclaration(declaration) ? types : values).add(name);
-    }
-    return new Set([...types].filter((name) => !values.has(name)));
-}
-/**
- * The names an export list (`export { a, type B, C as D }`) makes public. A specifier is
- * type-only when it says so (`export type { … }`, `type B`) or, without a `from`, when the
- * local name is declared only as a type in the same body.
- */
-function listedExports(statement, localTypes) {
-    const wholeListIsType = statement.exportKind === 'type';
-    const fromElsewhere = statement.source !== null && statement.source !== undefined;
-    const exported = [];
-    for (const specifier of statement.specifiers ?? []) {
-        const name = identifierName(specifier.exported);
-        if (name === null)
-            continue;
-        const local = identifierName(specifier.local);
-        const typeOnly = wholeListIsType || specifier.exportKind === 'type' || (!fromElsewhere && local !== null && localTypes.has(local));
-        exported.push({ name, typeOnly });
-    }
-    return exported;
-}
-function declaredNames(declaration) {
-    if (declaration.type === 'VariableDeclaration') {
-        const declarators = declaration.declarations ?? [];
-        return declarators.map((declarator) => identifierName(declarator.id)).filter((name) => name !== null);
-    }
-    const name = identifierName(declaration.id);
-    return name === null ? [] : [name];
-}
-/**
- * Whether a namespace body says what it exports: an export list (`export { a, b as default }`),
- * `export *` or an export assignment. TypeScript then exports only what carries `export`;
- * without one, every member of an ambient namespace is exported, `export` modifier or not
- * (microsoft/TypeScript#13770, #32156). iconv-lite 0.7.1 declares `const iconv` inside
- * `declare namespace iconv { …; export { iconv as default } }`: `iconv.iconv` is not public.
- */
-function hasExportStatements(statements) {
-    return statements.some((statement) => (statement.type === 'ExportNamedDeclaration' && !statement.declaration) || statement.type === 'ExportAllDeclaration' || statement.type === 'TSExportAssignment');
-}
-/**
- * The names one statement of an ambient body (a namespace, or `declare module "pkg"`) makes
- * public. `export import A = B.C` is public, a plain `import L = B.Q` never is (TypeScript keeps
- * aliases local), nor is a `global { … }` augmentation; other members are public when they carry
- * `export`, or when the body has no export list at all (`implicit`).
- */
-function ambientStatementNames(statement, implicit, localTypes) {
-    if (statement.type === 'TSImportEqualsDeclaration') {
-        const name = statement.isExport === true ? identifierName(statement.id) : null;
-        return name === null ? [] : [{ name, typeOnly: false }];
-    }
-    if (statement.type === 'TSModuleDeclaration' && (statement.global === true || statement.kind === 'global'))
-        return [];
-    if (statement.type === 'ExportNamedDeclaration') {
-        const declaration = statement.declaration;
-        // `export { knex, knex as default, Knex };` inside the namespace (knex 3's declarations).
-        return [...(declaration ? ambientStatementNames(declaration, true, localTypes) : []), ...listedExports(statement, localTypes)];
-    }
-    if (!implicit || statement.type === 'ImportDeclaration')
-        return [];
-    return declaredExports(statement);
-}
-/** Names a `declare namespace X { … }` body exports (see {@link hasExportStatements}). */
-function namespaceMembers(body, name) {
-    const members = [];
-    let found = false;
-    for (const node of body) {
-        if (node.type !== 'TSModuleDeclaration' || identifierName(node.id) !== name)
-            continue;
-        found = true;
-        const block = node.body;
-        const statements = block?.body ?? [];
-        const implicit = !hasExportStatements(statements);
-        // An export list resolves names in the enclosing file too: tsc's declarations of JSDoc-typed
-        // code list file-level `type X = …` aliases in `declare namespace P { export { X } }`.
-        const localTypes = localTypeOnlyNames([...body, ...statements]);
-        for (const statement of statements)
-            members.push(...ambientStatementNames(statement, implicit, localTypes));
-    }
-    return found ? members : null;
-}
-function exportsOfProgram(body, packageName) {
-    const result = { names: [], starFrom: [], opaque: false };
-    const localTypes = localTypeOnlyNames(body);
-    let sawModuleSyntax = false;
-    for (const node of body) {
-        switch (node.type) {
-            case 'ExportNamedDeclaration': {
-                sawModuleSyntax = true;
-                const declaration = node.declaration;
-                if (declaration)
-                    result.names.push(...declaredExports(declaration));
-                result.names.push(...listedExports(node, localTypes));
-                break;
-            }
-            case 'ExportDefaultDeclaration':
-                sawModuleSyntax = true;
-                result.names.push({ name: 'default', typeOnly: false });
-                break;
-            case 'ExportAllDeclaration': {
-                sawModuleSyntax = true;
-                const namespace = identifierName(node.exported);
-                const source = node.source?.value;
-                if (namespace !== null)
-                    result.names.push({ name: namespace, typeOnly: node.exportKind === 'type' });
-                else if (typeof source === 'string' && source.startsWith('.'))
-                    result.starFrom.push(source);
-                else
-                    result.opaque = true;
-                break;
-            }
-            case 'TSExportAssignment': {
-                // `export = X`: a CommonJS-style export; its names are X's namespace members, if declared.
-                sawModuleSyntax = true;
-                result.names.push({ name: 'export=', typeOnly: false });
-                const target = identifierName(node.expression);
-                const members = target === null ? null : namespaceMembers(body, target);
-                if (members === null)
-                    result.opaque = true;
-                else
-                    result.names.push(...members);
-                break;
-            }
-            case 'TSImportEqualsDeclaration':
-                if (node.isExport === true) {
-                    const name = identifierName(node.id);
-                    if (name !== null)
-                        result.names.push({ name, typeOnly: false });
-                }
-                break;
-            default:
-                break;
-        }
-    }
-    if (!sawModuleSyntax) {
-        // A global script: `declare module "pkg" { … }` holds the package's exports, if anywhere.
-        const ambient = body.find((node) => node.type === 'TSModuleDeclaration' && identifierName(node.id) === packageName);
-        const inner = ambient?.body?.body ?? null;
-        if (inner === null)
-            result.opaque = true;
-        // Without an export list, everything an ambient module declares is exported, as in a namespace.
-        else if (!hasExportStatements(inner)) {
-            const innerTypes = localTypeOnlyNames(inner);
-            return { names: inner.flatMap((statement) => ambientStatementNames(statement, true, innerTypes)), starFrom: [], opaque: false };
-        }
-        else
-            return exportsOfProgram(inner, `\u0000${packageName}`);
-    }
-    return result;
-}
-/** Parses one declaration file; null when it does not parse (the surface is then incomplete). */
-function parseDeclarations(text, packageName) {
-    try {
-        // Babel refuses `declare namespace X { const b: number; export { b } }` ("Export 'b' is not
-        // defined"), which TypeScript accepts; that is the only error let through.
-        const ast = (0,parser_lib/* parse */.qg)(text, { sourceType: 'module', plugins: [['typescript', { dts: true }]], errorRecovery: true });
-        if ((ast.errors ?? []).some((error) => error.reasonCode !== 'ModuleExportUndefined'))
-            return null;
-        return exportsOfProgram(ast.program.body, packageName);
-    }
-    catch {
-        return null;
-    }
-}
-/** Every entry file path the manifest names, relative to the package root. */
-function declaredEntryFiles(shape) {
-    const paths = [shape.main, shape.types].filter((path) => path !== null);
-    return [...new Set(paths.map((path) => normalise(path)).filter((path) => path !== null && path.length > 0))];
-}
-async function readApiSurface(tarball, shape, options) {
-    const notes = [];
-    const allPaths = new Set();
-    let pathsCapped = false;
-    const entries = await readSelectedEntries(tarball, {
-        maxEntryBytes: SURFACE_LIMITS.fileBytes,
-        maxTotalBytes: SURFACE_LIMITS.scanBytes,
-        maxSelected: SURFACE_LIMITS.declarationFiles,
-        label: options.label,
-        purpose: 'for type declarations',
-        warn: (_code, message) => notes.push(message),
-        onScanStats: undefined,
-        select: (path) => DECLARATION_FILE.test(path),
-        onFile: (path) => {
-            const clean = pathInPackage(path);
-            if (clean === null)
-                return;
-            if (allPaths.size < SURFACE_LIMITS.paths)
-                allPaths.add(clean);
-            else
-                pathsCapped = true;
-        },
-        tooLarge: (path, size) => ({
-            code: 'API_SURFACE_FILE_TOO_LARGE',
-            message: `${pathInPackage(path) ?? path} in the tarball of ${options.label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
-        }),
-    }, (reason) => new TarballReadError(options.label, reason));
-    const declarations = new Map();
-    for (const entry of entries) {
-        const path = pathInPackage(entry.path);
-        if (path !== null)
-            declarations.set(path, entry.text);
-    }
-    const resolvable = (path) => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
-    const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
-    // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
-    // anyway: it falls back to the file beside `main`, then to index.d.ts (sirv 3.0.0 names a
-    // missing sirv.d.ts and ships index.d.ts). immutable 5.1.0's has no fallback: that one breaks.
-    const typesPath = shape.types === null ? null : normalise(shape.types);
-    const missingEntries = pathsCapped ? [] : declaredEntryFiles(shape).filter((path) => !resolvable(path) && !(path === typesPath && entry !== null));
-    if (entry === null) {
-        const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
-        if (declaredButMissing)
-            notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
-        return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
-    }
-    const names = new Set();
-    const typeNames = new Set();
-    const valueNames = new Set();
-    let complete = notes.length === 0;
-    const queue = [entry];
-    const visited = new Set();
-    while (queue.length > 0) {
-        const file = queue.shift();
-        if (visited.has(file))
-            continue;
-        if (visited.size >= SURFACE_LIMITS.filesFollowed) {
-            complete = false;
-            notes.push(`The type declarations of ${options.label} re-export through more than ${String(SURFACE_LIMITS.filesFollowed)} files; the rest were not followed.`);
-            break;
-        }
-        visited.add(file);
-        const parsed = parseDeclarations(declarations.get(file) ?? '', options.packageName);
-        if (parsed === null) {
-            complete = false;
-            notes.push(`${file} in ${options.label} could not be parsed as TypeScript declarations.`);
-            continue;
-        }
-        if (parsed.opaque)
-            complete = false;
-        for (const { name, typeOnly } of parsed.names) {
-            if (!API_NAME.test(name) && name !== 'export=')
-                continue;
-            names.add(name);
-            (typeOnly ? typeNames : valueNames).add(name);
-        }
-        for (const specifier of parsed.starFrom) {
-            const target = declarationCandidates(file, specifier).find((candidate) => declarations.has(candidate));
-            if (target === undefined)
-                complete = false;
-            else
-                queue.push(target);
-        }
-        if (names.size > SURFACE_LIMITS.names) {
-            notes.push(`The type declarations of ${options.label} export more than ${String(SURFACE_LIMITS.names)} names; the surface was not compared.`);
-            return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
-        }
-    }
-    const typeOnlyNames = new Set([...typeNames].filter((name) => !valueNames.has(name)));
-    return { entry, names, typeOnlyNames, complete, missingEntries, typesEntry: typesPath, notes };
-}
-function diffApiSurfaces(from, to) {
-    // A removal is reported only when the new surface is fully known: a name re-exported from
-    // another package, or behind a bound, could still be there.
-    const comparable = from.names !== null && to.names !== null && to.complete && to.names.size > 0;
-    // `export =` and a default export are the same thing to an importer using esModuleInterop
-    // (the TypeScript default for years), so a switch between them is not a removal.
-    const hasDefault = (surface) => surface.names.has('default') || surface.names.has('export=');
-    const removedNames = comparable
-        ? [...from.names].filter((name) => !to.names.has(name) && !((name === 'default' || name === 'export=') && hasDefault(to))).sort()
-        : [];
-    // An entry both versions name and neither ships (rxjs 7 declares `types: index.d.ts`, which it
-    // never shipped; its `exports` map names the real one) is not something this update changes.
-    const missingBefore = new Set(from.missingEntries);
-    // A missing `types` file loses nothing when the older version shipped no declarations either
-    // (jwt-decode 3.1.0 names an index.d.ts that only 3.1.1 shipped): TypeScript users had none to lose.
-    const losesDeclarations = (path) => path !== to.typesEntry || from.entry !== null;
-    return {
-        removedNames,
-        removedTypeOnlyNames: removedNames.filter((name) => from.typeOnlyNames.has(name)),
-        missingEntries: to.missingEntries.filter((path) => !missingBefore.has(path) && losesDeclarations(path)),
-    };
-}
-
-;// CONCATENATED MODULE: ./build/ecosystems/npm/commonjs-root-export.js
-
-
-
-/**
- * Whether a CommonJS package's root module is itself a value a caller invokes or constructs:
- * `module.exports = chownr` (a function), `module.exports = class Yallist …`. Read for a version
- * that ships no type declarations, so its surface can still be compared with a newer version
- * that declares only named exports: `require('chownr')(path, …)` breaks when 3.0.0 exports
- * `{ chownr, chownrSync }` (isaacs's tshy rewrites of chownr 3 and yallist 5 do exactly this).
- *
- * An ES module root that default-exports a function or class is read the same way
- * (esModuleCallableDefault). The root file is parsed with Babel, never run. Only a top-level `module.exports = X` counts,
- * with X a function or class expression, or a name a top-level function or class declaration
- * (or a `const` bound to one) gives: an object of helpers (`module.exports = { a, b }`) is a
- * namespace, and its members may well live on as named exports.
- */
-const MAX_ROOT_FILE_BYTES = 1024 * 1024;
-/** Candidates for the file `require()` loads for `main` (or `index.js`), relative to the package root. */
-function rootFileCandidates(main) {
-    const parts = [];
-    for (const segment of (main ?? 'index.js').replace(/\\/g, '/').split('/')) {
-        if (segment === '' || segment === '.')
-            continue;
-        if (segment === '..')
-            return [];
-        parts.push(segment);
-    }
-    const base = parts.join('/');
-    if (base === '')
-        return ['index.js'];
-    // A file name with a module extension is read as it is: `index.mjs.js` never exists, and
-    // asking for it would keep the tarball scan from ending once the real file is met.
-    return /\.(?:c?js|mjs|json|node)$/.test(base) ? [base] : [base, `${base}.js`, `${base}/index.js`];
-}
-function isMemberOf(node, object, property) {
-    const member = node;
-    if (member?.type !== 'MemberExpression' || member['computed'] === true)
-        return false;
-    return member['object']?.type === 'Identifier' && member['object'].name === object && member['property']?.name === property;
-}
-const CALLABLE = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression']);
-/** Top-level names bound to a function or class: declarations and `const x = function/class/arrow`. */
-function callableBindings(body) {
-    const names = new Set();
-    for (const statement of body) {
-        const id = statement['id']?.name;
-        if ((statement.type === 'FunctionDeclaration' || statement.type === 'ClassDeclaration') && id !== undefined)
-            names.add(id);
-        if (statement.type === 'VariableDeclaration') {
-            for (const declarator of statement['declarations'] ?? []) {
-                const name = declarator['id']?.name;
-                if (name !== undefined && CALLABLE.has(declarator['init']?.type ?? ''))
-                    names.add(name);
-            }
-        }
-    }
-    return names;
-}
-/** The program's top-level statements, or null when the text does not parse (it is never run). */
-function topLevel(source, sourceType) {
-    try {
-        return (0,parser_lib/* parse */.qg)(source, { sourceType, errorRecovery: false, allowReturnOutsideFunction: sourceType === 'script' }).program.body;
-    }
-    catch {
-        return null;
-    }
-}
-/** A function or class expression or declaration, or a name a top-level one is bound to. */
-function isCallableValue(value, callables) {
-    if (CALLABLE.has(value.type) || value.type === 'FunctionDeclaration' || value.type === 'ClassDeclaration')
-        return true;
-    return value.type === 'Identifier' && callables.has(value.name);
-}
-/** True when the program's top level assigns a function or class to `module.exports`. */
-function assignsCallableToModuleExports(source) {
-    const body = topLevel(source, 'script');
-    if (body === null)
-        return false;
-    const callables = callableBindings(body);
-    return body.some((statement) => {
-        if (statement.type !== 'ExpressionStatement')
-            return false;
-        const expression = statement['expression'];
-        if (expression.type !== 'AssignmentExpression' || expression['operator'] !== '=' || !isMemberOf(expression['left'], 'module', 'exports'))
-            return false;
-        return isCallableValue(expression['right'], callables);
-    });
-}
-/** True when the module's top level default-exports a function or class (`export default function expandTop`). */
-function defaultExportsCallable(source) {
-    const body = topLevel(source, 'module');
-    if (body === null)
-        return false;
-    const callables = callableBindings(body);
-    return body.some((statement) => statement.type === 'ExportDefaultDeclaration' && isCallableValue(statement['declaration'], callables));
-}
-/** The first of `candidates` the tarball holds (within the bound) that `test` accepts, or null. */
-async function rootFileWhere(tarball, candidates, label, purpose, test) {
-    if (candidates.length === 0)
-        return null;
-    const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
-    const root = candidates.find((candidate) => files.has(candidate));
-    return root !== undefined && test(files.get(root)) ? root : null;
-}
-/**
- * The root file's path when a CommonJS version without `exports` assigns a function or class to
- * `module.exports`; null when it does not, or when that cannot be told (an `exports` map, an
- * ES module root, a file missing or over the bound).
- */
-async function commonJsCallableRoot(tarball, shape, label) {
-    if (shape.exportsSubpaths !== null || shape.rootRequirable !== true || shape.type === 'module')
-        return null;
-    return rootFileWhere(tarball, rootFileCandidates(shape.main), label, 'for its CommonJS root file', assignsCallableToModuleExports);
-}
-/**
- * The same question for an ES module root (brace-expansion 4 is `export default function
- * expandTop`; its 5.0 rewrite declares only a named `expand`): the file `import` loads, when it
- * default-exports a function or class; null when it does not, or when that cannot be told.
- */
-async function esModuleCallableDefault(tarball, shape, label) {
-    const candidates = shape.rootImportModule === null ? [] : rootFileCandidates(shape.rootImportModule);
-    return rootFileWhere(tarball, candidates, label, 'for its ES module root file', defaultExportsCallable);
-}
-
-;// CONCATENATED MODULE: ./build/evidence/api-surface-evidence.js
-
-
-
-
-/**
- * The API-surface diff of a bump as evidence: names the type declarations of `from` exported
- * that `to` no longer exports, and entry files `to` names but does not ship. One `apiSurface`
- * item per kind of removal, computed locally from the two verified tarballs (no package code
- * runs), with a bounded list; the extractive analyzer turns it into a breaking-change finding.
- */
-const API_SURFACE_SOURCE_ID = 'npm-tarball';
-const LISTED_NAMES = 40;
-/** Packages that declare types in their manifest (`types`, `typings`, a `types` condition). */
-function hasDeclaredTypes(facts) {
-    return facts.from !== null && facts.to !== null && (facts.from.shape.types !== null || facts.to.shape.types !== null);
-}
-/** How a reader knows each name: the default export is no name a caller writes. */
-function shownName(name) {
-    if (name === 'default')
-        return 'the default export';
-    if (name === 'export=')
-        return 'the `export =` assignment';
-    return name;
-}
-function listed(names) {
-    const shown = names.slice(0, LISTED_NAMES).map(shownName).join(', ');
-    return names.length > LISTED_NAMES ? `${shown} … (${names.length - LISTED_NAMES} more)` : shown;
-}
-/**
- * An older version without type declarations still has a surface a caller relies on when its
- * CommonJS root is itself a function or class (`module.exports = chownr`): read as an `export =`
- * assignment, so a newer version whose complete declarations export only names shows its
- * removal (`require('chownr')(…)` no longer works). Asked only when that comparison could
- * report something: the newer surface is complete and has no default export of its own.
- */
-async function callableRootToCompare(fromSurface, toSurface, sides) {
-    if (fromSurface.names !== null || toSurface.names === null || !toSurface.complete)
-        return null;
-    if (toSurface.names.has('default') || toSurface.names.has('export='))
-        return null;
-    const commonJs = await commonJsCallableRoot(sides.from.tarball, sides.from.shape, sides.from.label);
-    // An ES module root's `export default function …` is the same surface for an importer.
-    const esModule = commonJs === null ? await esModuleCallableDefault(sides.from.tarball, sides.from.shape, sides.from.label) : null;
-    if (commonJs === null && esModule === null)
-        return null;
-    // Hand-written declarations may simply omit what the code still does: when the newer root
-    // file itself still is (or default-exports) a function or class, nothing broke at runtime.
-    const stillCallable = commonJs !== null
-        ? (await commonJsCallableRoot(sides.to.tarball, sides.to.shape, sides.to.label)) !== null
-        : (await esModuleCallableDefault(sides.to.tarball, sides.to.shape, sides.to.label)) !== null;
-    if (stillCallable)
-        return null;
-    return commonJs !== null ? { format: 'commonjs', file: commonJs } : { format: 'esm', file: esModule };
-}
-async function apiSurfaceEvidence(input) {
-    const { facts, from, to, packageName } = input;
-    if (facts.from === null || facts.to === null)
-        return { evidence: [], missing: [] };
-    let surfaces;
-    // The older side's root file, when its surface is that root being a function or class.
-    let callableRoot = null;
-    try {
-        const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
-        // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
-        // `main` (tempy 3.0.0 ships index.d.ts with `"exports": "./index.js"` and no `types`, and
-        // drops 2.0.0's default export). A package that names none and whose target ships none has
-        // no surface to compare, and its older tarball is not downloaded.
-        if (toSurface.entry === null && !hasDeclaredTypes(facts))
-            return { evidence: [], missing: [] };
-        const fromTarball = await input.tarballs.from();
-        const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
-        callableRoot = await callableRootToCompare(fromSurface, toSurface, {
-            from: { tarball: fromTarball, shape: facts.from.shape, label: `${packageName}@${from}` },
-            to: { tarball: input.tarballs.to, shape: facts.to.shape, label: `${packageName}@${to}` },
-        });
-        surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
-    }
-    catch (error) {
-        const reason = (0,redaction.sanitizeMessage)(error instanceof Error ? error.message : String(error));
-        return { evidence: [], missing: [{ code: 'API_SURFACE_UNAVAILABLE', message: `The API surfaces of ${packageName} ${from} and ${to} could not be compared: ${reason}` }] };
-    }
-    const [fromSurface, toSurface] = surfaces;
-    const diff = diffApiSurfaces(fromSurface, toSurface);
-    const sourceUrl = `${facts.packagePageUrl}/v/${to}?activeTab=code`;
-    const evidence = [];
-    const addItem = (locator, title, content) => {
-        evidence.push(makeEvidenceItem({ packageId: input.packageId, sourceId: API_SURFACE_SOURCE_ID, kind: 'apiSurface', locator, title: `API surface — ${title}`, sourceUrl, releaseVersions: [to], content }));
-    };
-    const typeOnly = new Set(diff.removedTypeOnlyNames);
-    const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
-    const fromEntry = fromSurface.entry ?? 'types';
-    const toEntry = toSurface.entry ?? 'types';
-    if (callableRoot?.format === 'commonjs') {
-        // The older side has no declarations: its surface is the CommonJS root itself, so say that.
-        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — module itself no longer a function or class`, `${packageName} ${from} has no type declarations, and its CommonJS root (${callableRoot.file}) assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`);
-    }
-    else if (callableRoot?.format === 'esm') {
-        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — default export removed`, `${packageName} ${from} has no type declarations, and its ES module root (${callableRoot.file}) default-exports a function or class; the type declarations of ${to} (${toEntry}) export only names, with no default export. Code that imports the default (\`import x from '${packageName}'\`) breaks; use the named exports instead.`);
-    }
-    else if (removedValues.length > 0) {
-        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — exports removed`, `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${removedValues.length} name(s) that ${from} exported (${fromEntry}): ${listed(removedValues)}. Code that imports them stops compiling, and they are likely gone at runtime too.`);
-    }
-    if (diff.removedTypeOnlyNames.length > 0) {
-        // Kept apart from value removals: an interface or type alias exists only for the type
-        // checker, so its removal breaks compilation of code that names it and nothing at runtime.
-        addItem(`api-surface/${from}..${to}/removed-types`, `${packageName} ${from} → ${to} — exported types removed`, `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`);
-    }
-    if (diff.missingEntries.length > 0) {
-        addItem(`api-surface/${to}/missing-entries`, `${packageName} ${to} — entry files missing`, `The manifest of ${packageName} ${to} names entry file(s) its tarball does not contain: ${listed(diff.missingEntries.map((path) => JSON.stringify(path)))}. Loading the package that way fails.`);
-    }
-    const notes = [...fromSurface.notes, ...toSurface.notes];
-    const missing = notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: (0,redaction.sanitizeMessage)(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
-    return { evidence, missing };
-}
-/** The locator endings of the two removal items written above. */
-const REMOVAL_LOCATOR = /\/removed-(?:exports|types)$/;
-/**
- * The names an `apiSurface` removal item lists, values or types (the inverse of the sentences
- * written above; names past the listed bound are not recoverable and are not returned).
- */
-function removedExportNames(item) {
-    if (item.kind !== 'apiSurface' || !REMOVAL_LOCATOR.test(item.locator))
-        return [];
-    const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. (?:TypeScript c|C)ode that imports them/s.exec(item.content)?.[1];
-    if (list === undefined)
-        return [];
-    return list
-        .split(', ')
-        .map((name) => name.trim())
-        .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
-}
-/** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
-function isTypeOnlyRemoval(item) {
-    return item.kind === 'apiSurface' && item.locator.endsWith('/removed-types');
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/usage-evidence.js
@@ -7417,8 +7624,7 @@ function rootTarget(manifest, walk, conditions) {
     const root = rootExport(manifest.exports);
     return root === undefined ? null : requireTarget(root, 0, walk, conditions);
 }
-function rootRequirableOf(manifest, type, walk) {
-    const target = rootRequireTarget(manifest, walk);
+function rootRequirableOf(target, type) {
     if (target === null)
         return null;
     return target !== undefined && isCommonJsFile(target, type);
@@ -7526,7 +7732,8 @@ function manifestShapeOf(manifest) {
     const type = manifest.type === 'module' ? 'module' : 'commonjs';
     const flags = { truncated: false };
     const walk = { nodes: 0, exhausted: false };
-    const rootRequirable = rootRequirableOf(manifest, type, walk);
+    const requireTarget = rootRequireTarget(manifest, walk);
+    const rootRequirable = rootRequirableOf(requireTarget, type);
     const declaredTypes = boundedString(manifest.types) ?? boundedString(manifest.typings);
     const conditionTypes = manifest.exports === undefined ? null : typesCondition(rootExport(manifest.exports), 0, walk);
     const exportsSubpaths = subpathsOf(manifest.exports, flags);
@@ -7538,6 +7745,7 @@ function manifestShapeOf(manifest) {
         exportsSubpaths,
         exportsOpen: exportsOpenOf(manifest.exports),
         rootRequirable,
+        rootRequireFile: typeof requireTarget === 'string' ? boundedString(requireTarget) : null,
         rootImportModule: rootImportModuleOf(manifest, type, walk),
         peerDependencies: requiredPeersOf(manifest, flags),
         os: platformList(manifest.os, flags),
@@ -15108,6 +15316,18 @@ function withPeerUpgradeInMajor(entry, majorForCallers) {
     return { ...entry, level: 'high', findingKind: 'breakingChange' };
 }
 /**
+ * Root module files a newer version no longer publishes (`require('graphql-tag/parser')` fails)
+ * break the callers that load them by path. Every such bump of the labelled set was a major (22
+ * of 23 labelled high: graphql-tag 2, prettier 3, readable-stream 4, rxjs 7, tailwindcss 4…). In
+ * a minor the removal is shown as a compatibility change for those callers: a file deep-required
+ * by few, which release notes rarely call a break there.
+ */
+function withRootModuleRemovalOutsideMajor(entry, majorForCallers) {
+    if (majorForCallers || entry.item.kind !== 'apiSurface' || !entry.item.locator.endsWith(REMOVED_ROOT_MODULES))
+        return entry;
+    return { ...entry, level: 'medium', findingKind: 'compatibility' };
+}
+/**
  * Lifts a general release-text item of a major to a break when `reads` finds its line, and makes
  * the finding quote that line (`markerClass`), not the one that made the item medium (a Node.js
  * floor, a deprecation). An item at another level than `levels` stays as it is.
@@ -15160,6 +15380,7 @@ function extractCandidate(context) {
         .map((entry) => withNodeDropOnlyInCommits(entry, majorForCallers, enginesFactPresent))
         .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
         .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
+        .map((entry) => withRootModuleRemovalOutsideMajor(entry, majorForCallers))
         .map((entry) => withHedgedBreakInMajor(entry, majorForCallers))
         .map((entry) => withChangedDefaultInMajor(entry, majorForCallers))
         .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));

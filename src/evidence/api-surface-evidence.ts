@@ -1,5 +1,5 @@
 import { diffApiSurfaces, readApiSurface, type ApiSurface } from '../ecosystems/npm/api-surface.js';
-import { commonJsCallableRoot, esModuleCallableDefault } from '../ecosystems/npm/commonjs-root-export.js';
+import { commonJsCallableRoot, commonJsNamespaceRoot, commonJsSingleValueRoot, esModuleCallableDefault } from '../ecosystems/npm/commonjs-root-export.js';
 import type { ManifestShape } from '../ecosystems/npm/manifest-shape.js';
 import type { RegistryFacts } from '../ecosystems/types.js';
 import { sanitizeMessage } from '../shared/redaction.js';
@@ -88,25 +88,54 @@ interface CallableRoot {
   file: string;
 }
 
+/** Where `require()` of the package root stopped returning one value: the two root files. */
+interface NamespaceRoot {
+  fromFile: string;
+  toFile: string;
+}
+
+/**
+ * `require('<package>')` returned one value in `from` (a function, a class, or a compiled
+ * module's default export: `module.exports = require('./lib/cjs/index').default`) and returns a
+ * compiled ES module's namespace object in `to` (`exports.__esModule`, no `module.exports`):
+ * code that calls or constructs what `require()` returns breaks, type declarations or not
+ * (axios-retry 4.0.0's TypeScript rewrite; every such major of the labelled set, 11 of 11, was
+ * labelled high). The target's root is read first, from the tarball already in hand; the older
+ * tarball only when that root is a namespace.
+ */
+async function rootBecameNamespace(input: ApiSurfaceInput, from: ManifestShape, to: ManifestShape): Promise<NamespaceRoot | null> {
+  const toFile = await commonJsNamespaceRoot(input.tarballs.to, to, `${input.packageName}@${input.to}`);
+  if (toFile === null) return null;
+  const fromFile = await commonJsSingleValueRoot(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
+  return fromFile === null ? null : { fromFile, toFile };
+}
+
 export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSurfaceEvidence> {
   const { facts, from, to, packageName } = input;
   if (facts.from === null || facts.to === null) return { evidence: [], missing: [] };
   let surfaces: [ApiSurface, ApiSurface];
   // The older side's root file, when its surface is that root being a function or class.
   let callableRoot: CallableRoot | null = null;
+  let namespaceRoot: NamespaceRoot | null = null;
   try {
     const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
     // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
     // `main` (tempy 3.0.0 ships index.d.ts with `"exports": "./index.js"` and no `types`, and
     // drops 2.0.0's default export). A package that names none and whose target ships none has
-    // no surface to compare, and its older tarball is not downloaded.
-    if (toSurface.entry === null && !hasDeclaredTypes(facts)) return { evidence: [], missing: [] };
+    // no surface to compare; its older tarball is downloaded only when its CommonJS root turned
+    // into a namespace.
+    if (toSurface.entry === null && !hasDeclaredTypes(facts)) {
+      const untypedRoot = await rootBecameNamespace(input, facts.from.shape, facts.to.shape);
+      return { evidence: untypedRoot === null ? [] : [namespaceRootItem(input, untypedRoot)], missing: [] };
+    }
     const fromTarball = await input.tarballs.from();
     const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
     callableRoot = await callableRootToCompare(fromSurface, toSurface, {
       from: { tarball: fromTarball, shape: facts.from.shape, label: `${packageName}@${from}` },
       to: { tarball: input.tarballs.to, shape: facts.to.shape, label: `${packageName}@${to}` },
     });
+    // The type-declaration comparison above already says it for a root that was a function or class.
+    if (callableRoot?.format !== 'commonjs') namespaceRoot = await rootBecameNamespace(input, facts.from.shape, facts.to.shape);
     surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
@@ -143,6 +172,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
       `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${removedValues.length} name(s) that ${from} exported (${fromEntry}): ${listed(removedValues)}. Code that imports them stops compiling, and they are likely gone at runtime too.`,
     );
   }
+  if (namespaceRoot !== null) evidence.push(namespaceRootItem(input, namespaceRoot));
   if (diff.removedTypeOnlyNames.length > 0) {
     // Kept apart from value removals: an interface or type alias exists only for the type
     // checker, so its removal breaks compilation of code that names it and nothing at runtime.
@@ -163,6 +193,21 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   const missing: MissingInformation[] =
     notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: sanitizeMessage(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
   return { evidence, missing };
+}
+
+/** The evidence item for a CommonJS root that became a namespace object (rootBecameNamespace). */
+function namespaceRootItem(input: ApiSurfaceInput, root: NamespaceRoot): EvidenceItem {
+  const { packageName, from, to, facts } = input;
+  return makeEvidenceItem({
+    packageId: input.packageId,
+    sourceId: API_SURFACE_SOURCE_ID,
+    kind: 'apiSurface',
+    locator: `api-surface/${from}..${to}/require-namespace`,
+    title: `API surface — ${packageName} ${from} → ${to} — require() returns a namespace object`,
+    sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
+    releaseVersions: [to],
+    content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: its CommonJS root (${root.fromFile}) assigns it to \`module.exports\`. In ${to}, its CommonJS root (${root.toFile}) is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.`,
+  });
 }
 
 /** The locator endings of the two removal items written above. */

@@ -1,8 +1,9 @@
 import type { SemverClass } from '../bumps/types.js';
-import { comparePublishedFiles, readPublishedFiles } from '../ecosystems/npm/published-files.js';
+import { comparePublishedFiles, readPublishedFiles, removedRootModules } from '../ecosystems/npm/published-files.js';
 import type { PackumentVersion } from '../ecosystems/npm/packument.js';
 import type { RegistryFacts } from '../ecosystems/types.js';
 import type { Logger } from '../shared/logger.js';
+import { API_SURFACE_SOURCE_ID } from './api-surface-evidence.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { makeEvidenceItem } from './evidence-item.js';
 import type { EvidenceItem } from './types.js';
@@ -12,6 +13,11 @@ export const PUBLISHED_FILES_UNCHANGED = 'fact/published-files-unchanged';
 
 /** Its source: the byte-for-byte comparison of the two tarballs, nothing the registry states. */
 export const PUBLISHED_FILES_SOURCE_ID = 'npm-tarball-comparison';
+
+/** The locator ending of the "root modules removed" item (an API-surface fact, read from the same two file lists). */
+export const REMOVED_ROOT_MODULES = '/removed-root-modules';
+/** Root modules listed by name; the count says how many more. */
+const LISTED_MODULES = 20;
 
 /** Whether an evidence reference (which carries no locator) is that fact. */
 export function isPublishedFilesFact(item: { kind: string; sourceId: string }): boolean {
@@ -31,11 +37,15 @@ export interface PublishedFilesInput {
 }
 
 /**
- * A major or minor that publishes byte-identical files with the same package.json and registry
- * record (descriptive keys aside) and runs nothing at install cannot change what runs, whatever
- * its number says: one registry fact says so. Asked only where the number alone would call for
- * a closer look (a patch is low on its own), so the older tarball is not downloaded for every bump. When the two differ, or
- * cannot be read whole, nothing is said: a difference is the normal case, not news.
+ * Two facts from the file lists of the two tarballs, for a major or minor (asked only where the
+ * number alone would call for a closer look, a patch being low on its own, so the older tarball
+ * is not downloaded for every bump):
+ * - a version that publishes byte-identical files with the same package.json and registry
+ *   record (descriptive keys aside) and runs nothing at install cannot change what runs,
+ *   whatever its number says. When the two differ, or cannot be read whole, nothing is said:
+ *   a difference is the normal case, not news;
+ * - module files at the package root that code could load by path (no `exports` map) and the
+ *   newer version no longer publishes (removedRootModules): an API-surface removal.
  */
 export async function publishedFilesEvidence(input: PublishedFilesInput): Promise<EvidenceItem[]> {
   const { facts, packageName, semverClass } = input;
@@ -47,6 +57,23 @@ export async function publishedFilesEvidence(input: PublishedFilesInput): Promis
       input.tarballs.to().then((tarball) => readPublishedFiles(tarball, `${packageName}@${to}`)),
     ]);
     const comparison = comparePublishedFiles(older, newer, input.records);
+    const removed = removedRootModules(older, newer);
+    if (removed.length > 0) {
+      const shown = removed.slice(0, LISTED_MODULES).join(', ') + (removed.length > LISTED_MODULES ? ` … (${removed.length - LISTED_MODULES} more)` : '');
+      const example = removed[0]!.replace(/\.(?:js|cjs|mjs)$/, '');
+      return [
+        makeEvidenceItem({
+          packageId: input.packageId,
+          sourceId: API_SURFACE_SOURCE_ID,
+          kind: 'apiSurface',
+          locator: `api-surface/${from}..${to}${REMOVED_ROOT_MODULES}`,
+          title: `API surface — ${packageName} ${from} → ${to} — root modules removed`,
+          sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
+          releaseVersions: [to],
+          content: `${packageName} ${to} no longer publishes ${removed.length} module file(s) at the package root that ${from} published: ${shown}. ${from} has no \`exports\` map, so code could load them by path (\`require('${packageName}/${example}')\`); that now fails.`,
+        }),
+      ];
+    }
     if (!comparison.unchanged) return [];
     return [
       makeEvidenceItem({

@@ -3,7 +3,17 @@
  * running) its root file: what an older version without type declarations offers callers.
  */
 import { describe, expect, it } from 'vitest';
-import { assignsCallableToModuleExports, commonJsCallableRoot, defaultExportsCallable, esModuleCallableDefault, rootFileCandidates } from '../../src/ecosystems/npm/commonjs-root-export.js';
+import {
+  assignsCallableToModuleExports,
+  assignsSingleValueToModuleExports,
+  commonJsCallableRoot,
+  commonJsNamespaceRoot,
+  commonJsSingleValueRoot,
+  defaultExportsCallable,
+  esModuleCallableDefault,
+  isCompiledEsModuleNamespace,
+  rootFileCandidates,
+} from '../../src/ecosystems/npm/commonjs-root-export.js';
 import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
 import { npmTarballOf } from './tarball-builder.js';
 
@@ -71,5 +81,56 @@ describe('defaultExportsCallable and esModuleCallableDefault (ES module roots: b
     expect(await esModuleCallableDefault(tarball, manifestShapeOf({ name: 'brace-expansion', type: 'module', main: 'index.js' }), 'brace-expansion@4.0.1')).toBe('index.js');
     // A CommonJS root imports as CommonJS: not this question.
     expect(await esModuleCallableDefault(tarball, manifestShapeOf({ name: 'brace-expansion', main: 'index.js' }), 'brace-expansion@4.0.1')).toBeNull();
+  });
+});
+
+describe('assignsSingleValueToModuleExports and isCompiledEsModuleNamespace (axios-retry 3 → 4)', () => {
+  it.each([
+    ['a function by name', 'function retry () {}\nmodule.exports = retry'],
+    ['a compiled default, through a binding (axios-retry 3.9.1)', "const axiosRetry = require('./lib/cjs/index').default;\n\nmodule.exports = axiosRetry;\nmodule.exports.default = axiosRetry;"],
+    ['a compiled default, directly', "module.exports = require('./lib').default"],
+    ['a chained assignment (image-size 1)', 'function imageSize () {}\nmodule.exports = exports = imageSize'],
+  ])('a single value: %s', (_label, source) => {
+    expect(assignsSingleValueToModuleExports(source)).toBe(true);
+  });
+
+  it.each([
+    ['an object of helpers', 'module.exports = { a: 1, b: 2 }'],
+    ['a whole required module (its members may live on)', "module.exports = require('./lib/detect-port')"],
+    ['a call result', 'module.exports = createDefu()'],
+    ['an assignment inside a block', 'if (x) { module.exports = function () {} }'],
+    ['a computed default', "module.exports = require('./lib')['default']"],
+    ['text that does not parse', 'module.exports = ('],
+  ])('no single value: %s', (_label, source) => {
+    expect(assignsSingleValueToModuleExports(source)).toBe(false);
+  });
+
+  it.each([
+    ['TypeScript output', '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.isNetworkError = isNetworkError;\nexports.default = axiosRetry;'],
+    ['Babel output', '"use strict";\nexports.__esModule = true;\nexports.default = void 0;'],
+    ["esbuild output", 'var src_exports = {};\n__export(src_exports, { default: () => f });\nmodule.exports = __toCommonJS(src_exports);'],
+  ])('a compiled namespace: %s', (_label, source) => {
+    expect(isCompiledEsModuleNamespace(source)).toBe(true);
+  });
+
+  it.each([
+    ['plain CommonJS', 'module.exports = function () {}'],
+    ['a namespace marker with module.exports kept callable (add-module-exports)', 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = f;\nmodule.exports = exports.default;\nmodule.exports.default = exports.default;'],
+    ['named exports without the marker', 'exports.a = 1;'],
+    ['a marker on another object', 'Object.defineProperty(module, "__esModule", { value: true });'],
+  ])('not a compiled namespace: %s', (_label, source) => {
+    expect(isCompiledEsModuleNamespace(source)).toBe(false);
+  });
+
+  it('finds the root through main or the exports map, and nothing when the root does not load with require()', async () => {
+    const dual = manifestShapeOf({ name: 'axios-retry', main: 'dist/cjs/index.js', exports: { '.': { import: { default: './dist/esm/index.js' }, require: { default: './dist/cjs/index.js' } } } });
+    const namespace = npmTarballOf({ 'dist/cjs/index.js': 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = f;', 'dist/esm/index.js': 'export default f' });
+    expect(await commonJsNamespaceRoot(namespace, dual, 'axios-retry@4.0.0')).toBe('dist/cjs/index.js');
+    expect(await commonJsSingleValueRoot(namespace, dual, 'axios-retry@4.0.0')).toBeNull();
+    const shim = manifestShapeOf({ name: 'axios-retry', main: 'index.js', exports: { '.': { import: './lib/esm/index.js', require: './index.js' } } });
+    const shimTarball = npmTarballOf({ 'index.js': "const axiosRetry = require('./lib/cjs/index').default;\nmodule.exports = axiosRetry;" });
+    expect(await commonJsSingleValueRoot(shimTarball, shim, 'axios-retry@3.9.1')).toBe('index.js');
+    const esmOnly = manifestShapeOf({ name: 'x', type: 'module', exports: './index.js' });
+    expect(await commonJsSingleValueRoot(npmTarballOf({ 'index.js': 'module.exports = function () {}' }), esmOnly, 'x@1.0.0')).toBeNull();
   });
 });

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1720;
+const CORRECT = 1724;
 const SAMPLES = 1898;
-const RISK_ACCURACY = '0.906';
+const RISK_ACCURACY = '0.908';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,898 bumps: 0.942 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,898 bumps: 0.944 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 388 | 37 | 11 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 392 | 33 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -65,7 +65,6 @@ const MISSES = [
   '@octokit/rest 21.0.2 → 21.1.0',
   '@octokit/rest 22.0.0 → 22.0.1',
   'vitest 4.0.18 → 4.1.0',
-  'prettier 2.8.8 → 3.0.0',
   'prettier 3.8.5 → 3.9.0',
   'redis 6.1.0 → 6.2.0',
   'esbuild 0.27.7 → 0.28.0',
@@ -196,7 +195,6 @@ const MISSES = [
   'turndown 6.0.0 → 7.0.0',
   'pg-promise 12.6.2 → 12.7.0',
   'pg-promise 12.6.1 → 12.6.2',
-  'readable-stream 3.6.2 → 4.0.0',
   'split2 3.2.2 → 4.0.0',
   'agenda 4.2.0 → 4.2.1',
   'passport-local 0.1.6 → 1.0.0',
@@ -223,8 +221,6 @@ const MISSES = [
   'fill-range 6.0.0 → 7.1.1',
   'to-regex-range 4.0.2 → 5.0.1',
   'is-number 6.0.0 → 7.0.0',
-  'axios-retry 3.9.1 → 4.0.0',
-  'graphql-tag 1.3.2 → 2.0.0',
   'dotenv-cli 10.0.0 → 11.0.0',
   'npm-run-all2 9.0.1 → 9.0.2',
 ];

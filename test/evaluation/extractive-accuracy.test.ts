@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.92',
   thirdReadings: 74,
   changedFromFirst: 39,
-  extractiveAgainstFirstLabels: '1716/1898',
+  extractiveAgainstFirstLabels: '1720/1898',
   semverAgainstFirstLabels: '1146/1898',
 };
 /**
@@ -265,12 +265,12 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1285/1898',
-      'registry only: tarball ships a changelog': '346/380',
+      'registry only: all': '1286/1898',
+      'registry only: tarball ships a changelog': '347/380',
       'registry only: no tarball changelog': '939/1518',
-      'registry + repository: all': '1720/1898',
-      'registry + repository: tarball ships a changelog': '350/380',
-      'registry + repository: no tarball changelog': '1370/1518',
+      'registry + repository: all': '1724/1898',
+      'registry + repository: tarball ships a changelog': '351/380',
+      'registry + repository: no tarball changelog': '1373/1518',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);

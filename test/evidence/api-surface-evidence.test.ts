@@ -121,6 +121,47 @@ describe('apiSurfaceEvidence', () => {
     expect((await run('module.exports = { chownr: () => {}, chownrSync: () => {} }\n')).evidence).toEqual([]);
   });
 
+  it('a CommonJS root that returned one value and now returns a compiled namespace object is a break, with or without type declarations (axios-retry 3 → 4)', async () => {
+    const shim = { name: 'axios-retry', main: 'index.js', types: './index.d.ts', exports: { '.': { types: './index.d.ts', import: './lib/esm/index.js', require: './index.js' } } };
+    const compiled = { name: 'axios-retry', main: 'dist/cjs/index.js', types: 'dist/cjs/index.d.ts', exports: { '.': { require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/index.js' } } } };
+    const declarations = 'declare function axiosRetry(): void;\nexport declare const isNetworkError: () => boolean;\nexport default axiosRetry;';
+    const namespaceRoot = '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.isNetworkError = isNetworkError;\nexports.default = axiosRetry;';
+    const fromTarball = npmTarballOf({ 'index.js': "const axiosRetry = require('./lib/cjs/index').default;\nmodule.exports = axiosRetry;\nmodule.exports.default = axiosRetry;", 'index.d.ts': declarations });
+    const run = async (fromShape: object, toShape: object, toFiles: Record<string, string>) => {
+      let fetched = false;
+      const facts = { packagePageUrl: 'https://www.npmjs.com/package/axios-retry', from: { version: '3.9.1', shape: manifestShapeOf(fromShape as never) }, to: { version: '4.0.0', shape: manifestShapeOf(toShape as never) } } as unknown as RegistryFacts;
+      const result = await apiSurfaceEvidence({
+        packageName: 'axios-retry',
+        packageId: 'npm:axios-retry',
+        facts,
+        from: '3.9.1',
+        to: '4.0.0',
+        tarballs: {
+          from: () => {
+            fetched = true;
+            return Promise.resolve(fromTarball);
+          },
+          to: npmTarballOf(toFiles),
+        },
+      });
+      return { ...result, fetched };
+    };
+    // The declarations are the same on both sides (a default export and one name): only the root file tells.
+    const typed = await run(shim, compiled, { 'dist/cjs/index.js': namespaceRoot, 'dist/cjs/index.d.ts': declarations });
+    expect(typed.evidence.map((item) => item.locator)).toEqual(['api-surface/3.9.1..4.0.0/require-namespace']);
+    expect(typed.evidence[0]!.content).toContain("In axios-retry 3.9.1, `require('axios-retry')` returns one value: its CommonJS root (index.js)");
+    expect(typed.evidence[0]!.content).toContain("its CommonJS root (dist/cjs/index.js) is an ES module compiled to CommonJS");
+    expect(typed.evidence[0]!.content).toContain("the value is now `require('axios-retry').default`");
+    // Without type declarations on either side the roots are still compared.
+    const { types: _fromTypes, exports: _fromExports, ...untypedShim } = shim;
+    const { types: _toTypes, exports: _toExports, ...untypedCompiled } = compiled;
+    const untyped = await run(untypedShim, untypedCompiled, { 'dist/cjs/index.js': namespaceRoot });
+    expect(untyped.evidence.map((item) => item.locator)).toEqual(['api-surface/3.9.1..4.0.0/require-namespace']);
+    // A target whose root still assigns module.exports is no namespace, and the older tarball is not fetched for it.
+    const plain = await run(untypedShim, untypedCompiled, { 'dist/cjs/index.js': 'module.exports = function axiosRetry () {}' });
+    expect(plain).toEqual({ evidence: [], missing: [], fetched: false });
+  });
+
   it('an ES module root that default-exports a function, replaced by named exports only, is a removal (brace-expansion 4 → 5)', async () => {
     const esm = { name: 'brace-expansion', type: 'module', exports: './index.js' };
     const tshy = { name: 'brace-expansion', type: 'module', types: './dist/commonjs/index.d.ts', exports: { '.': { import: { types: './dist/esm/index.d.ts', default: './dist/esm/index.js' }, require: { types: './dist/commonjs/index.d.ts', default: './dist/commonjs/index.js' } } } };

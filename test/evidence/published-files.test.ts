@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Bump } from '../../src/bumps/types.js';
-import { comparePublishedFiles, consumerManifestDifferences, PUBLISHED_FILES_LIMITS, readPublishedFiles } from '../../src/ecosystems/npm/published-files.js';
+import { comparePublishedFiles, consumerManifestDifferences, PUBLISHED_FILES_LIMITS, readPublishedFiles, removedRootModules } from '../../src/ecosystems/npm/published-files.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
-import { PUBLISHED_FILES_UNCHANGED } from '../../src/evidence/published-files-evidence.js';
+import { PUBLISHED_FILES_UNCHANGED, REMOVED_ROOT_MODULES } from '../../src/evidence/published-files-evidence.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { npmTarballOf, npmTarballOfEntries, type TestTarEntry } from '../ecosystems/tarball-builder.js';
 import { bumpOfPkg, inMemoryRegistry, REGISTRY } from './in-memory-registry.js';
@@ -102,6 +102,38 @@ describe('comparing what two versions publish', () => {
   });
 });
 
+describe('root module files a newer version no longer publishes (graphql-tag 2.0.0: parser.js, printer.js)', () => {
+  const read = (files: Record<string, string>, version: string) => readPublishedFiles(npmTarballOf(files), `pkg@${version}`);
+  const older = {
+    'package.json': JSON.stringify({ name: 'pkg', main: 'index.js', bin: { pkg: './cli.js' } }),
+    'index.js': '',
+    'parser.js': '',
+    'printer.js': '',
+    'cli.js': '',
+    '.eslintrc.js': '',
+    'rollup.config.js': '',
+    'test.js': '',
+    'lib/internal.js': '',
+    'README.md': '',
+  };
+
+  it('lists the removed root modules, not the entry point, commands, tooling, nested files or documentation', async () => {
+    expect(removedRootModules(await read(older, '1.0.0'), await read({ 'package.json': JSON.stringify({ name: 'pkg', main: 'dist/index.js' }), 'dist/index.js': '' }, '2.0.0'))).toEqual(['parser.js', 'printer.js']);
+  });
+
+  it('lists nothing when the older version has an exports map (deep imports were closed already), and not a file the newer one still exports', async () => {
+    const withExports = { ...older, 'package.json': JSON.stringify({ name: 'pkg', main: 'index.js', exports: { '.': './index.js', './parser': './parser.js' } }) };
+    expect(removedRootModules(await read(withExports, '1.0.0'), await read({ 'package.json': '{"name":"pkg"}', 'index.js': '' }, '2.0.0'))).toEqual([]);
+    const stillExported = { 'package.json': JSON.stringify({ name: 'pkg', exports: { '.': './dist/index.js', './parser': './dist/parser.js' } }), 'dist/index.js': '', 'dist/parser.js': '' };
+    expect(removedRootModules(await read(older, '1.0.0'), await read(stillExported, '2.0.0'))).toEqual(['printer.js']);
+  });
+
+  it('lists nothing when either side was not read whole', async () => {
+    const to = await read({ 'package.json': '{"name":"pkg"}', 'index.js': '' }, '2.0.0');
+    expect(removedRootModules({ ...(await read(older, '1.0.0')), complete: false }, to)).toEqual([]);
+  });
+});
+
 const BUMP: Bump = bumpOfPkg('0.5.0', '1.0.0', 'major');
 
 async function factsOf(bump: Bump, toCode: Record<string, string>): Promise<string[]> {
@@ -126,6 +158,17 @@ describe('the published-files fact in the evidence', () => {
     });
     const gathered = await gatherEvidence(BUMP, { registry, registryUrl: REGISTRY, github: null, logger: silentLogger });
     expect(gathered.evidence.map((item) => item.locator)).not.toContain(PUBLISHED_FILES_UNCHANGED);
+  });
+
+  it('a major that stops publishing root modules carries an API-surface item naming them', async () => {
+    const registry = inMemoryRegistry({
+      '0.5.0': { tarball: npmTarballOf({ ...CODE, 'parser.js': 'exports.parse = 1;\n', 'package.json': manifest('0.5.0') }), fields: { main: 'index.js', types: 'index.d.ts', dependencies: { ms: '^2.1.3' } } },
+      '1.0.0': { tarball: npmTarballOf({ ...CODE, 'package.json': manifest('1.0.0') }), fields: { main: 'index.js', types: 'index.d.ts', dependencies: { ms: '^2.1.3' } } },
+    });
+    const gathered = await gatherEvidence(BUMP, { registry, registryUrl: REGISTRY, github: null, logger: silentLogger });
+    const item = gathered.evidence.find((entry) => entry.locator.endsWith(REMOVED_ROOT_MODULES));
+    expect(item?.kind).toBe('apiSurface');
+    expect(item?.content).toBe("pkg 1.0.0 no longer publishes 1 module file(s) at the package root that 0.5.0 published: parser.js. 0.5.0 has no `exports` map, so code could load them by path (`require('pkg/parser')`); that now fails.");
   });
 
   it('is not asked for a patch (low on its own), so the older tarball is not read for it', async () => {

@@ -542,6 +542,30 @@ describe('extractive runtime: exports removed from the type declarations', () =>
   });
 });
 
+describe('extractive runtime: root modules removed and a require() that returns a namespace', () => {
+  const rootModules = (from: string, to: string) =>
+    evidence('apiSurface', `lib ${to} no longer publishes 2 module file(s) at the package root that ${from} published: parser.js, printer.js. ${from} has no \`exports\` map, so code could load them by path (\`require('lib/parser')\`); that now fails.`, { versions: [to], locator: `api-surface/${from}..${to}/removed-root-modules`, title: 'API surface — root modules removed' });
+  const plainNotes = evidence('changelog', '## 2.0.0\n- Added `graphql` as a peerDependency', { versions: ['2.0.0'] });
+
+  it('removed root modules break a major (graphql-tag 2.0.0), and are a compatibility finding in a minor', async () => {
+    const major = rootModules('1.3.2', '2.0.0');
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), major, plainNotes] }));
+    expect(candidate.riskLevel).toBe('high');
+    expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(major.id))?.kind).toBe('breakingChange');
+    const minor = rootModules('2.0.0', '2.1.0');
+    const minorCandidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), minor], semverClass: 'minor' }));
+    expect(minorCandidate.riskLevel).toBe('medium');
+    expect(minorCandidate.findings.find((finding) => finding.evidenceRefs.includes(minor.id))?.kind).toBe('compatibility');
+  });
+
+  it('a require() that now returns a namespace object is a break in any version (axios-retry 4.0.0)', async () => {
+    const namespace = evidence('apiSurface', "In lib 2.0.0, `require('lib')` returns one value: its CommonJS root (index.js) assigns it to `module.exports`. In 2.1.0, its CommonJS root (dist/cjs/index.js) is an ES module compiled to CommonJS, so `require('lib')` returns the module's namespace object instead.", { versions: ['2.1.0'], locator: 'api-surface/2.0.0..2.1.0/require-namespace', title: 'API surface — require() returns a namespace object' });
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), namespace], semverClass: 'minor' }));
+    expect(candidate.riskLevel).toBe('high');
+    expect(candidate.findings.find((finding) => finding.evidenceRefs.includes(namespace.id))?.kind).toBe('breakingChange');
+  });
+});
+
 describe('extractive runtime: a removal of what the range itself added', () => {
   it('is no break when one release adds an option and a later one in the range renames it (node-cron 4.3.0 → 4.4.1)', async () => {
     const added = evidence('changelog', '## 4.4.0\n- Distributed run coordination.\n  Adds the `distributedTtl` option.', { versions: ['4.4.0'], locator: 'CHANGELOG.md#4.4.0/added' });

@@ -88,6 +88,89 @@ export function assignsCallableToModuleExports(source: string): boolean {
   });
 }
 
+/** `require('…').default`: what a hand-written CommonJS root re-exports of a compiled module. */
+function isRequireDefault(node: Node | null | undefined): boolean {
+  if (node?.type !== 'MemberExpression' || node['computed'] === true || (node['property'] as { name?: string } | undefined)?.name !== 'default') return false;
+  const call = node['object'] as Node | undefined;
+  const callee = call?.['callee'] as { type?: string; name?: string } | undefined;
+  return call?.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === 'require';
+}
+
+/** Top-level names bound to `require('…').default` (`const axiosRetry = require('./lib/cjs/index').default`). */
+function requireDefaultBindings(body: Node[]): Set<string> {
+  const names = new Set<string>();
+  for (const statement of body) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const declarator of (statement['declarations'] as Node[] | undefined) ?? []) {
+      const name = (declarator['id'] as { name?: string } | undefined)?.name;
+      if (name !== undefined && isRequireDefault(declarator['init'] as Node | null | undefined)) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** The values a top-level statement assigns to `module.exports`, through `module.exports = exports = X`. */
+function moduleExportsValue(statement: Node): Node | null {
+  if (statement.type !== 'ExpressionStatement') return null;
+  let expression = statement['expression'] as Node;
+  let assignsModuleExports = false;
+  while (expression.type === 'AssignmentExpression' && expression['operator'] === '=') {
+    if (isMemberOf(expression['left'], 'module', 'exports')) assignsModuleExports = true;
+    expression = expression['right'] as Node;
+  }
+  return assignsModuleExports ? expression : null;
+}
+
+/**
+ * True when the top level gives `module.exports` one value a caller uses as it is: a function or
+ * class (as assignsCallableToModuleExports), or the default export of a compiled module
+ * (`module.exports = require('./lib/cjs/index').default`, the shim that keeps
+ * `require('axios-retry')(axios)` working in axios-retry 3). An object of helpers is not one.
+ */
+export function assignsSingleValueToModuleExports(source: string): boolean {
+  const body = topLevel(source, 'script');
+  if (body === null) return false;
+  const callables = callableBindings(body);
+  const shims = requireDefaultBindings(body);
+  return body.some((statement) => {
+    const value = moduleExportsValue(statement);
+    if (value === null) return false;
+    return isCallableValue(value, callables) || isRequireDefault(value) || (value.type === 'Identifier' && shims.has((value as unknown as { name: string }).name));
+  });
+}
+
+/** `Object.defineProperty(exports, '__esModule', …)` or `exports.__esModule = true`. */
+function marksEsModule(statement: Node): boolean {
+  if (statement.type !== 'ExpressionStatement') return false;
+  const expression = statement['expression'] as Node;
+  if (expression.type === 'AssignmentExpression') return isMemberOf(expression['left'], 'exports', '__esModule');
+  if (expression.type !== 'CallExpression' || !isMemberOf(expression['callee'], 'Object', 'defineProperty')) return false;
+  const [target, key] = (expression['arguments'] as Node[] | undefined) ?? [];
+  return target?.type === 'Identifier' && (target as unknown as { name: string }).name === 'exports' && key?.type === 'StringLiteral' && (key as unknown as { value: string }).value === '__esModule';
+}
+
+/**
+ * True when a CommonJS file is an ES module compiled to CommonJS, so `require()` of it returns
+ * the module's namespace object (`{ default, …names }`), never one function or class: TypeScript's
+ * and Babel's output (it marks `exports.__esModule` and never assigns `module.exports`) or
+ * esbuild's (`module.exports = __toCommonJS(…)`).
+ */
+export function isCompiledEsModuleNamespace(source: string): boolean {
+  const body = topLevel(source, 'script');
+  if (body === null) return false;
+  let marked = false;
+  for (const statement of body) {
+    const value = moduleExportsValue(statement);
+    if (value !== null) {
+      const callee = value['callee'] as { type?: string; name?: string } | undefined;
+      if (value.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === '__toCommonJS') return true;
+      return false;
+    }
+    if (marksEsModule(statement)) marked = true;
+  }
+  return marked;
+}
+
 /** True when the module's top level default-exports a function or class (`export default function expandTop`). */
 export function defaultExportsCallable(source: string): boolean {
   const body = topLevel(source, 'module');
@@ -112,6 +195,22 @@ async function rootFileWhere(tarball: Buffer, candidates: readonly string[], lab
 export async function commonJsCallableRoot(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
   if (shape.exportsSubpaths !== null || shape.rootRequirable !== true || shape.type === 'module') return null;
   return rootFileWhere(tarball, rootFileCandidates(shape.main), label, 'for its CommonJS root file', assignsCallableToModuleExports);
+}
+
+/**
+ * The root file `require()` loads when it gives `module.exports` one value (see
+ * assignsSingleValueToModuleExports), found through `main` or the `exports` map alike; null when
+ * it does not, when the root does not load as CommonJS, or when that cannot be told.
+ */
+export async function commonJsSingleValueRoot(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
+  if (shape.rootRequirable !== true || shape.rootRequireFile === null) return null;
+  return rootFileWhere(tarball, rootFileCandidates(shape.rootRequireFile), label, 'for its CommonJS root file', assignsSingleValueToModuleExports);
+}
+
+/** The root file `require()` loads when it is a compiled ES module namespace (isCompiledEsModuleNamespace); null otherwise. */
+export async function commonJsNamespaceRoot(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
+  if (shape.rootRequirable !== true || shape.rootRequireFile === null) return null;
+  return rootFileWhere(tarball, rootFileCandidates(shape.rootRequireFile), label, 'for its CommonJS root file', isCompiledEsModuleNamespace);
 }
 
 /**

@@ -45,6 +45,11 @@ export interface ManifestShape {
    */
   rootRequirable: boolean | null;
   /**
+   * The file `require('<package>')` resolves to (`main`, `index.js`, or the root export's
+   * require target), whether or not it loads as CommonJS; null when it cannot be told.
+   */
+  rootRequireFile: string | null;
+  /**
    * The file `import '<package>'` loads when it is an ES module (`.mjs`, or `.js` under
    * `"type": "module"`); null when the root imports as CommonJS or cannot be told. A package.json
    * nested above the file may still say otherwise; callers that read the file accept that.
@@ -153,8 +158,7 @@ function rootTarget(manifest: PackumentVersion, walk: Walk, conditions: Readonly
   return root === undefined ? null : requireTarget(root, 0, walk, conditions);
 }
 
-function rootRequirableOf(manifest: PackumentVersion, type: ManifestShape['type'], walk: Walk): boolean | null {
-  const target = rootRequireTarget(manifest, walk);
+function rootRequirableOf(target: string | undefined | null, type: ManifestShape['type']): boolean | null {
   if (target === null) return null;
   return target !== undefined && isCommonJsFile(target, type);
 }
@@ -252,7 +256,8 @@ export function manifestShapeOf(manifest: PackumentVersion): ManifestShape {
   const type: ManifestShape['type'] = manifest.type === 'module' ? 'module' : 'commonjs';
   const flags = { truncated: false };
   const walk: Walk = { nodes: 0, exhausted: false };
-  const rootRequirable = rootRequirableOf(manifest, type, walk);
+  const requireTarget = rootRequireTarget(manifest, walk);
+  const rootRequirable = rootRequirableOf(requireTarget, type);
   const declaredTypes = boundedString(manifest.types) ?? boundedString(manifest.typings);
   const conditionTypes = manifest.exports === undefined ? null : typesCondition(rootExport(manifest.exports), 0, walk);
   const exportsSubpaths = subpathsOf(manifest.exports, flags);
@@ -264,6 +269,7 @@ export function manifestShapeOf(manifest: PackumentVersion): ManifestShape {
     exportsSubpaths,
     exportsOpen: exportsOpenOf(manifest.exports),
     rootRequirable,
+    rootRequireFile: typeof requireTarget === 'string' ? boundedString(requireTarget) : null,
     rootImportModule: rootImportModuleOf(manifest, type, walk),
     peerDependencies: requiredPeersOf(manifest, flags),
     os: platformList(manifest.os, flags),

@@ -90,8 +90,8 @@ export async function readPublishedFiles(tarball: Buffer, label: string, limits:
       onFileDigest: (path, sha256) => {
         if (!complete) return;
         const inside = pathInPackage(path);
-        // A link or another special entry, a path twice (extraction keeps the last, the reader
-        // the first), or more entries than the bound: what is installed cannot be told from here.
+        // A link or another special entry, a path twice (its copies may differ), or more entries
+        // than the bound: what is installed cannot be told from here.
         if (sha256 === null || inside === null || seen.has(inside) || seen.size >= limits.files) {
           complete = false;
           return;
@@ -155,4 +155,43 @@ export function comparePublishedFiles(from: PublishedFiles, to: PublishedFiles, 
   if (consumerManifestDifferences(from.manifest, to.manifest).length > 0) return { unchanged: false, reason: 'manifest' };
   if (records !== undefined && consumerManifestDifferences(recordList[0]!, recordList[1]!).length > 0) return { unchanged: false, reason: 'registry' };
   return { unchanged: true, fileCount: from.digests.size };
+}
+
+/** Module files a consumer can load by path. */
+const MODULE_FILE = /^[^/]+\.(?:js|cjs|mjs)$/;
+/**
+ * Root files that are the package's tooling, not its API: configuration (`.eslintrc.js`,
+ * `rollup.config.js`, `gulpfile.js`), tests, benchmarks, examples, build scripts and minified
+ * browser bundles. Nobody deep-requires them; their removal is housekeeping.
+ */
+const TOOLING_FILE = /^\.|config|conf\.|gulpfile|gruntfile|karma|webpack|rollup|babel|jest|eslint|prettier|\.min\.|test|bench|example|build|make|setup/i;
+
+function stringField(manifest: Record<string, unknown>, key: string): string | null {
+  return typeof manifest[key] === 'string' ? (manifest[key] as string) : null;
+}
+
+/** `./x`, `x.js` and `./x.js` name the same root file. */
+function rootFileKey(path: string): string {
+  return path.replace(/^\.\//, '').replace(/\.(?:js|cjs|mjs)$/, '');
+}
+
+/**
+ * Module files at the package root that `from` publishes and `to` does not, where `from` has no
+ * `exports` map, so code could load each one by path (`require('graphql-tag/parser')`): the
+ * bundled parser and printer graphql-tag 2.0.0 dropped, prettier 3's `parser-*.js`,
+ * readable-stream 4's `errors.js`. Not counted: `from`'s `main` (moving the entry point keeps
+ * `require('<package>')` working, and the manifest facts report a removed one), command files
+ * named in `bin`, tooling files, and a file `to` still exports under its own name. Empty when
+ * either side was not read whole. Sorted.
+ */
+export function removedRootModules(from: PublishedFiles, to: PublishedFiles): string[] {
+  if (!from.complete || !to.complete || from.manifest === null || to.manifest === null || from.manifest.exports !== undefined) return [];
+  const main = rootFileKey(stringField(from.manifest, 'main') ?? 'index.js');
+  const bin = from.manifest.bin;
+  const binFiles = new Set((typeof bin === 'string' ? [bin] : typeof bin === 'object' && bin !== null ? Object.values(bin) : []).filter((value): value is string => typeof value === 'string').map(rootFileKey));
+  const exported = new Set(typeof to.manifest.exports === 'object' && to.manifest.exports !== null && !Array.isArray(to.manifest.exports) ? Object.keys(to.manifest.exports).map(rootFileKey) : []);
+  return [...from.digests.keys()]
+    .filter((path) => MODULE_FILE.test(path) && !to.digests.has(path) && !TOOLING_FILE.test(path))
+    .filter((path) => ![main, ...binFiles].includes(rootFileKey(path)) && !exported.has(rootFileKey(path)))
+    .sort();
 }

@@ -5,7 +5,7 @@ import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
 import { isTypeOnlyRemoval } from '../../../evidence/api-surface-evidence.js';
 import { isDefinitelyTyped } from '../../../ecosystems/npm/packument.js';
-import { PUBLISHED_FILES_UNCHANGED } from '../../../evidence/published-files-evidence.js';
+import { PUBLISHED_FILES_UNCHANGED, REMOVED_ROOT_MODULES } from '../../../evidence/published-files-evidence.js';
 import { changesADefault, dropsNodeAndNothingElse, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
 /**
@@ -471,6 +471,18 @@ function withPeerUpgradeInMajor(entry: Classified, majorForCallers: boolean): Cl
 }
 
 /**
+ * Root module files a newer version no longer publishes (`require('graphql-tag/parser')` fails)
+ * break the callers that load them by path. Every such bump of the labelled set was a major (22
+ * of 23 labelled high: graphql-tag 2, prettier 3, readable-stream 4, rxjs 7, tailwindcss 4…). In
+ * a minor the removal is shown as a compatibility change for those callers: a file deep-required
+ * by few, which release notes rarely call a break there.
+ */
+function withRootModuleRemovalOutsideMajor(entry: Classified, majorForCallers: boolean): Classified {
+  if (majorForCallers || entry.item.kind !== 'apiSurface' || !entry.item.locator.endsWith(REMOVED_ROOT_MODULES)) return entry;
+  return { ...entry, level: 'medium', findingKind: 'compatibility' };
+}
+
+/**
  * Lifts a general release-text item of a major to a break when `reads` finds its line, and makes
  * the finding quote that line (`markerClass`), not the one that made the item medium (a Node.js
  * floor, a deprecation). An item at another level than `levels` stays as it is.
@@ -524,6 +536,7 @@ export function extractCandidate(context: DependencyContext): Candidate {
     .map((entry) => withNodeDropOnlyInCommits(entry, majorForCallers, enginesFactPresent))
     .map((entry) => withTypeRemovalInMajor(entry, majorForCallers))
     .map((entry) => withPeerUpgradeInMajor(entry, majorForCallers))
+    .map((entry) => withRootModuleRemovalOutsideMajor(entry, majorForCallers))
     .map((entry) => withHedgedBreakInMajor(entry, majorForCallers))
     .map((entry) => withChangedDefaultInMajor(entry, majorForCallers))
     .map((entry) => (majorForCallers && direction === 'upgrade' ? withMigrationGuide(entry) : entry));
