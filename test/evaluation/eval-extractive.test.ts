@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1724;
-const SAMPLES = 1898;
+const CORRECT = 1745;
+const SAMPLES = 1921;
 const RISK_ACCURACY = '0.908';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,898 bumps: 0.944 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,921 bumps: 0.944 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 392 | 33 | 11 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 393 | 35 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -223,10 +223,12 @@ const MISSES = [
   'is-number 6.0.0 → 7.0.0',
   'dotenv-cli 10.0.0 → 11.0.0',
   'npm-run-all2 9.0.1 → 9.0.2',
+  'hbs 3.1.1 → 4.0.0',
+  'argparse 1.0.10 → 2.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1824;
+const LABELS_AGREED = 1847;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

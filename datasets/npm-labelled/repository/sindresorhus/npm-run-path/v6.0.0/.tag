@@ -1,0 +1,1 @@
+dbea877d781b7da037d3f89dfc921aae174feb28
