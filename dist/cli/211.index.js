@@ -4532,7 +4532,7 @@ function readSelectedEntries(tarball, limits, readFailure) {
                 }
                 // A path met twice is installed as its last copy (npm extracts in order, overwriting),
                 // so a later copy replaces an earlier one: an earlier, harmless copy cannot stand in for it.
-                const earlier = isFile ? candidates.findIndex((candidate) => candidate.path === entry.path) : -1;
+                const earlier = isFile ? candidates.findIndex((candidate) => samePackagePath(candidate.path, entry.path)) : -1;
                 if (!isFile || !limits.select(entry.path) || (earlier < 0 && candidates.length >= limits.maxSelected)) {
                     entry.resume();
                     return;
@@ -4615,9 +4615,18 @@ function readSelectedEntries(tarball, limits, readFailure) {
         inflater.end(tarball);
     });
 }
-/** `package/dist/x.js` → `dist/x.js`: npm packs into `package/`, but some old tarballs use another top directory name. */
+/** Two tar paths npm extracts to the same file (`package/CHANGELOG.md`, `package//CHANGELOG.md`). */
+function samePackagePath(left, right) {
+    return left === right || (pathInPackage(left) !== null && pathInPackage(left) === pathInPackage(right));
+}
+/**
+ * `package/dist/x.js` → `dist/x.js`: npm packs into `package/`, but some old tarballs use another
+ * top directory name. Repeated slashes are one (`package//CHANGELOG.md` is extracted as
+ * `CHANGELOG.md`, over an earlier copy).
+ */
 function pathInPackage(tarPath) {
-    const path = tarPath.startsWith('./') ? tarPath.slice(2) : tarPath;
+    const collapsed = tarPath.replace(/\/{2,}/g, '/');
+    const path = collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
     const slash = path.indexOf('/');
     return slash > 0 ? path.slice(slash + 1) : null;
 }
@@ -4630,7 +4639,9 @@ function pathInPackage(tarPath) {
 const PACKAGE_FILES_SCAN_BYTES = 64 * 1024 * 1024;
 /**
  * Reads the named files (paths inside the package) from a tarball, each bounded by
- * `maxEntryBytes`; a file that is absent or over the bound is not in the result.
+ * `maxEntryBytes`; a file that is absent or over the bound is not in the result. A path met twice
+ * before the scan ends is read as its last copy; the scan ends once every named file was met, so
+ * a copy further on is not seen (reading every tarball to its end for that is not worth it).
  */
 async function readPackageFiles(tarball, paths, options, readFailure) {
     const wanted = new Set(paths);
@@ -4656,7 +4667,7 @@ async function readPackageFiles(tarball, paths, options, readFailure) {
     const files = new Map();
     for (const entry of entries) {
         const inside = pathInPackage(entry.path);
-        if (inside !== null && !files.has(inside))
+        if (inside !== null)
             files.set(inside, entry.text);
     }
     return files;
@@ -4820,7 +4831,9 @@ function compareCandidates(left, right) {
 }
 /** `package/CHANGELOG.md` → `CHANGELOG.md`; null for anything not directly under `package/`. */
 function rootFileName(entryPath) {
-    const path = entryPath.startsWith('./') ? entryPath.slice(2) : entryPath;
+    // Repeated slashes are one, as npm extracts them (see pathInPackage).
+    const collapsed = entryPath.replace(/\/{2,}/g, '/');
+    const path = collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
     if (!path.startsWith('package/'))
         return null;
     const rest = path.slice('package/'.length);
@@ -5008,40 +5021,129 @@ function comparePublishedFiles(from, to, records) {
         return { unchanged: false, reason: 'registry' };
     return { unchanged: true, fileCount: from.digests.size };
 }
-/** Module files a consumer can load by path. */
-const MODULE_FILE = /^[^/]+\.(?:js|cjs|mjs)$/;
 /**
- * Root files that are the package's tooling, not its API: configuration (`.eslintrc.js`,
- * `rollup.config.js`, `gulpfile.js`), tests, benchmarks, examples, build scripts and minified
- * browser bundles. Nobody deep-requires them; their removal is housekeeping.
+ * Module files a consumer can load by path, with a plain name: a root file whose name holds
+ * spaces, quotes, backticks or line breaks is nobody's `require()` target, and its name would
+ * land in evidence text (review 19), so it is not listed.
  */
-const TOOLING_FILE = /^\.|config|conf\.|gulpfile|gruntfile|karma|webpack|rollup|babel|jest|eslint|prettier|\.min\.|test|bench|example|build|make|setup/i;
+const MODULE_FILE = /^[A-Za-z0-9_@+-][A-Za-z0-9._@+-]{0,99}\.(?:js|cjs|mjs)$/;
+/**
+ * Root files that are the package's tooling, not its API, by their usual forms: dotfiles
+ * (`.eslintrc.js`), `*.config.js` / `*.conf.js`, `gulpfile.js`, `Gruntfile.js`, tests and specs
+ * (`x.test.js`, `test.js`), benchmarks, examples, setup and build scripts, minified bundles.
+ * Anchored: `config.js` (dotenv's `node -r dotenv/config`), `webpack.js` or `builder.js` can be
+ * the API itself.
+ */
+const TOOLING_FILE = /^(?:\..*|.*[.-](?:config|conf)\.[cm]?js|(?:gulpfile|gruntfile)\.[cm]?js|.*[.-](?:test|spec)\.[cm]?js|(?:test|tests|spec|bench|benchmark|example|examples|setup|build|make)\.[cm]?js|.*\.min\.[cm]?js)$/i;
 function stringField(manifest, key) {
     return typeof manifest[key] === 'string' ? manifest[key] : null;
 }
-/** `./x`, `x.js` and `./x.js` name the same root file. */
+/** `./x`, `x.js` and `./x.js` name the same root file; `./`, `.` and `` name `index`. */
 function rootFileKey(path) {
-    return path.replace(/^\.\//, '').replace(/\.(?:js|cjs|mjs)$/, '');
+    const key = path.replace(/^\.\//, '').replace(/\/+$/, '').replace(/\.(?:js|cjs|mjs)$/, '');
+    return key === '' || key === '.' ? 'index' : key;
+}
+/**
+ * Root files the older manifest names as entry points of some tool: `main`, `module`, `browser`
+ * (its string form, and the files its object form replaces or names), `unpkg`, `jsdelivr`,
+ * `umd:main` and `bin`. Moving them into a folder keeps the package loadable the way each tool
+ * loads it; they are not deep-require targets.
+ */
+function namedEntryKeys(manifest) {
+    const named = [stringField(manifest, 'main') ?? 'index.js'];
+    for (const field of ['module', 'unpkg', 'jsdelivr', 'umd:main'])
+        named.push(stringField(manifest, field) ?? '');
+    for (const field of ['browser', 'bin']) {
+        const value = manifest[field];
+        if (typeof value === 'string')
+            named.push(value);
+        else if (typeof value === 'object' && value !== null) {
+            for (const [key, target] of Object.entries(value)) {
+                if (field === 'browser')
+                    named.push(key);
+                if (typeof target === 'string')
+                    named.push(target);
+            }
+        }
+    }
+    return new Set(named.filter((path) => path !== '').map(rootFileKey));
+}
+/** The file a condition tree resolves to for `require()` (or, failing that, any condition), bounded. */
+function exportTarget(value, depth = 0) {
+    if (typeof value === 'string')
+        return value;
+    if (depth > 8 || typeof value !== 'object' || value === null)
+        return null;
+    if (Array.isArray(value)) {
+        for (const entry of value.slice(0, 20)) {
+            const target = exportTarget(entry, depth + 1);
+            if (target !== null)
+                return target;
+        }
+        return null;
+    }
+    const conditions = value;
+    for (const condition of ['require', 'node', 'default', ...Object.keys(conditions).slice(0, 20)]) {
+        const target = Object.hasOwn(conditions, condition) ? exportTarget(conditions[condition], depth + 1) : null;
+        if (target !== null)
+            return target;
+    }
+    return null;
+}
+/**
+ * The file the newer `exports` map resolves a subpath to, `*` patterns included (`"./*": "./dist/*.js"`
+ * sends `./parser` to `dist/parser.js`); null when no key names it or its key maps to null.
+ * prettier 3's `"./*": "./*"` resolves `./parser-babel` to a file 3.0.0 no longer ships, so the
+ * caller checks the file too.
+ */
+function exportedFile(manifest) {
+    const exportsField = manifest.exports;
+    if (typeof exportsField !== 'object' || exportsField === null || Array.isArray(exportsField))
+        return () => null;
+    const entries = Object.entries(exportsField).filter(([key]) => key.startsWith('./') && key.length <= 300);
+    return (subpath) => {
+        for (const [key, value] of entries) {
+            const star = key.indexOf('*');
+            let matched = null;
+            if (star < 0)
+                matched = key === subpath ? '' : null;
+            else if (subpath.length >= key.length && subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1)))
+                matched = subpath.slice(star, subpath.length - (key.length - star - 1));
+            if (matched === null)
+                continue;
+            const target = exportTarget(value);
+            return target === null ? null : target.replace('*', matched).replace(/^\.\//, '');
+        }
+        return null;
+    };
 }
 /**
  * Module files at the package root that `from` publishes and `to` does not, where `from` has no
  * `exports` map, so code could load each one by path (`require('graphql-tag/parser')`): the
  * bundled parser and printer graphql-tag 2.0.0 dropped, prettier 3's `parser-*.js`,
- * readable-stream 4's `errors.js`. Not counted: `from`'s `main` (moving the entry point keeps
- * `require('<package>')` working, and the manifest facts report a removed one), command files
- * named in `bin`, tooling files, and a file `to` still exports under its own name. Empty when
- * either side was not read whole. Sorted.
+ * readable-stream 4's `errors.js`. Not counted: the entry points `from` names for some tool
+ * (namedEntryKeys), tooling files, and a file that stays loadable at the same path in `to` (a
+ * folder with an index, a `.json`/`.node` file of the same name, or an `exports` key or pattern
+ * that names it). Empty when either side was not read whole. Sorted.
  */
 function removedRootModules(from, to) {
     if (!from.complete || !to.complete || from.manifest === null || to.manifest === null || from.manifest.exports !== undefined)
         return [];
-    const main = rootFileKey(stringField(from.manifest, 'main') ?? 'index.js');
-    const bin = from.manifest.bin;
-    const binFiles = new Set((typeof bin === 'string' ? [bin] : typeof bin === 'object' && bin !== null ? Object.values(bin) : []).filter((value) => typeof value === 'string').map(rootFileKey));
-    const exported = new Set(typeof to.manifest.exports === 'object' && to.manifest.exports !== null && !Array.isArray(to.manifest.exports) ? Object.keys(to.manifest.exports).map(rootFileKey) : []);
+    const entries = namedEntryKeys(from.manifest);
+    const resolve = exportedFile(to.manifest);
+    const exported = (subpath) => {
+        const file = resolve(subpath);
+        return file !== null && to.digests.has(file);
+    };
+    const stillLoadable = (path) => {
+        if (!path.endsWith('.js'))
+            return exported(`./${path}`);
+        const base = path.slice(0, -3);
+        return [`${base}.json`, `${base}.node`, `${base}/index.js`, `${base}/index.json`, `${base}/package.json`].some((candidate) => to.digests.has(candidate)) || exported(`./${base}`) || exported(`./${path}`);
+    };
     return [...from.digests.keys()]
         .filter((path) => MODULE_FILE.test(path) && !to.digests.has(path) && !TOOLING_FILE.test(path))
-        .filter((path) => ![main, ...binFiles].includes(rootFileKey(path)) && !exported.has(rootFileKey(path)))
+        .filter((path) => !entries.has(rootFileKey(path)) && !stillLoadable(path))
         .sort();
 }
 
@@ -5575,24 +5677,71 @@ function moduleExportsValue(statement) {
     }
     return assignsModuleExports ? expression : null;
 }
+/** `Object.defineProperty(module, 'exports', …)`: another way to set what `require()` returns. */
+function definesModuleExports(node) {
+    if (node.type !== 'CallExpression' || !isMemberOf(node['callee'], 'Object', 'defineProperty'))
+        return false;
+    const [target, key] = node['arguments'] ?? [];
+    return target?.type === 'Identifier' && target.name === 'module' && key?.type === 'StringLiteral' && key.value === 'exports';
+}
+/** AST keys that hold positions and comments, not code. */
+const NOT_CODE = new Set(['loc', 'start', 'end', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments']);
+/**
+ * Whether `module.exports` is set anywhere but by a top-level `module.exports = X` statement:
+ * inside a block, a function or a condition (`if (typeof module …) module.exports = foo`), or
+ * through `Object.defineProperty(module, 'exports', …)`. What `require()` returns then depends on
+ * code that is never run here, so it cannot be told.
+ */
+function setsModuleExportsElsewhere(body) {
+    const pending = body.filter((statement) => moduleExportsValue(statement) === null);
+    while (pending.length > 0) {
+        const value = pending.pop();
+        if (Array.isArray(value)) {
+            pending.push(...value);
+            continue;
+        }
+        if (typeof value !== 'object' || value === null || typeof value.type !== 'string')
+            continue;
+        const node = value;
+        if ((node.type === 'AssignmentExpression' && isMemberOf(node['left'], 'module', 'exports')) || definesModuleExports(node))
+            return true;
+        for (const [key, child] of Object.entries(node))
+            if (!NOT_CODE.has(key) && typeof child === 'object' && child !== null)
+                pending.push(child);
+    }
+    return false;
+}
+/**
+ * What the last top-level `module.exports = X` assigns (the one in effect when the file has run:
+ * an esbuild or tsup footer `module.exports = module.exports.default` comes after the namespace),
+ * or null when there is none, and undefined when `module.exports` is also set elsewhere and the
+ * value cannot be told.
+ */
+function finalModuleExportsValue(body) {
+    if (setsModuleExportsElsewhere(body))
+        return undefined;
+    let last = null;
+    for (const statement of body)
+        last = moduleExportsValue(statement) ?? last;
+    return last;
+}
 /**
  * True when the top level gives `module.exports` one value a caller uses as it is: a function or
  * class (as assignsCallableToModuleExports), or the default export of a compiled module
  * (`module.exports = require('./lib/cjs/index').default`, the shim that keeps
- * `require('axios-retry')(axios)` working in axios-retry 3). An object of helpers is not one.
+ * `require('axios-retry')(axios)` working in axios-retry 3). An object of helpers is not one,
+ * and the last assignment decides.
  */
 function assignsSingleValueToModuleExports(source) {
     const body = topLevel(source, 'script');
     if (body === null)
         return false;
+    const value = finalModuleExportsValue(body);
+    if (value === null || value === undefined)
+        return false;
     const callables = callableBindings(body);
     const shims = requireDefaultBindings(body);
-    return body.some((statement) => {
-        const value = moduleExportsValue(statement);
-        if (value === null)
-            return false;
-        return isCallableValue(value, callables) || isRequireDefault(value) || (value.type === 'Identifier' && shims.has(value.name));
-    });
+    return isCallableValue(value, callables) || isRequireDefault(value) || (value.type === 'Identifier' && shims.has(value.name));
 }
 /** `Object.defineProperty(exports, '__esModule', …)` or `exports.__esModule = true`. */
 function marksEsModule(statement) {
@@ -5610,25 +5759,22 @@ function marksEsModule(statement) {
  * True when a CommonJS file is an ES module compiled to CommonJS, so `require()` of it returns
  * the module's namespace object (`{ default, …names }`), never one function or class: TypeScript's
  * and Babel's output (it marks `exports.__esModule` and never assigns `module.exports`) or
- * esbuild's (`module.exports = __toCommonJS(…)`).
+ * esbuild's (`module.exports = __toCommonJS(…)` as the last assignment: a footer such as
+ * `module.exports = module.exports.default`, tsup's `cjsInterop`, keeps the function). Any other
+ * place that sets `module.exports` (a condition, a function) makes it unknown: false.
  */
 function isCompiledEsModuleNamespace(source) {
     const body = topLevel(source, 'script');
     if (body === null)
         return false;
-    let marked = false;
-    for (const statement of body) {
-        const value = moduleExportsValue(statement);
-        if (value !== null) {
-            const callee = value['callee'];
-            if (value.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === '__toCommonJS')
-                return true;
-            return false;
-        }
-        if (marksEsModule(statement))
-            marked = true;
+    const value = finalModuleExportsValue(body);
+    if (value === undefined)
+        return false;
+    if (value !== null) {
+        const callee = value['callee'];
+        return value.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === '__toCommonJS';
     }
-    return marked;
+    return body.some(marksEsModule);
 }
 /** True when the module's top level default-exports a function or class (`export default function expandTop`). */
 function defaultExportsCallable(source) {
@@ -5801,6 +5947,20 @@ async function rootBecameNamespace(input, from, to) {
     const fromFile = await commonJsSingleValueRoot(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
     return fromFile === null ? null : { fromFile, toFile };
 }
+/**
+ * rootBecameNamespace, where a tarball that cannot be read says nothing: the comparison of two
+ * root files is one fact among others, and a package without type declarations has no surface
+ * whose comparison could be called unavailable. For such a package whose target root is a
+ * compiled namespace, this is the one place an older tarball is fetched for a patch.
+ */
+async function rootBecameNamespaceOrNull(input, from, to) {
+    try {
+        return await rootBecameNamespace(input, from, to);
+    }
+    catch {
+        return null;
+    }
+}
 async function apiSurfaceEvidence(input) {
     const { facts, from, to, packageName } = input;
     if (facts.from === null || facts.to === null)
@@ -5817,7 +5977,7 @@ async function apiSurfaceEvidence(input) {
         // no surface to compare; its older tarball is downloaded only when its CommonJS root turned
         // into a namespace.
         if (toSurface.entry === null && !hasDeclaredTypes(facts)) {
-            const untypedRoot = await rootBecameNamespace(input, facts.from.shape, facts.to.shape);
+            const untypedRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
             return { evidence: untypedRoot === null ? [] : [namespaceRootItem(input, untypedRoot)], missing: [] };
         }
         const fromTarball = await input.tarballs.from();
@@ -5828,7 +5988,7 @@ async function apiSurfaceEvidence(input) {
         });
         // The type-declaration comparison above already says it for a root that was a function or class.
         if (callableRoot?.format !== 'commonjs')
-            namespaceRoot = await rootBecameNamespace(input, facts.from.shape, facts.to.shape);
+            namespaceRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
         surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
     }
     catch (error) {
@@ -5870,6 +6030,10 @@ async function apiSurfaceEvidence(input) {
     const missing = notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: (0,redaction.sanitizeMessage)(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
     return { evidence, missing };
 }
+/** A root file path as the manifest gives it, shown only when it is a plain path: it is the publisher's text. */
+function shownRootFile(path) {
+    return /^[A-Za-z0-9@._/+-]{1,200}$/.test(path) ? `its CommonJS root (${path})` : 'its CommonJS root';
+}
 /** The evidence item for a CommonJS root that became a namespace object (rootBecameNamespace). */
 function namespaceRootItem(input, root) {
     const { packageName, from, to, facts } = input;
@@ -5881,7 +6045,7 @@ function namespaceRootItem(input, root) {
         title: `API surface — ${packageName} ${from} → ${to} — require() returns a namespace object`,
         sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
         releaseVersions: [to],
-        content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: its CommonJS root (${root.fromFile}) assigns it to \`module.exports\`. In ${to}, its CommonJS root (${root.toFile}) is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.`,
+        content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: ${shownRootFile(root.fromFile)} assigns it to \`module.exports\`. In ${to}, ${shownRootFile(root.toFile)} is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.`,
     });
 }
 /** The locator endings of the two removal items written above. */
@@ -5948,7 +6112,8 @@ async function publishedFilesEvidence(input) {
         const removed = removedRootModules(older, newer);
         if (removed.length > 0) {
             const shown = removed.slice(0, LISTED_MODULES).join(', ') + (removed.length > LISTED_MODULES ? ` … (${removed.length - LISTED_MODULES} more)` : '');
-            const example = removed[0].replace(/\.(?:js|cjs|mjs)$/, '');
+            // require() adds `.js` itself, never `.cjs`/`.mjs`: those keep their extension.
+            const example = (removed.find((path) => path.endsWith('.js')) ?? removed[0]).replace(/\.js$/, '');
             return [
                 makeEvidenceItem({
                     packageId: input.packageId,
@@ -15425,12 +15590,15 @@ function extractCandidate(context) {
             addDraft(entry, line);
         }
     }
-    // A reviewer reads the strongest kind first (breaking changes, then security, compatibility,
-    // deprecations), each kind in the context's rank order and each item's lines in their own
-    // order. Drafts are made in two passes (every item's first lines, then the rest of the
-    // breaking lines), so without this a release's removals were split around a security line.
+    // Which drafts are kept is decided in the order they were made (every item's first lines,
+    // then the rest of the breaking lines), so an advisory or a registry fact that ranks high keeps
+    // its place however many removals a major lists (review 19). The kept ones are then shown
+    // strongest kind first (breaking changes, then security, compatibility, deprecations), each
+    // kind in the context's rank order and each item's lines in their own order: shown in the
+    // order made, a release's removals were split around a security line.
     const rank = new Map(evidence.map((item, index) => [item.id, index]));
-    const ordered = [...drafts.values()].sort((a, b) => FINDING_KIND_STRENGTH[b.kind] - FINDING_KIND_STRENGTH[a.kind] ||
+    const kept = [...drafts.values()].sort((a, b) => a.order - b.order).slice(0, MAX_FINDINGS);
+    const ordered = kept.sort((a, b) => FINDING_KIND_STRENGTH[b.kind] - FINDING_KIND_STRENGTH[a.kind] ||
         (rank.get(a.item.id) ?? evidence.length) - (rank.get(b.item.id) ?? evidence.length) ||
         a.order - b.order);
     const counters = new Map();

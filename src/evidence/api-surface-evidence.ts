@@ -110,6 +110,20 @@ async function rootBecameNamespace(input: ApiSurfaceInput, from: ManifestShape, 
   return fromFile === null ? null : { fromFile, toFile };
 }
 
+/**
+ * rootBecameNamespace, where a tarball that cannot be read says nothing: the comparison of two
+ * root files is one fact among others, and a package without type declarations has no surface
+ * whose comparison could be called unavailable. For such a package whose target root is a
+ * compiled namespace, this is the one place an older tarball is fetched for a patch.
+ */
+async function rootBecameNamespaceOrNull(input: ApiSurfaceInput, from: ManifestShape, to: ManifestShape): Promise<NamespaceRoot | null> {
+  try {
+    return await rootBecameNamespace(input, from, to);
+  } catch {
+    return null;
+  }
+}
+
 export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSurfaceEvidence> {
   const { facts, from, to, packageName } = input;
   if (facts.from === null || facts.to === null) return { evidence: [], missing: [] };
@@ -125,7 +139,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
     // no surface to compare; its older tarball is downloaded only when its CommonJS root turned
     // into a namespace.
     if (toSurface.entry === null && !hasDeclaredTypes(facts)) {
-      const untypedRoot = await rootBecameNamespace(input, facts.from.shape, facts.to.shape);
+      const untypedRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
       return { evidence: untypedRoot === null ? [] : [namespaceRootItem(input, untypedRoot)], missing: [] };
     }
     const fromTarball = await input.tarballs.from();
@@ -135,7 +149,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
       to: { tarball: input.tarballs.to, shape: facts.to.shape, label: `${packageName}@${to}` },
     });
     // The type-declaration comparison above already says it for a root that was a function or class.
-    if (callableRoot?.format !== 'commonjs') namespaceRoot = await rootBecameNamespace(input, facts.from.shape, facts.to.shape);
+    if (callableRoot?.format !== 'commonjs') namespaceRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
     surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
@@ -195,6 +209,11 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   return { evidence, missing };
 }
 
+/** A root file path as the manifest gives it, shown only when it is a plain path: it is the publisher's text. */
+function shownRootFile(path: string): string {
+  return /^[A-Za-z0-9@._/+-]{1,200}$/.test(path) ? `its CommonJS root (${path})` : 'its CommonJS root';
+}
+
 /** The evidence item for a CommonJS root that became a namespace object (rootBecameNamespace). */
 function namespaceRootItem(input: ApiSurfaceInput, root: NamespaceRoot): EvidenceItem {
   const { packageName, from, to, facts } = input;
@@ -206,7 +225,7 @@ function namespaceRootItem(input: ApiSurfaceInput, root: NamespaceRoot): Evidenc
     title: `API surface — ${packageName} ${from} → ${to} — require() returns a namespace object`,
     sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
     releaseVersions: [to],
-    content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: its CommonJS root (${root.fromFile}) assigns it to \`module.exports\`. In ${to}, its CommonJS root (${root.toFile}) is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.`,
+    content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: ${shownRootFile(root.fromFile)} assigns it to \`module.exports\`. In ${to}, ${shownRootFile(root.toFile)} is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.`,
   });
 }
 

@@ -60,7 +60,8 @@ export async function publishedFilesEvidence(input: PublishedFilesInput): Promis
     const removed = removedRootModules(older, newer);
     if (removed.length > 0) {
       const shown = removed.slice(0, LISTED_MODULES).join(', ') + (removed.length > LISTED_MODULES ? ` … (${removed.length - LISTED_MODULES} more)` : '');
-      const example = removed[0]!.replace(/\.(?:js|cjs|mjs)$/, '');
+      // require() adds `.js` itself, never `.cjs`/`.mjs`: those keep their extension.
+      const example = (removed.find((path) => path.endsWith('.js')) ?? removed[0]!).replace(/\.js$/, '');
       return [
         makeEvidenceItem({
           packageId: input.packageId,

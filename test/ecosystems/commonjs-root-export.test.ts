@@ -100,6 +100,8 @@ describe('assignsSingleValueToModuleExports and isCompiledEsModuleNamespace (axi
     ['a call result', 'module.exports = createDefu()'],
     ['an assignment inside a block', 'if (x) { module.exports = function () {} }'],
     ['a computed default', "module.exports = require('./lib')['default']"],
+    ['a function replaced by an object later (the last assignment decides)', 'module.exports = function () {};\nmodule.exports = { a: 1 };'],
+    ['a value also set inside a condition', "function f () {}\nmodule.exports = f;\nif (typeof window === 'undefined') { module.exports = {}; }"],
     ['text that does not parse', 'module.exports = ('],
   ])('no single value: %s', (_label, source) => {
     expect(assignsSingleValueToModuleExports(source)).toBe(false);
@@ -118,6 +120,11 @@ describe('assignsSingleValueToModuleExports and isCompiledEsModuleNamespace (axi
     ['a namespace marker with module.exports kept callable (add-module-exports)', 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = f;\nmodule.exports = exports.default;\nmodule.exports.default = exports.default;'],
     ['named exports without the marker', 'exports.a = 1;'],
     ['a marker on another object', 'Object.defineProperty(module, "__esModule", { value: true });'],
+    ['esbuild output with a footer that keeps the default (review 19)', 'var __toCommonJS = (m) => m;\nvar s = {};\nmodule.exports = __toCommonJS(s);\nmodule.exports = module.exports.default;'],
+    ['esbuild output with an Object.assign footer', 'module.exports = __toCommonJS(s);\nmodule.exports = Object.assign(module.exports.default, module.exports);'],
+    ["tsup's cjsInterop footer", 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = f;\nmodule.exports = exports.default;'],
+    ['a marker, and the function assigned inside a condition', 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = foo;\nif (typeof module !== "undefined") { module.exports = foo; }'],
+    ['a marker, and module.exports defined as a property', 'Object.defineProperty(exports, "__esModule", { value: true });\nObject.defineProperty(module, "exports", { value: foo });'],
   ])('not a compiled namespace: %s', (_label, source) => {
     expect(isCompiledEsModuleNamespace(source)).toBe(false);
   });

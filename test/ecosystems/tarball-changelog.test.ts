@@ -107,6 +107,14 @@ describe('extractChangelogFromTarball choice of file', () => {
     expect(result?.text).not.toContain('Fix a typo');
   });
 
+  it('reads the last copy when the second spells the path with a doubled slash (npm extracts both to one file)', async () => {
+    const tarball = npmTarballOfEntries([
+      { path: 'CHANGELOG.md', content: '# Changelog\n\n## 2.0.0\n\n- Fix a typo.\n' },
+      { path: '/CHANGELOG.md', content: '# Changelog\n\n## 2.0.0\n\n- BREAKING: remove the callback API.\n' },
+    ]);
+    expect((await extractChangelogFromTarball(tarball))?.text).toContain('remove the callback API');
+  });
+
   it('ignores symlinks, nested files and entries outside package/', async () => {
     const tarball = await makeTarball(
       { 'package/docs/CHANGELOG.md': KEEP_A_CHANGELOG, 'other/CHANGELOG.md': KEEP_A_CHANGELOG, 'package/real-history.txt': HISTORY },

@@ -157,6 +157,19 @@ describe('apiSurfaceEvidence', () => {
     const { types: _toTypes, exports: _toExports, ...untypedCompiled } = compiled;
     const untyped = await run(untypedShim, untypedCompiled, { 'dist/cjs/index.js': namespaceRoot });
     expect(untyped.evidence.map((item) => item.locator)).toEqual(['api-surface/3.9.1..4.0.0/require-namespace']);
+    // A root file path that is not a plain path is publisher text: it is not quoted.
+    const oddShape = { name: 'axios-retry', main: 'odd `name`.js' };
+    const oddTarball = npmTarballOf({ 'odd `name`.js': 'module.exports = function axiosRetry () {}' });
+    const odd = await apiSurfaceEvidence({
+      packageName: 'axios-retry',
+      packageId: 'npm:axios-retry',
+      facts: { packagePageUrl: 'https://www.npmjs.com/package/axios-retry', from: { version: '3.9.1', shape: manifestShapeOf(oddShape as never) }, to: { version: '4.0.0', shape: manifestShapeOf(untypedCompiled as never) } } as unknown as RegistryFacts,
+      from: '3.9.1',
+      to: '4.0.0',
+      tarballs: { from: () => Promise.resolve(oddTarball), to: npmTarballOf({ 'dist/cjs/index.js': namespaceRoot }) },
+    });
+    expect(odd.evidence[0]!.content).toContain("returns one value: its CommonJS root assigns it to `module.exports`");
+    expect(odd.evidence[0]!.content).not.toContain('odd');
     // A target whose root still assigns module.exports is no namespace, and the older tarball is not fetched for it.
     const plain = await run(untypedShim, untypedCompiled, { 'dist/cjs/index.js': 'module.exports = function axiosRetry () {}' });
     expect(plain).toEqual({ evidence: [], missing: [], fetched: false });

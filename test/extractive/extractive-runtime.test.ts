@@ -148,6 +148,19 @@ describe('extractive runtime: classification', () => {
     expect(candidate.findings.filter((finding) => finding.kind === 'breakingChange').map((finding) => finding.id)).toEqual(removed.map((_, index) => `breaking-change-${String(index + 1)}`));
   });
 
+  it('keeps a high-ranked advisory and the engines fact under the cap however many removals a major lists: order decides the display, not what is kept (review 19)', async () => {
+    const advisory = evidence('advisory', 'GHSA-aaaa-bbbb-cccc: prototype pollution in merge() (high). Vulnerable versions: <2.0.0', { versions: ['2.0.0'], locator: 'advisory/GHSA-aaaa-bbbb-cccc/fixed' });
+    const releases = Array.from({ length: 6 }, (_, release) =>
+      evidence('changelog', Array.from({ length: 5 }, (_, line) => `- BREAKING: remove \`api${String(release)}_${String(line)}()\``).join('\n'), { versions: [`2.0.0-alpha.${String(release)}`], locator: `CHANGELOG.md#2.0.0-alpha.${String(release)}` }),
+    );
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), advisory, enginesFact(), ...releases], semverClass: 'major' }));
+    expect(candidate.findings).toHaveLength(20);
+    const kinds = candidate.findings.map((finding) => finding.kind);
+    expect(kinds).toContain('security');
+    expect(kinds).toContain('compatibility');
+    expect(kinds.slice(0, -2).every((kind) => kind === 'breakingChange')).toBe(true);
+  });
+
   it.each([
     ['BREAKING CHANGE:', '- BREAKING CHANGE: drops the callback API.'],
     ['conventional bang', '- feat(core)!: remove the callback API'],
@@ -558,7 +571,7 @@ describe('extractive runtime: root modules removed and a require() that returns 
     expect(minorCandidate.findings.find((finding) => finding.evidenceRefs.includes(minor.id))?.kind).toBe('compatibility');
   });
 
-  it('a require() that now returns a namespace object is a break in any version (axios-retry 4.0.0)', async () => {
+  it('a require() that now returns a namespace object is a break in any version (axios-retry 4.0.0; pins the rule that every API-surface removal is a break, which the fact joins)', async () => {
     const namespace = evidence('apiSurface', "In lib 2.0.0, `require('lib')` returns one value: its CommonJS root (index.js) assigns it to `module.exports`. In 2.1.0, its CommonJS root (dist/cjs/index.js) is an ES module compiled to CommonJS, so `require('lib')` returns the module's namespace object instead.", { versions: ['2.1.0'], locator: 'api-surface/2.0.0..2.1.0/require-namespace', title: 'API surface — require() returns a namespace object' });
     const candidate = await candidateFor(buildContext({ evidence: [semverFact('minor'), namespace], semverClass: 'minor' }));
     expect(candidate.riskLevel).toBe('high');

@@ -121,22 +121,66 @@ function moduleExportsValue(statement: Node): Node | null {
   return assignsModuleExports ? expression : null;
 }
 
+/** `Object.defineProperty(module, 'exports', …)`: another way to set what `require()` returns. */
+function definesModuleExports(node: Node): boolean {
+  if (node.type !== 'CallExpression' || !isMemberOf(node['callee'], 'Object', 'defineProperty')) return false;
+  const [target, key] = (node['arguments'] as Node[] | undefined) ?? [];
+  return target?.type === 'Identifier' && (target as unknown as { name: string }).name === 'module' && key?.type === 'StringLiteral' && (key as unknown as { value: string }).value === 'exports';
+}
+
+/** AST keys that hold positions and comments, not code. */
+const NOT_CODE = new Set(['loc', 'start', 'end', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments']);
+
+/**
+ * Whether `module.exports` is set anywhere but by a top-level `module.exports = X` statement:
+ * inside a block, a function or a condition (`if (typeof module …) module.exports = foo`), or
+ * through `Object.defineProperty(module, 'exports', …)`. What `require()` returns then depends on
+ * code that is never run here, so it cannot be told.
+ */
+function setsModuleExportsElsewhere(body: Node[]): boolean {
+  const pending: unknown[] = body.filter((statement) => moduleExportsValue(statement) === null);
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) {
+      pending.push(...(value as unknown[]));
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || typeof (value as Node).type !== 'string') continue;
+    const node = value as Node;
+    if ((node.type === 'AssignmentExpression' && isMemberOf(node['left'], 'module', 'exports')) || definesModuleExports(node)) return true;
+    for (const [key, child] of Object.entries(node)) if (!NOT_CODE.has(key) && typeof child === 'object' && child !== null) pending.push(child);
+  }
+  return false;
+}
+
+/**
+ * What the last top-level `module.exports = X` assigns (the one in effect when the file has run:
+ * an esbuild or tsup footer `module.exports = module.exports.default` comes after the namespace),
+ * or null when there is none, and undefined when `module.exports` is also set elsewhere and the
+ * value cannot be told.
+ */
+function finalModuleExportsValue(body: Node[]): Node | null | undefined {
+  if (setsModuleExportsElsewhere(body)) return undefined;
+  let last: Node | null = null;
+  for (const statement of body) last = moduleExportsValue(statement) ?? last;
+  return last;
+}
+
 /**
  * True when the top level gives `module.exports` one value a caller uses as it is: a function or
  * class (as assignsCallableToModuleExports), or the default export of a compiled module
  * (`module.exports = require('./lib/cjs/index').default`, the shim that keeps
- * `require('axios-retry')(axios)` working in axios-retry 3). An object of helpers is not one.
+ * `require('axios-retry')(axios)` working in axios-retry 3). An object of helpers is not one,
+ * and the last assignment decides.
  */
 export function assignsSingleValueToModuleExports(source: string): boolean {
   const body = topLevel(source, 'script');
   if (body === null) return false;
+  const value = finalModuleExportsValue(body);
+  if (value === null || value === undefined) return false;
   const callables = callableBindings(body);
   const shims = requireDefaultBindings(body);
-  return body.some((statement) => {
-    const value = moduleExportsValue(statement);
-    if (value === null) return false;
-    return isCallableValue(value, callables) || isRequireDefault(value) || (value.type === 'Identifier' && shims.has((value as unknown as { name: string }).name));
-  });
+  return isCallableValue(value, callables) || isRequireDefault(value) || (value.type === 'Identifier' && shims.has((value as unknown as { name: string }).name));
 }
 
 /** `Object.defineProperty(exports, '__esModule', …)` or `exports.__esModule = true`. */
@@ -153,22 +197,20 @@ function marksEsModule(statement: Node): boolean {
  * True when a CommonJS file is an ES module compiled to CommonJS, so `require()` of it returns
  * the module's namespace object (`{ default, …names }`), never one function or class: TypeScript's
  * and Babel's output (it marks `exports.__esModule` and never assigns `module.exports`) or
- * esbuild's (`module.exports = __toCommonJS(…)`).
+ * esbuild's (`module.exports = __toCommonJS(…)` as the last assignment: a footer such as
+ * `module.exports = module.exports.default`, tsup's `cjsInterop`, keeps the function). Any other
+ * place that sets `module.exports` (a condition, a function) makes it unknown: false.
  */
 export function isCompiledEsModuleNamespace(source: string): boolean {
   const body = topLevel(source, 'script');
   if (body === null) return false;
-  let marked = false;
-  for (const statement of body) {
-    const value = moduleExportsValue(statement);
-    if (value !== null) {
-      const callee = value['callee'] as { type?: string; name?: string } | undefined;
-      if (value.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === '__toCommonJS') return true;
-      return false;
-    }
-    if (marksEsModule(statement)) marked = true;
+  const value = finalModuleExportsValue(body);
+  if (value === undefined) return false;
+  if (value !== null) {
+    const callee = value['callee'] as { type?: string; name?: string } | undefined;
+    return value.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === '__toCommonJS';
   }
-  return marked;
+  return body.some(marksEsModule);
 }
 
 /** True when the module's top level default-exports a function or class (`export default function expandTop`). */

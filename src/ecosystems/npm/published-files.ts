@@ -157,41 +157,120 @@ export function comparePublishedFiles(from: PublishedFiles, to: PublishedFiles, 
   return { unchanged: true, fileCount: from.digests.size };
 }
 
-/** Module files a consumer can load by path. */
-const MODULE_FILE = /^[^/]+\.(?:js|cjs|mjs)$/;
 /**
- * Root files that are the package's tooling, not its API: configuration (`.eslintrc.js`,
- * `rollup.config.js`, `gulpfile.js`), tests, benchmarks, examples, build scripts and minified
- * browser bundles. Nobody deep-requires them; their removal is housekeeping.
+ * Module files a consumer can load by path, with a plain name: a root file whose name holds
+ * spaces, quotes, backticks or line breaks is nobody's `require()` target, and its name would
+ * land in evidence text (review 19), so it is not listed.
  */
-const TOOLING_FILE = /^\.|config|conf\.|gulpfile|gruntfile|karma|webpack|rollup|babel|jest|eslint|prettier|\.min\.|test|bench|example|build|make|setup/i;
+const MODULE_FILE = /^[A-Za-z0-9_@+-][A-Za-z0-9._@+-]{0,99}\.(?:js|cjs|mjs)$/;
+/**
+ * Root files that are the package's tooling, not its API, by their usual forms: dotfiles
+ * (`.eslintrc.js`), `*.config.js` / `*.conf.js`, `gulpfile.js`, `Gruntfile.js`, tests and specs
+ * (`x.test.js`, `test.js`), benchmarks, examples, setup and build scripts, minified bundles.
+ * Anchored: `config.js` (dotenv's `node -r dotenv/config`), `webpack.js` or `builder.js` can be
+ * the API itself.
+ */
+const TOOLING_FILE = /^(?:\..*|.*[.-](?:config|conf)\.[cm]?js|(?:gulpfile|gruntfile)\.[cm]?js|.*[.-](?:test|spec)\.[cm]?js|(?:test|tests|spec|bench|benchmark|example|examples|setup|build|make)\.[cm]?js|.*\.min\.[cm]?js)$/i;
 
 function stringField(manifest: Record<string, unknown>, key: string): string | null {
   return typeof manifest[key] === 'string' ? (manifest[key] as string) : null;
 }
 
-/** `./x`, `x.js` and `./x.js` name the same root file. */
+/** `./x`, `x.js` and `./x.js` name the same root file; `./`, `.` and `` name `index`. */
 function rootFileKey(path: string): string {
-  return path.replace(/^\.\//, '').replace(/\.(?:js|cjs|mjs)$/, '');
+  const key = path.replace(/^\.\//, '').replace(/\/+$/, '').replace(/\.(?:js|cjs|mjs)$/, '');
+  return key === '' || key === '.' ? 'index' : key;
+}
+
+/**
+ * Root files the older manifest names as entry points of some tool: `main`, `module`, `browser`
+ * (its string form, and the files its object form replaces or names), `unpkg`, `jsdelivr`,
+ * `umd:main` and `bin`. Moving them into a folder keeps the package loadable the way each tool
+ * loads it; they are not deep-require targets.
+ */
+function namedEntryKeys(manifest: Record<string, unknown>): Set<string> {
+  const named = [stringField(manifest, 'main') ?? 'index.js'];
+  for (const field of ['module', 'unpkg', 'jsdelivr', 'umd:main']) named.push(stringField(manifest, field) ?? '');
+  for (const field of ['browser', 'bin']) {
+    const value = manifest[field];
+    if (typeof value === 'string') named.push(value);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, target] of Object.entries(value)) {
+        if (field === 'browser') named.push(key);
+        if (typeof target === 'string') named.push(target);
+      }
+    }
+  }
+  return new Set(named.filter((path) => path !== '').map(rootFileKey));
+}
+
+/** The file a condition tree resolves to for `require()` (or, failing that, any condition), bounded. */
+function exportTarget(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return value;
+  if (depth > 8 || typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (const entry of value.slice(0, 20)) {
+      const target = exportTarget(entry, depth + 1);
+      if (target !== null) return target;
+    }
+    return null;
+  }
+  const conditions = value as Record<string, unknown>;
+  for (const condition of ['require', 'node', 'default', ...Object.keys(conditions).slice(0, 20)]) {
+    const target = Object.hasOwn(conditions, condition) ? exportTarget(conditions[condition], depth + 1) : null;
+    if (target !== null) return target;
+  }
+  return null;
+}
+
+/**
+ * The file the newer `exports` map resolves a subpath to, `*` patterns included (`"./*": "./dist/*.js"`
+ * sends `./parser` to `dist/parser.js`); null when no key names it or its key maps to null.
+ * prettier 3's `"./*": "./*"` resolves `./parser-babel` to a file 3.0.0 no longer ships, so the
+ * caller checks the file too.
+ */
+function exportedFile(manifest: Record<string, unknown>): (subpath: string) => string | null {
+  const exportsField = manifest.exports;
+  if (typeof exportsField !== 'object' || exportsField === null || Array.isArray(exportsField)) return () => null;
+  const entries = Object.entries(exportsField as Record<string, unknown>).filter(([key]) => key.startsWith('./') && key.length <= 300);
+  return (subpath) => {
+    for (const [key, value] of entries) {
+      const star = key.indexOf('*');
+      let matched: string | null = null;
+      if (star < 0) matched = key === subpath ? '' : null;
+      else if (subpath.length >= key.length && subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1))) matched = subpath.slice(star, subpath.length - (key.length - star - 1));
+      if (matched === null) continue;
+      const target = exportTarget(value);
+      return target === null ? null : target.replace('*', matched).replace(/^\.\//, '');
+    }
+    return null;
+  };
 }
 
 /**
  * Module files at the package root that `from` publishes and `to` does not, where `from` has no
  * `exports` map, so code could load each one by path (`require('graphql-tag/parser')`): the
  * bundled parser and printer graphql-tag 2.0.0 dropped, prettier 3's `parser-*.js`,
- * readable-stream 4's `errors.js`. Not counted: `from`'s `main` (moving the entry point keeps
- * `require('<package>')` working, and the manifest facts report a removed one), command files
- * named in `bin`, tooling files, and a file `to` still exports under its own name. Empty when
- * either side was not read whole. Sorted.
+ * readable-stream 4's `errors.js`. Not counted: the entry points `from` names for some tool
+ * (namedEntryKeys), tooling files, and a file that stays loadable at the same path in `to` (a
+ * folder with an index, a `.json`/`.node` file of the same name, or an `exports` key or pattern
+ * that names it). Empty when either side was not read whole. Sorted.
  */
 export function removedRootModules(from: PublishedFiles, to: PublishedFiles): string[] {
   if (!from.complete || !to.complete || from.manifest === null || to.manifest === null || from.manifest.exports !== undefined) return [];
-  const main = rootFileKey(stringField(from.manifest, 'main') ?? 'index.js');
-  const bin = from.manifest.bin;
-  const binFiles = new Set((typeof bin === 'string' ? [bin] : typeof bin === 'object' && bin !== null ? Object.values(bin) : []).filter((value): value is string => typeof value === 'string').map(rootFileKey));
-  const exported = new Set(typeof to.manifest.exports === 'object' && to.manifest.exports !== null && !Array.isArray(to.manifest.exports) ? Object.keys(to.manifest.exports).map(rootFileKey) : []);
+  const entries = namedEntryKeys(from.manifest);
+  const resolve = exportedFile(to.manifest);
+  const exported = (subpath: string): boolean => {
+    const file = resolve(subpath);
+    return file !== null && to.digests.has(file);
+  };
+  const stillLoadable = (path: string): boolean => {
+    if (!path.endsWith('.js')) return exported(`./${path}`);
+    const base = path.slice(0, -3);
+    return [`${base}.json`, `${base}.node`, `${base}/index.js`, `${base}/index.json`, `${base}/package.json`].some((candidate) => to.digests.has(candidate)) || exported(`./${base}`) || exported(`./${path}`);
+  };
   return [...from.digests.keys()]
     .filter((path) => MODULE_FILE.test(path) && !to.digests.has(path) && !TOOLING_FILE.test(path))
-    .filter((path) => ![main, ...binFiles].includes(rootFileKey(path)) && !exported.has(rootFileKey(path)))
+    .filter((path) => !entries.has(rootFileKey(path)) && !stillLoadable(path))
     .sort();
 }

@@ -125,7 +125,9 @@ function compareCandidates(left: ReadCandidate, right: ReadCandidate): number {
 
 /** `package/CHANGELOG.md` → `CHANGELOG.md`; null for anything not directly under `package/`. */
 function rootFileName(entryPath: string): string | null {
-  const path = entryPath.startsWith('./') ? entryPath.slice(2) : entryPath;
+  // Repeated slashes are one, as npm extracts them (see pathInPackage).
+  const collapsed = entryPath.replace(/\/{2,}/g, '/');
+  const path = collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
   if (!path.startsWith('package/')) return null;
   const rest = path.slice('package/'.length);
   if (rest.length === 0 || rest.includes('/') || rest.includes('\\')) return null;

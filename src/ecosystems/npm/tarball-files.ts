@@ -161,7 +161,7 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
         }
         // A path met twice is installed as its last copy (npm extracts in order, overwriting),
         // so a later copy replaces an earlier one: an earlier, harmless copy cannot stand in for it.
-        const earlier = isFile ? candidates.findIndex((candidate) => candidate.path === entry.path) : -1;
+        const earlier = isFile ? candidates.findIndex((candidate) => samePackagePath(candidate.path, entry.path)) : -1;
         if (!isFile || !limits.select(entry.path) || (earlier < 0 && candidates.length >= limits.maxSelected)) {
           entry.resume();
           return;
@@ -238,9 +238,19 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
   });
 }
 
-/** `package/dist/x.js` → `dist/x.js`: npm packs into `package/`, but some old tarballs use another top directory name. */
+/** Two tar paths npm extracts to the same file (`package/CHANGELOG.md`, `package//CHANGELOG.md`). */
+function samePackagePath(left: string, right: string): boolean {
+  return left === right || (pathInPackage(left) !== null && pathInPackage(left) === pathInPackage(right));
+}
+
+/**
+ * `package/dist/x.js` → `dist/x.js`: npm packs into `package/`, but some old tarballs use another
+ * top directory name. Repeated slashes are one (`package//CHANGELOG.md` is extracted as
+ * `CHANGELOG.md`, over an earlier copy).
+ */
 export function pathInPackage(tarPath: string): string | null {
-  const path = tarPath.startsWith('./') ? tarPath.slice(2) : tarPath;
+  const collapsed = tarPath.replace(/\/{2,}/g, '/');
+  const path = collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
   const slash = path.indexOf('/');
   return slash > 0 ? path.slice(slash + 1) : null;
 }
@@ -255,7 +265,9 @@ export const PACKAGE_FILES_SCAN_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads the named files (paths inside the package) from a tarball, each bounded by
- * `maxEntryBytes`; a file that is absent or over the bound is not in the result.
+ * `maxEntryBytes`; a file that is absent or over the bound is not in the result. A path met twice
+ * before the scan ends is read as its last copy; the scan ends once every named file was met, so
+ * a copy further on is not seen (reading every tarball to its end for that is not worth it).
  */
 export async function readPackageFiles(
   tarball: Buffer,
@@ -289,7 +301,7 @@ export async function readPackageFiles(
   const files = new Map<string, string>();
   for (const entry of entries) {
     const inside = pathInPackage(entry.path);
-    if (inside !== null && !files.has(inside)) files.set(inside, entry.text);
+    if (inside !== null) files.set(inside, entry.text);
   }
   return files;
 }

@@ -576,12 +576,15 @@ export function extractCandidate(context: DependencyContext): Candidate {
       addDraft(entry, line);
     }
   }
-  // A reviewer reads the strongest kind first (breaking changes, then security, compatibility,
-  // deprecations), each kind in the context's rank order and each item's lines in their own
-  // order. Drafts are made in two passes (every item's first lines, then the rest of the
-  // breaking lines), so without this a release's removals were split around a security line.
+  // Which drafts are kept is decided in the order they were made (every item's first lines,
+  // then the rest of the breaking lines), so an advisory or a registry fact that ranks high keeps
+  // its place however many removals a major lists (review 19). The kept ones are then shown
+  // strongest kind first (breaking changes, then security, compatibility, deprecations), each
+  // kind in the context's rank order and each item's lines in their own order: shown in the
+  // order made, a release's removals were split around a security line.
   const rank = new Map(evidence.map((item, index) => [item.id, index]));
-  const ordered = [...drafts.values()].sort(
+  const kept = [...drafts.values()].sort((a, b) => a.order - b.order).slice(0, MAX_FINDINGS);
+  const ordered = kept.sort(
     (a, b) =>
       FINDING_KIND_STRENGTH[b.kind] - FINDING_KIND_STRENGTH[a.kind] ||
       (rank.get(a.item.id) ?? evidence.length) - (rank.get(b.item.id) ?? evidence.length) ||
