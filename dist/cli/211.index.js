@@ -4615,6 +4615,11 @@ function readSelectedEntries(tarball, limits, readFailure) {
         inflater.end(tarball);
     });
 }
+/** A tar path as extraction reads it: repeated slashes are one, a leading `./` is dropped. */
+function extractedTarPath(tarPath) {
+    const collapsed = tarPath.replace(/\/{2,}/g, '/');
+    return collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
+}
 /** Two tar paths npm extracts to the same file (`package/CHANGELOG.md`, `package//CHANGELOG.md`). */
 function samePackagePath(left, right) {
     return left === right || (pathInPackage(left) !== null && pathInPackage(left) === pathInPackage(right));
@@ -4625,8 +4630,7 @@ function samePackagePath(left, right) {
  * `CHANGELOG.md`, over an earlier copy).
  */
 function pathInPackage(tarPath) {
-    const collapsed = tarPath.replace(/\/{2,}/g, '/');
-    const path = collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
+    const path = extractedTarPath(tarPath);
     const slash = path.indexOf('/');
     return slash > 0 ? path.slice(slash + 1) : null;
 }
@@ -4831,9 +4835,7 @@ function compareCandidates(left, right) {
 }
 /** `package/CHANGELOG.md` → `CHANGELOG.md`; null for anything not directly under `package/`. */
 function rootFileName(entryPath) {
-    // Repeated slashes are one, as npm extracts them (see pathInPackage).
-    const collapsed = entryPath.replace(/\/{2,}/g, '/');
-    const path = collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
+    const path = extractedTarPath(entryPath);
     if (!path.startsWith('package/'))
         return null;
     const rest = path.slice('package/'.length);
@@ -5677,12 +5679,16 @@ function moduleExportsValue(statement) {
     }
     return assignsModuleExports ? expression : null;
 }
-/** `Object.defineProperty(module, 'exports', …)`: another way to set what `require()` returns. */
-function definesModuleExports(node) {
+/** `Object.defineProperty(<object>, '<key>', …)`, the object named and the key a string literal. */
+function definesProperty(node, object, key) {
     if (node.type !== 'CallExpression' || !isMemberOf(node['callee'], 'Object', 'defineProperty'))
         return false;
-    const [target, key] = node['arguments'] ?? [];
-    return target?.type === 'Identifier' && target.name === 'module' && key?.type === 'StringLiteral' && key.value === 'exports';
+    const [target, property] = node['arguments'] ?? [];
+    return target?.type === 'Identifier' && target.name === object && property?.type === 'StringLiteral' && property.value === key;
+}
+/** `Object.defineProperty(module, 'exports', …)`: another way to set what `require()` returns. */
+function definesModuleExports(node) {
+    return definesProperty(node, 'module', 'exports');
 }
 /** AST keys that hold positions and comments, not code. */
 const NOT_CODE = new Set(['loc', 'start', 'end', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments']);
@@ -5750,10 +5756,7 @@ function marksEsModule(statement) {
     const expression = statement['expression'];
     if (expression.type === 'AssignmentExpression')
         return isMemberOf(expression['left'], 'exports', '__esModule');
-    if (expression.type !== 'CallExpression' || !isMemberOf(expression['callee'], 'Object', 'defineProperty'))
-        return false;
-    const [target, key] = expression['arguments'] ?? [];
-    return target?.type === 'Identifier' && target.name === 'exports' && key?.type === 'StringLiteral' && key.value === '__esModule';
+    return definesProperty(expression, 'exports', '__esModule');
 }
 /**
  * True when a CommonJS file is an ES module compiled to CommonJS, so `require()` of it returns

@@ -121,11 +121,16 @@ function moduleExportsValue(statement: Node): Node | null {
   return assignsModuleExports ? expression : null;
 }
 
+/** `Object.defineProperty(<object>, '<key>', …)`, the object named and the key a string literal. */
+function definesProperty(node: Node, object: string, key: string): boolean {
+  if (node.type !== 'CallExpression' || !isMemberOf(node['callee'], 'Object', 'defineProperty')) return false;
+  const [target, property] = (node['arguments'] as Node[] | undefined) ?? [];
+  return target?.type === 'Identifier' && (target as unknown as { name: string }).name === object && property?.type === 'StringLiteral' && (property as unknown as { value: string }).value === key;
+}
+
 /** `Object.defineProperty(module, 'exports', …)`: another way to set what `require()` returns. */
 function definesModuleExports(node: Node): boolean {
-  if (node.type !== 'CallExpression' || !isMemberOf(node['callee'], 'Object', 'defineProperty')) return false;
-  const [target, key] = (node['arguments'] as Node[] | undefined) ?? [];
-  return target?.type === 'Identifier' && (target as unknown as { name: string }).name === 'module' && key?.type === 'StringLiteral' && (key as unknown as { value: string }).value === 'exports';
+  return definesProperty(node, 'module', 'exports');
 }
 
 /** AST keys that hold positions and comments, not code. */
@@ -188,9 +193,7 @@ function marksEsModule(statement: Node): boolean {
   if (statement.type !== 'ExpressionStatement') return false;
   const expression = statement['expression'] as Node;
   if (expression.type === 'AssignmentExpression') return isMemberOf(expression['left'], 'exports', '__esModule');
-  if (expression.type !== 'CallExpression' || !isMemberOf(expression['callee'], 'Object', 'defineProperty')) return false;
-  const [target, key] = (expression['arguments'] as Node[] | undefined) ?? [];
-  return target?.type === 'Identifier' && (target as unknown as { name: string }).name === 'exports' && key?.type === 'StringLiteral' && (key as unknown as { value: string }).value === '__esModule';
+  return definesProperty(expression, 'exports', '__esModule');
 }
 
 /**

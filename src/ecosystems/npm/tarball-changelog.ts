@@ -1,5 +1,5 @@
 import { parseChangelog } from '../../evidence/changelog-sections.js';
-import { readSelectedEntries, type SelectedEntry } from './tarball-files.js';
+import { extractedTarPath, readSelectedEntries, type SelectedEntry } from './tarball-files.js';
 import { changelogPartOfReadme, isReadmeName } from './readme-changelog.js';
 import type { EvidenceWarning } from '../../evidence/types.js';
 
@@ -125,9 +125,7 @@ function compareCandidates(left: ReadCandidate, right: ReadCandidate): number {
 
 /** `package/CHANGELOG.md` → `CHANGELOG.md`; null for anything not directly under `package/`. */
 function rootFileName(entryPath: string): string | null {
-  // Repeated slashes are one, as npm extracts them (see pathInPackage).
-  const collapsed = entryPath.replace(/\/{2,}/g, '/');
-  const path = collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
+  const path = extractedTarPath(entryPath);
   if (!path.startsWith('package/')) return null;
   const rest = path.slice('package/'.length);
   if (rest.length === 0 || rest.includes('/') || rest.includes('\\')) return null;

@@ -238,6 +238,12 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
   });
 }
 
+/** A tar path as extraction reads it: repeated slashes are one, a leading `./` is dropped. */
+export function extractedTarPath(tarPath: string): string {
+  const collapsed = tarPath.replace(/\/{2,}/g, '/');
+  return collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
+}
+
 /** Two tar paths npm extracts to the same file (`package/CHANGELOG.md`, `package//CHANGELOG.md`). */
 function samePackagePath(left: string, right: string): boolean {
   return left === right || (pathInPackage(left) !== null && pathInPackage(left) === pathInPackage(right));
@@ -249,8 +255,7 @@ function samePackagePath(left: string, right: string): boolean {
  * `CHANGELOG.md`, over an earlier copy).
  */
 export function pathInPackage(tarPath: string): string | null {
-  const collapsed = tarPath.replace(/\/{2,}/g, '/');
-  const path = collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
+  const path = extractedTarPath(tarPath);
   const slash = path.indexOf('/');
   return slash > 0 ? path.slice(slash + 1) : null;
 }
