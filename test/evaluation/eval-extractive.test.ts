@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1745;
-const SAMPLES = 1921;
-const RISK_ACCURACY = '0.908';
+const CORRECT = 1766;
+const SAMPLES = 1947;
+const RISK_ACCURACY = '0.907';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,921 bumps: 0.944 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,947 bumps: 0.943 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 393 | 35 | 11 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 399 | 35 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -225,10 +225,15 @@ const MISSES = [
   'npm-run-all2 9.0.1 → 9.0.2',
   'hbs 3.1.1 → 4.0.0',
   'argparse 1.0.10 → 2.0.0',
+  'pump 2.0.1 → 3.0.0',
+  'tinycolor2 1.5.1 → 1.5.2',
+  'inversify 7.9.1 → 7.10.0',
+  'cuid 2.1.8 → 3.0.0',
+  'buffer 5.7.1 → 6.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1847;
+const LABELS_AGREED = 1871;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

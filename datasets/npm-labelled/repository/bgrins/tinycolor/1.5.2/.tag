@@ -1,0 +1,1 @@
+cde0cfe6757fff491591d612ffa8dd8672db1b6c

@@ -1,0 +1,1 @@
+a93228a6782bfe9a6154da14f5a7ece3ad9fb6c4

@@ -1,0 +1,1 @@
+c0a96db31b5029b9bd9bd450dee4f34a9d4ab3d7

@@ -1,0 +1,1 @@
+fddf418a56cda600d17ccc14f2f5d8225222c2cc

@@ -1,0 +1,1 @@
+b05d1838cc3be47f7c3cd9020c73f6ebbafd3aa0
