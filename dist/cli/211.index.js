@@ -6068,6 +6068,23 @@ function removedExportNames(item) {
         .map((name) => name.trim())
         .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
 }
+/**
+ * Whether an `apiSurface` item says the package itself stops being callable, and for whom:
+ * `require()` callers only (a root compiled from an ES module: an ES import still gets the
+ * interop default), or every caller (the default export or `export =` is gone).
+ */
+function removedRootCall(item) {
+    if (item.kind !== 'apiSurface')
+        return null;
+    if (item.locator.endsWith('/require-namespace'))
+        return { requireOnly: true };
+    if (!item.locator.endsWith('/removed-exports'))
+        return null;
+    if (item.title.endsWith(' — module itself no longer a function or class') || item.title.endsWith(' — default export removed'))
+        return { requireOnly: false };
+    const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. Code that imports them/s.exec(item.content)?.[1];
+    return list !== undefined && list.split(', ').some((name) => name === shownName('default') || name === shownName('export=')) ? { requireOnly: false } : null;
+}
 /** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
 function isTypeOnlyRemoval(item) {
     return item.kind === 'apiSurface' && item.locator.endsWith('/removed-types');
@@ -6086,6 +6103,25 @@ const PUBLISHED_FILES_SOURCE_ID = 'npm-tarball-comparison';
 const REMOVED_ROOT_MODULES = '/removed-root-modules';
 /** Root modules listed by name; the count says how many more. */
 const LISTED_MODULES = 20;
+/**
+ * The import specifiers that load a module file the "root modules removed" item lists:
+ * `graphql-tag/parser` and `graphql-tag/parser.js` for `parser.js` (require() adds `.js`, never
+ * `.cjs`/`.mjs`). Only the listed names (the first LISTED_MODULES) are recoverable.
+ */
+function removedRootModuleSpecifiers(item, packageName) {
+    if (item.kind !== 'apiSurface' || !item.locator.endsWith(REMOVED_ROOT_MODULES))
+        return [];
+    const list = / at the package root that [^:]*: (.*?)(?: … \(\d+ more\))?\. [^ ]+ has no `exports` map/s.exec(item.content)?.[1];
+    if (list === undefined)
+        return [];
+    return list
+        .split(', ')
+        .filter((file) => /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(file))
+        .map((file) => {
+        const bare = file.replace(/\.js$/, '');
+        return { module: `${packageName}/${bare}`, specifiers: bare === file ? [`${packageName}/${file}`] : [`${packageName}/${bare}`, `${packageName}/${file}`] };
+    });
+}
 /** Whether an evidence reference (which carries no locator) is that fact. */
 function isPublishedFilesFact(item) {
     return item.kind === 'registryFact' && item.sourceId === PUBLISHED_FILES_SOURCE_ID;
@@ -6285,7 +6321,415 @@ function splitApiName(name) {
     return { receiver: parts.length > 1 ? parts[parts.length - 2] : null, member };
 }
 
+;// CONCATENATED MODULE: ./build/usage/module-usage.js
+const SKIPPED_KEYS = new Set(['loc', 'start', 'end', 'extra', 'range', 'leadingComments', 'trailingComments', 'innerComments', 'errors', 'comments', 'tokens']);
+/** Untraced member accesses kept per file (for plain name matches); the rest are counted only. */
+const MAX_UNTRACED = 5_000;
+const MAX_TRACED = 5_000;
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`; null for relative, absolute, `node:` and URL specifiers. */
+function packageOfSpecifier(specifier) {
+    if (specifier === '' || specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(specifier))
+        return null;
+    const parts = specifier.split('/');
+    if (specifier.startsWith('@'))
+        return parts.length >= 2 && parts[1] !== '' ? `${parts[0]}/${parts[1]}` : null;
+    return parts[0] ?? null;
+}
+function isNode(value) {
+    return typeof value === 'object' && value !== null && typeof value.type === 'string';
+}
+function stringValue(node) {
+    if (!isNode(node))
+        return null;
+    if (node.type === 'StringLiteral' && typeof node.value === 'string')
+        return node.value;
+    // A template literal without expressions: require(`express`).
+    if (node.type === 'TemplateLiteral' && Array.isArray(node.expressions) && node.expressions.length === 0) {
+        const quasi = node.quasis?.[0];
+        return typeof quasi?.value?.cooked === 'string' ? quasi.value.cooked : null;
+    }
+    return null;
+}
+function module_usage_identifierName(node) {
+    return isNode(node) && node.type === 'Identifier' && typeof node.name === 'string' ? node.name : null;
+}
+/** `x` of `a.x` or `a['x']`; null for computed keys that are not string literals. */
+function memberName(node) {
+    if (node.computed === true)
+        return stringValue(node.property);
+    return module_usage_identifierName(node.property);
+}
+function lineOf(node, offset) {
+    return (node.loc?.start.line ?? 0) + offset;
+}
+/** Expression wrappers that do not change the value: parentheses, TS casts, non-null. */
+function unwrap(node) {
+    let current = node;
+    while (isNode(current) && ['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'AwaitExpression'].includes(current.type)) {
+        current = current.type === 'AwaitExpression' ? current.argument : current.expression;
+    }
+    return current;
+}
+/** The member a call of the package itself is recorded under (`retry(axios)` → member `()`). */
+const ROOT_CALL_MEMBER = '()';
+function addImport(collected, targets, specifier, kind, names, line) {
+    if (specifier === null)
+        return null;
+    const packageName = packageOfSpecifier(specifier);
+    if (packageName === null || !targets.has(packageName))
+        return null;
+    collected.imports.push({ packageName, site: { line, kind, specifier, names } });
+    return packageName;
+}
+/** `require('x')` / `import('x')` calls naming a target package: the package, else null. */
+function requiredPackage(node, targets) {
+    const value = unwrap(node);
+    if (!isNode(value))
+        return null;
+    if (value.type === 'CallExpression' && module_usage_identifierName(value.callee) === 'require') {
+        const name = packageOfSpecifier(stringValue(value.arguments[0]) ?? '');
+        return name !== null && targets.has(name) ? name : null;
+    }
+    if (value.type === 'ImportExpression' || (value.type === 'CallExpression' && isNode(value.callee) && value.callee.type === 'Import')) {
+        const source = value.type === 'ImportExpression' ? value.source : value.arguments[0];
+        const name = packageOfSpecifier(stringValue(source) ?? '');
+        return name !== null && targets.has(name) ? name : null;
+    }
+    return null;
+}
+function visitModuleSyntax(node, collected, targets, bindings, offset) {
+    const line = lineOf(node, offset);
+    switch (node.type) {
+        case 'ImportDeclaration': {
+            const specifiers = node.specifiers ?? [];
+            const names = specifiers.map((specifier) => specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportNamespaceSpecifier' ? '*' : (module_usage_identifierName(specifier.imported) ?? stringValue(specifier.imported) ?? '?'));
+            const typeOnly = node.importKind === 'type' || (specifiers.length > 0 && specifiers.every((specifier) => specifier.importKind === 'type'));
+            const packageName = addImport(collected, targets, stringValue(node.source), typeOnly ? 'importType' : 'import', names, line);
+            if (packageName === null)
+                return;
+            for (const specifier of specifiers) {
+                const local = module_usage_identifierName(specifier.local);
+                if (local === null)
+                    continue;
+                if (specifier.type === 'ImportSpecifier') {
+                    const imported = module_usage_identifierName(specifier.imported) ?? stringValue(specifier.imported) ?? local;
+                    bindings.set(local, { packageName, kind: 'named', importedName: imported });
+                }
+                else
+                    bindings.set(local, { packageName, kind: 'package', loadedBy: 'import' });
+            }
+            return;
+        }
+        case 'ExportNamedDeclaration':
+        case 'ExportAllDeclaration': {
+            if (!isNode(node.source))
+                return;
+            const names = node.type === 'ExportAllDeclaration'
+                ? ['*']
+                : (node.specifiers ?? []).map((specifier) => module_usage_identifierName(specifier.local) ?? stringValue(specifier.local) ?? (specifier.type === 'ExportNamespaceSpecifier' ? '*' : '?'));
+            addImport(collected, targets, stringValue(node.source), node.exportKind === 'type' ? 'importType' : 'exportFrom', names, line);
+            return;
+        }
+        case 'TSImportEqualsDeclaration': {
+            const reference = node.moduleReference;
+            if (reference?.type !== 'TSExternalModuleReference')
+                return;
+            const packageName = addImport(collected, targets, stringValue(reference.expression), node.importKind === 'type' ? 'importType' : 'importEquals', ['*'], line);
+            const local = module_usage_identifierName(node.id);
+            if (packageName !== null && local !== null)
+                bindings.set(local, { packageName, kind: 'package', loadedBy: 'require' });
+            return;
+        }
+        case 'TSImportType': {
+            const argument = node.argument;
+            const specifier = stringValue(argument) ?? stringValue(argument?.literal);
+            const qualifier = module_usage_identifierName(node.qualifier);
+            addImport(collected, targets, specifier, 'importType', qualifier === null ? [] : [qualifier], line);
+            return;
+        }
+        case 'CallExpression':
+        case 'ImportExpression': {
+            const isRequire = node.type === 'CallExpression' && module_usage_identifierName(node.callee) === 'require';
+            const isDynamic = node.type === 'ImportExpression' || (isNode(node.callee) && node.callee.type === 'Import');
+            if (!isRequire && !isDynamic)
+                return;
+            const source = node.type === 'ImportExpression' ? node.source : node.arguments[0];
+            addImport(collected, targets, stringValue(source), isRequire ? 'require' : 'dynamicImport', [], line);
+            return;
+        }
+        default:
+            return;
+    }
+}
+/** One iterative pre-order walk: module syntax, declarations, calls, member accesses, identifiers. */
+function collect(program, offset, targets, bindings, collected) {
+    // Parallel stacks (node, the key it hangs from, its parent): no object per visited node.
+    const nodes = [program];
+    const parentKeys = [null];
+    const parents = [null];
+    while (nodes.length > 0) {
+        const node = nodes.pop();
+        const parentKey = parentKeys.pop();
+        const parent = parents.pop();
+        visitModuleSyntax(node, collected, targets, bindings, offset);
+        switch (node.type) {
+            case 'VariableDeclarator':
+                if (isNode(node.init))
+                    collected.declarators.push({ id: node.id, init: node.init, line: lineOf(node, offset) });
+                break;
+            case 'AssignmentExpression':
+                if (node.operator === '=' && isNode(node.left) && isNode(node.right))
+                    collected.declarators.push({ id: node.left, init: node.right, line: lineOf(node, offset) });
+                break;
+            case 'CallExpression':
+            case 'OptionalCallExpression':
+            case 'NewExpression': {
+                collected.calls.push(node);
+                collected.callLines.set(node, lineOf(node, offset));
+                const callee = unwrap(node.callee);
+                if (isNode(callee) && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression')) {
+                    const callArguments = node.arguments ?? [];
+                    collected.calledMembers.set(callee, callArguments.some((argument) => isNode(argument) && argument.type === 'SpreadElement') ? null : callArguments.length);
+                }
+                break;
+            }
+            case 'MemberExpression':
+            case 'OptionalMemberExpression':
+                collected.members.push({ node, line: lineOf(node, offset) });
+                break;
+            case 'FunctionDeclaration': {
+                const name = module_usage_identifierName(node.id);
+                if (name !== null)
+                    collected.functions.set(name, node);
+                break;
+            }
+            case 'Identifier':
+                // A reference, not a property key or a declaration's own name (those are not uses).
+                if (!(parentKey === 'property' && parent !== null && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.computed !== true) && parentKey !== 'key' && parentKey !== 'id' && parentKey !== 'local' && parentKey !== 'imported' && parentKey !== 'exported') {
+                    collected.identifiers.push({ name: node.name, line: lineOf(node, offset) });
+                }
+                break;
+            default:
+                break;
+        }
+        const keys = Object.keys(node);
+        for (let index = keys.length - 1; index >= 0; index--) {
+            const key = keys[index];
+            if (SKIPPED_KEYS.has(key))
+                continue;
+            const value = node[key];
+            if (Array.isArray(value)) {
+                for (let item = value.length - 1; item >= 0; item--) {
+                    if (!isNode(value[item]))
+                        continue;
+                    nodes.push(value[item]);
+                    parentKeys.push(key);
+                    parents.push(node);
+                }
+            }
+            else if (isNode(value)) {
+                nodes.push(value);
+                parentKeys.push(key);
+                parents.push(node);
+            }
+        }
+    }
+}
+/** The binding a value traces to: the package, one of its names, or something made from it. */
+function traceOf(node, bindings, targets) {
+    const value = unwrap(node);
+    if (!isNode(value))
+        return null;
+    const required = requiredPackage(value, targets);
+    if (required !== null)
+        return { packageName: required, kind: 'package', loadedBy: value.type === 'CallExpression' && module_usage_identifierName(value.callee) === 'require' ? 'require' : 'import' };
+    switch (value.type) {
+        case 'Identifier':
+            return bindings.get(value.name) ?? null;
+        case 'CallExpression':
+        case 'OptionalCallExpression':
+        case 'NewExpression': {
+            const callee = traceOf(value.callee, bindings, targets);
+            return callee === null ? null : { packageName: callee.packageName, kind: 'derived', via: 'call' };
+        }
+        case 'MemberExpression':
+        case 'OptionalMemberExpression': {
+            const object = traceOf(value.object, bindings, targets);
+            if (object === null)
+                return null;
+            // `require('express').Router` is the package's name `Router`.
+            const name = memberName(value);
+            if (object.kind === 'package' && name !== null)
+                return { packageName: object.packageName, kind: 'named', importedName: name };
+            return { packageName: object.packageName, kind: 'derived' };
+        }
+        default:
+            return null;
+    }
+}
+function parameterNames(fn) {
+    const names = [];
+    for (const parameter of fn.params ?? []) {
+        const target = parameter.type === 'AssignmentPattern' ? parameter.left : parameter;
+        const name = module_usage_identifierName(target);
+        if (name !== null)
+            names.push(name);
+    }
+    return names;
+}
+function isFunction(node) {
+    return isNode(node) && (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression');
+}
+/** Resolves declarations and callback parameters until nothing new is traced (a few rounds at most). */
+function resolveBindings(collected, bindings, targets, uses) {
+    const destructured = new Set();
+    for (let round = 0; round < 6; round++) {
+        let changed = false;
+        const bind = (name, binding) => {
+            if (bindings.has(name))
+                return;
+            bindings.set(name, binding);
+            changed = true;
+        };
+        for (const { id, init, line } of collected.declarators) {
+            const trace = traceOf(init, bindings, targets);
+            if (trace === null)
+                continue;
+            const name = module_usage_identifierName(id);
+            if (name !== null) {
+                bind(name, trace);
+                continue;
+            }
+            if (id.type !== 'ObjectPattern')
+                continue;
+            // `const { Router, json } = require('express')`, `const { query } = req`.
+            for (const property of id.properties ?? []) {
+                if (property.type !== 'ObjectProperty')
+                    continue;
+                const key = module_usage_identifierName(property.key) ?? stringValue(property.key);
+                const valueNode = property.value;
+                const local = module_usage_identifierName(valueNode.type === 'AssignmentPattern' ? valueNode.left : valueNode);
+                if (key === null || local === null)
+                    continue;
+                bind(local, trace.kind === 'package' ? { packageName: trace.packageName, kind: 'named', importedName: key } : { packageName: trace.packageName, kind: 'derived' });
+                if (!destructured.has(property)) {
+                    destructured.add(property);
+                    uses(trace.packageName, { line, expression: key, member: key, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other' });
+                }
+            }
+        }
+        for (const call of collected.calls) {
+            const callee = traceOf(call.callee, bindings, targets);
+            if (callee === null)
+                continue;
+            for (const argument of call.arguments ?? []) {
+                const fn = isFunction(argument) ? argument : collected.functions.get(module_usage_identifierName(argument) ?? '\u0000');
+                if (fn === undefined)
+                    continue;
+                for (const name of parameterNames(fn))
+                    bind(name, { packageName: callee.packageName, kind: 'derived', via: 'parameter' });
+            }
+        }
+        if (!changed)
+            return;
+    }
+}
+/** Source text of a short receiver (`app`, `express.Router()`), for the expression shown to a reader. */
+function receiverText(node) {
+    const value = unwrap(node);
+    if (!isNode(value))
+        return '…';
+    if (value.type === 'Identifier')
+        return value.name;
+    if (value.type === 'ThisExpression')
+        return 'this';
+    if (value.type === 'MemberExpression' || value.type === 'OptionalMemberExpression')
+        return `${receiverText(value.object)}.${memberName(value) ?? '[…]'}`;
+    if (value.type === 'CallExpression' || value.type === 'OptionalCallExpression' || value.type === 'NewExpression')
+        return `${receiverText(value.callee)}()`;
+    return '…';
+}
+/**
+ * Imports of the `targets` packages in one parsed file and their traced uses, plus member
+ * accesses on untraced identifiers (kept for plain name matches when the file imports a target).
+ */
+function analyseModule(programs, targets) {
+    const bindings = new Map();
+    const collected = { imports: [], declarators: [], calls: [], callLines: new Map(), members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
+    for (const { program, lineOffset } of programs)
+        collect(program, lineOffset, targets, bindings, collected);
+    const packages = new Map();
+    for (const { packageName, site } of collected.imports) {
+        const entry = packages.get(packageName) ?? { imports: [], traced: [] };
+        entry.imports.push(site);
+        packages.set(packageName, entry);
+    }
+    const untraced = [];
+    if (packages.size === 0)
+        return { packages, untraced };
+    const addUse = (packageName, use) => {
+        const entry = packages.get(packageName);
+        if (entry !== undefined && entry.traced.length < MAX_TRACED)
+            entry.traced.push(use);
+    };
+    // A named import is a use of that name where it is imported (an ESM import of a removed name fails there).
+    for (const { packageName, site } of collected.imports) {
+        if (site.kind === 'importType')
+            continue;
+        for (const name of site.names)
+            if (name !== 'default' && name !== '*' && name !== '?')
+                addUse(packageName, { line: site.line, expression: name, member: name, onPackage: true, receiverVia: 'other' });
+    }
+    resolveBindings(collected, bindings, targets, addUse);
+    for (const { node, line } of collected.members) {
+        const member = memberName(node);
+        if (member === null)
+            continue;
+        const trace = traceOf(node.object, bindings, targets);
+        const call = collected.calledMembers.has(node) ? { callArguments: collected.calledMembers.get(node) } : {};
+        if (trace !== null) {
+            addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...call });
+        }
+        else {
+            const receiver = module_usage_identifierName(unwrap(node.object));
+            if (receiver !== null && untraced.length < MAX_UNTRACED)
+                untraced.push({ line, receiver, member, ...call });
+        }
+    }
+    // Calls of the package itself (`retry(axios)`, `require('retry')(axios)`, `new Client()`): a
+    // package whose root stops being callable breaks exactly these.
+    for (const call of collected.calls) {
+        const callee = unwrap(call.callee);
+        const trace = traceOf(callee, bindings, targets);
+        if (trace?.kind !== 'package')
+            continue;
+        const required = requiredPackage(callee, targets);
+        const expression = `${call.type === 'NewExpression' ? 'new ' : ''}${required !== null ? `${trace.loadedBy === 'require' ? 'require' : 'import'}('${required}')` : receiverText(callee)}()`;
+        addUse(trace.packageName, { line: collected.callLines.get(call) ?? lineOf(call, 0), expression, member: ROOT_CALL_MEMBER, onPackage: true, receiverVia: 'other', rootLoadedBy: trace.loadedBy ?? 'import' });
+    }
+    // References to a named import (`legacy()` after `import { legacy } from …`).
+    for (const { name, line } of collected.identifiers) {
+        const binding = bindings.get(name);
+        if (binding?.kind === 'named' && binding.importedName !== undefined)
+            addUse(binding.packageName, { line, expression: name, member: binding.importedName, onPackage: true, receiverVia: 'other' });
+    }
+    for (const entry of packages.values()) {
+        entry.traced.sort((left, right) => left.line - right.line || (left.expression < right.expression ? -1 : left.expression > right.expression ? 1 : 0));
+        // One use of a member per line (`const { static: serve } = …` names `static` once, not as `serve` again).
+        const seen = new Set();
+        entry.traced = entry.traced.filter((use) => {
+            const key = `${use.line}\u0000${use.member}\u0000${use.onPackage}\u0000${use.callArguments}`;
+            if (seen.has(key))
+                return false;
+            seen.add(key);
+            return true;
+        });
+    }
+    return { packages, untraced };
+}
+
 ;// CONCATENATED MODULE: ./build/usage/describe-usage.js
+
 
 /**
  * From a scan to the `usage` report of one result: which files import the package, and for each
@@ -6318,6 +6762,10 @@ function boundedUse(use) {
  * `require('<package>')` (and `import x = require(…)`) is a use, at the line of the call.
  */
 const REQUIRE_CHECK = 'require()';
+/** The checked name shown for a root that stops being callable: `require('axios-retry')()` or `chownr()`. */
+function rootCallName(packageName, requireOnly) {
+    return requireOnly ? `require('${packageName}')()` : `${packageName}()`;
+}
 /** `express` for express, `lodash` for lodash.get-style names, `vue` for @vue/… : how code usually names a package. */
 function packageIdentifier(packageName) {
     return packageName
@@ -6334,6 +6782,16 @@ function isOtherCallForm(check, use) {
     return check.removedCallArities !== undefined && typeof use.callArguments === 'number' && !check.removedCallArities.includes(use.callArguments);
 }
 function usesIn(file, check, packageName) {
+    if (check.form?.kind === 'subpath') {
+        const specifiers = new Set(check.form.specifiers);
+        return file.imports.filter((site) => specifiers.has(site.specifier)).map((site) => ({ path: file.path, line: site.line, expression: site.specifier, match: 'binding' }));
+    }
+    if (check.form?.kind === 'rootCall') {
+        const requireOnly = check.form.requireOnly;
+        return file.traced
+            .filter((use) => use.member === ROOT_CALL_MEMBER && use.rootLoadedBy !== undefined && (!requireOnly || use.rootLoadedBy === 'require'))
+            .map((use) => ({ path: file.path, line: use.line, expression: use.expression, match: 'binding' }));
+    }
     if (check.name === REQUIRE_CHECK) {
         return file.imports
             .filter((site) => site.kind === 'require' || site.kind === 'importEquals')
@@ -6848,6 +7306,7 @@ function applyTrust(candidate, context, options) {
 
 
 
+
 /**
  * What the repository scan found for one bump, as evidence a model reads and can cite: the
  * files that import the package (with lines and imported names), the members the code uses
@@ -6860,9 +7319,20 @@ const LISTED_MEMBERS = 40;
 function plural(count, word) {
     return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
-/** The API-surface names a bump removes, as checks for the usage report. */
-function apiSurfaceChecks(evidence) {
-    return evidence.flatMap((item) => removedExportNames(item).map((name) => ({ name, change: 'removed', origin: 'apiSurface' })));
+/**
+ * What the API-surface diff says a bump removes, as checks for the usage report: exported names
+ * (`import { parse }`), the package itself as something called (`retry(axios)`), and module
+ * files loaded by path (`require('graphql-tag/parser')`).
+ */
+function apiSurfaceChecks(evidence, packageName) {
+    return evidence.flatMap((item) => {
+        const rootCall = removedRootCall(item);
+        return [
+            ...removedExportNames(item).map((name) => ({ name, change: 'removed', origin: 'apiSurface' })),
+            ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed', origin: 'apiSurface', form: { kind: 'rootCall', requireOnly: rootCall.requireOnly } }]),
+            ...removedRootModuleSpecifiers(item, packageName).map(({ module, specifiers }) => ({ name: module, change: 'removed', origin: 'apiSurface', form: { kind: 'subpath', specifiers } })),
+        ];
+    });
 }
 function usageEvidence(bump, scan, evidence, sourceUrl) {
     if (scan === null)
@@ -6872,7 +7342,7 @@ function usageEvidence(bump, scan, evidence, sourceUrl) {
     const packageScan = scan.packages.get(bump.name);
     if (packageScan === undefined)
         return { evidence: [], missing: [] };
-    const report = describeUsage(scan, bump.name, apiSurfaceChecks(evidence));
+    const report = describeUsage(scan, bump.name, apiSurfaceChecks(evidence, bump.name));
     const lines = [];
     if (packageScan.files.length === 0) {
         const named = packageScan.configMentions.slice(0, 5).map((mention) => `${mention.path}${mention.detail ? ` (${mention.detail})` : mention.line ? `:${mention.line}` : ''}`);
@@ -6903,9 +7373,9 @@ function usageEvidence(bump, scan, evidence, sourceUrl) {
         const used = removed.filter((checked) => checked.useCount > 0).map((checked) => `${checked.name} at ${checked.uses.slice(0, 3).map((use) => `${use.path}:${use.line}`).join(', ')}`);
         const unused = removed.filter((checked) => checked.useCount === 0).map((checked) => checked.name);
         if (used.length > 0)
-            lines.push(`Exports removed by ${bump.to} that this repository uses: ${used.join('; ')}.`);
+            lines.push(`APIs removed by ${bump.to} that this repository uses: ${used.join('; ')}.`);
         if (unused.length > 0)
-            lines.push(`Exports removed by ${bump.to} that this repository does not use: ${unused.slice(0, 20).join(', ')}.`);
+            lines.push(`APIs removed by ${bump.to} that this repository does not use: ${unused.slice(0, 20).join(', ')}.`);
     }
     if (scan.incomplete)
         lines.push(`The scan was incomplete: ${scan.notes[0] ?? 'a bound was reached'}`);
@@ -7016,7 +7486,7 @@ function usageChecks(context, findings) {
     const esmOnly = breaking.filter((finding) => citedFacts(finding).some((item) => item?.locator === 'fact/module-format'));
     const requireChecks = esmOnly.map((finding) => ({ name: REQUIRE_CHECK, change: 'removed', origin: finding.id }));
     const selected = new Set(context.metadata.selectedEvidenceIds);
-    return [...fromFindings, ...requireChecks, ...apiSurfaceChecks(context.knowledge.evidence.filter((item) => selected.has(item.id)))];
+    return [...fromFindings, ...requireChecks, ...apiSurfaceChecks(context.knowledge.evidence.filter((item) => selected.has(item.id)), context.dependency.name)];
 }
 /** The usage report of a result, or nothing when the caller gave no scan outcome. */
 function usageOf(subject, findings) {
@@ -10937,399 +11407,6 @@ function looksMinified(text) {
     for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1))
         lines += 1;
     return text.length / lines > 300;
-}
-
-;// CONCATENATED MODULE: ./build/usage/module-usage.js
-const SKIPPED_KEYS = new Set(['loc', 'start', 'end', 'extra', 'range', 'leadingComments', 'trailingComments', 'innerComments', 'errors', 'comments', 'tokens']);
-/** Untraced member accesses kept per file (for plain name matches); the rest are counted only. */
-const MAX_UNTRACED = 5_000;
-const MAX_TRACED = 5_000;
-/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`; null for relative, absolute, `node:` and URL specifiers. */
-function packageOfSpecifier(specifier) {
-    if (specifier === '' || specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(specifier))
-        return null;
-    const parts = specifier.split('/');
-    if (specifier.startsWith('@'))
-        return parts.length >= 2 && parts[1] !== '' ? `${parts[0]}/${parts[1]}` : null;
-    return parts[0] ?? null;
-}
-function isNode(value) {
-    return typeof value === 'object' && value !== null && typeof value.type === 'string';
-}
-function stringValue(node) {
-    if (!isNode(node))
-        return null;
-    if (node.type === 'StringLiteral' && typeof node.value === 'string')
-        return node.value;
-    // A template literal without expressions: require(`express`).
-    if (node.type === 'TemplateLiteral' && Array.isArray(node.expressions) && node.expressions.length === 0) {
-        const quasi = node.quasis?.[0];
-        return typeof quasi?.value?.cooked === 'string' ? quasi.value.cooked : null;
-    }
-    return null;
-}
-function module_usage_identifierName(node) {
-    return isNode(node) && node.type === 'Identifier' && typeof node.name === 'string' ? node.name : null;
-}
-/** `x` of `a.x` or `a['x']`; null for computed keys that are not string literals. */
-function memberName(node) {
-    if (node.computed === true)
-        return stringValue(node.property);
-    return module_usage_identifierName(node.property);
-}
-function lineOf(node, offset) {
-    return (node.loc?.start.line ?? 0) + offset;
-}
-/** Expression wrappers that do not change the value: parentheses, TS casts, non-null. */
-function unwrap(node) {
-    let current = node;
-    while (isNode(current) && ['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'AwaitExpression'].includes(current.type)) {
-        current = current.type === 'AwaitExpression' ? current.argument : current.expression;
-    }
-    return current;
-}
-function addImport(collected, targets, specifier, kind, names, line) {
-    if (specifier === null)
-        return null;
-    const packageName = packageOfSpecifier(specifier);
-    if (packageName === null || !targets.has(packageName))
-        return null;
-    collected.imports.push({ packageName, site: { line, kind, specifier, names } });
-    return packageName;
-}
-/** `require('x')` / `import('x')` calls naming a target package: the package, else null. */
-function requiredPackage(node, targets) {
-    const value = unwrap(node);
-    if (!isNode(value))
-        return null;
-    if (value.type === 'CallExpression' && module_usage_identifierName(value.callee) === 'require') {
-        const name = packageOfSpecifier(stringValue(value.arguments[0]) ?? '');
-        return name !== null && targets.has(name) ? name : null;
-    }
-    if (value.type === 'ImportExpression' || (value.type === 'CallExpression' && isNode(value.callee) && value.callee.type === 'Import')) {
-        const source = value.type === 'ImportExpression' ? value.source : value.arguments[0];
-        const name = packageOfSpecifier(stringValue(source) ?? '');
-        return name !== null && targets.has(name) ? name : null;
-    }
-    return null;
-}
-function visitModuleSyntax(node, collected, targets, bindings, offset) {
-    const line = lineOf(node, offset);
-    switch (node.type) {
-        case 'ImportDeclaration': {
-            const specifiers = node.specifiers ?? [];
-            const names = specifiers.map((specifier) => specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportNamespaceSpecifier' ? '*' : (module_usage_identifierName(specifier.imported) ?? stringValue(specifier.imported) ?? '?'));
-            const typeOnly = node.importKind === 'type' || (specifiers.length > 0 && specifiers.every((specifier) => specifier.importKind === 'type'));
-            const packageName = addImport(collected, targets, stringValue(node.source), typeOnly ? 'importType' : 'import', names, line);
-            if (packageName === null)
-                return;
-            for (const specifier of specifiers) {
-                const local = module_usage_identifierName(specifier.local);
-                if (local === null)
-                    continue;
-                if (specifier.type === 'ImportSpecifier') {
-                    const imported = module_usage_identifierName(specifier.imported) ?? stringValue(specifier.imported) ?? local;
-                    bindings.set(local, { packageName, kind: 'named', importedName: imported });
-                }
-                else
-                    bindings.set(local, { packageName, kind: 'package' });
-            }
-            return;
-        }
-        case 'ExportNamedDeclaration':
-        case 'ExportAllDeclaration': {
-            if (!isNode(node.source))
-                return;
-            const names = node.type === 'ExportAllDeclaration'
-                ? ['*']
-                : (node.specifiers ?? []).map((specifier) => module_usage_identifierName(specifier.local) ?? stringValue(specifier.local) ?? (specifier.type === 'ExportNamespaceSpecifier' ? '*' : '?'));
-            addImport(collected, targets, stringValue(node.source), node.exportKind === 'type' ? 'importType' : 'exportFrom', names, line);
-            return;
-        }
-        case 'TSImportEqualsDeclaration': {
-            const reference = node.moduleReference;
-            if (reference?.type !== 'TSExternalModuleReference')
-                return;
-            const packageName = addImport(collected, targets, stringValue(reference.expression), node.importKind === 'type' ? 'importType' : 'importEquals', ['*'], line);
-            const local = module_usage_identifierName(node.id);
-            if (packageName !== null && local !== null)
-                bindings.set(local, { packageName, kind: 'package' });
-            return;
-        }
-        case 'TSImportType': {
-            const argument = node.argument;
-            const specifier = stringValue(argument) ?? stringValue(argument?.literal);
-            const qualifier = module_usage_identifierName(node.qualifier);
-            addImport(collected, targets, specifier, 'importType', qualifier === null ? [] : [qualifier], line);
-            return;
-        }
-        case 'CallExpression':
-        case 'ImportExpression': {
-            const isRequire = node.type === 'CallExpression' && module_usage_identifierName(node.callee) === 'require';
-            const isDynamic = node.type === 'ImportExpression' || (isNode(node.callee) && node.callee.type === 'Import');
-            if (!isRequire && !isDynamic)
-                return;
-            const source = node.type === 'ImportExpression' ? node.source : node.arguments[0];
-            addImport(collected, targets, stringValue(source), isRequire ? 'require' : 'dynamicImport', [], line);
-            return;
-        }
-        default:
-            return;
-    }
-}
-/** One iterative pre-order walk: module syntax, declarations, calls, member accesses, identifiers. */
-function collect(program, offset, targets, bindings, collected) {
-    // Parallel stacks (node, the key it hangs from, its parent): no object per visited node.
-    const nodes = [program];
-    const parentKeys = [null];
-    const parents = [null];
-    while (nodes.length > 0) {
-        const node = nodes.pop();
-        const parentKey = parentKeys.pop();
-        const parent = parents.pop();
-        visitModuleSyntax(node, collected, targets, bindings, offset);
-        switch (node.type) {
-            case 'VariableDeclarator':
-                if (isNode(node.init))
-                    collected.declarators.push({ id: node.id, init: node.init, line: lineOf(node, offset) });
-                break;
-            case 'AssignmentExpression':
-                if (node.operator === '=' && isNode(node.left) && isNode(node.right))
-                    collected.declarators.push({ id: node.left, init: node.right, line: lineOf(node, offset) });
-                break;
-            case 'CallExpression':
-            case 'OptionalCallExpression':
-            case 'NewExpression': {
-                collected.calls.push(node);
-                const callee = unwrap(node.callee);
-                if (isNode(callee) && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression')) {
-                    const callArguments = node.arguments ?? [];
-                    collected.calledMembers.set(callee, callArguments.some((argument) => isNode(argument) && argument.type === 'SpreadElement') ? null : callArguments.length);
-                }
-                break;
-            }
-            case 'MemberExpression':
-            case 'OptionalMemberExpression':
-                collected.members.push({ node, line: lineOf(node, offset) });
-                break;
-            case 'FunctionDeclaration': {
-                const name = module_usage_identifierName(node.id);
-                if (name !== null)
-                    collected.functions.set(name, node);
-                break;
-            }
-            case 'Identifier':
-                // A reference, not a property key or a declaration's own name (those are not uses).
-                if (!(parentKey === 'property' && parent !== null && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.computed !== true) && parentKey !== 'key' && parentKey !== 'id' && parentKey !== 'local' && parentKey !== 'imported' && parentKey !== 'exported') {
-                    collected.identifiers.push({ name: node.name, line: lineOf(node, offset) });
-                }
-                break;
-            default:
-                break;
-        }
-        const keys = Object.keys(node);
-        for (let index = keys.length - 1; index >= 0; index--) {
-            const key = keys[index];
-            if (SKIPPED_KEYS.has(key))
-                continue;
-            const value = node[key];
-            if (Array.isArray(value)) {
-                for (let item = value.length - 1; item >= 0; item--) {
-                    if (!isNode(value[item]))
-                        continue;
-                    nodes.push(value[item]);
-                    parentKeys.push(key);
-                    parents.push(node);
-                }
-            }
-            else if (isNode(value)) {
-                nodes.push(value);
-                parentKeys.push(key);
-                parents.push(node);
-            }
-        }
-    }
-}
-/** The binding a value traces to: the package, one of its names, or something made from it. */
-function traceOf(node, bindings, targets) {
-    const value = unwrap(node);
-    if (!isNode(value))
-        return null;
-    const required = requiredPackage(value, targets);
-    if (required !== null)
-        return { packageName: required, kind: 'package' };
-    switch (value.type) {
-        case 'Identifier':
-            return bindings.get(value.name) ?? null;
-        case 'CallExpression':
-        case 'OptionalCallExpression':
-        case 'NewExpression': {
-            const callee = traceOf(value.callee, bindings, targets);
-            return callee === null ? null : { packageName: callee.packageName, kind: 'derived', via: 'call' };
-        }
-        case 'MemberExpression':
-        case 'OptionalMemberExpression': {
-            const object = traceOf(value.object, bindings, targets);
-            if (object === null)
-                return null;
-            // `require('express').Router` is the package's name `Router`.
-            const name = memberName(value);
-            if (object.kind === 'package' && name !== null)
-                return { packageName: object.packageName, kind: 'named', importedName: name };
-            return { packageName: object.packageName, kind: 'derived' };
-        }
-        default:
-            return null;
-    }
-}
-function parameterNames(fn) {
-    const names = [];
-    for (const parameter of fn.params ?? []) {
-        const target = parameter.type === 'AssignmentPattern' ? parameter.left : parameter;
-        const name = module_usage_identifierName(target);
-        if (name !== null)
-            names.push(name);
-    }
-    return names;
-}
-function isFunction(node) {
-    return isNode(node) && (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression');
-}
-/** Resolves declarations and callback parameters until nothing new is traced (a few rounds at most). */
-function resolveBindings(collected, bindings, targets, uses) {
-    const destructured = new Set();
-    for (let round = 0; round < 6; round++) {
-        let changed = false;
-        const bind = (name, binding) => {
-            if (bindings.has(name))
-                return;
-            bindings.set(name, binding);
-            changed = true;
-        };
-        for (const { id, init, line } of collected.declarators) {
-            const trace = traceOf(init, bindings, targets);
-            if (trace === null)
-                continue;
-            const name = module_usage_identifierName(id);
-            if (name !== null) {
-                bind(name, trace);
-                continue;
-            }
-            if (id.type !== 'ObjectPattern')
-                continue;
-            // `const { Router, json } = require('express')`, `const { query } = req`.
-            for (const property of id.properties ?? []) {
-                if (property.type !== 'ObjectProperty')
-                    continue;
-                const key = module_usage_identifierName(property.key) ?? stringValue(property.key);
-                const valueNode = property.value;
-                const local = module_usage_identifierName(valueNode.type === 'AssignmentPattern' ? valueNode.left : valueNode);
-                if (key === null || local === null)
-                    continue;
-                bind(local, trace.kind === 'package' ? { packageName: trace.packageName, kind: 'named', importedName: key } : { packageName: trace.packageName, kind: 'derived' });
-                if (!destructured.has(property)) {
-                    destructured.add(property);
-                    uses(trace.packageName, { line, expression: key, member: key, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other' });
-                }
-            }
-        }
-        for (const call of collected.calls) {
-            const callee = traceOf(call.callee, bindings, targets);
-            if (callee === null)
-                continue;
-            for (const argument of call.arguments ?? []) {
-                const fn = isFunction(argument) ? argument : collected.functions.get(module_usage_identifierName(argument) ?? '\u0000');
-                if (fn === undefined)
-                    continue;
-                for (const name of parameterNames(fn))
-                    bind(name, { packageName: callee.packageName, kind: 'derived', via: 'parameter' });
-            }
-        }
-        if (!changed)
-            return;
-    }
-}
-/** Source text of a short receiver (`app`, `express.Router()`), for the expression shown to a reader. */
-function receiverText(node) {
-    const value = unwrap(node);
-    if (!isNode(value))
-        return '…';
-    if (value.type === 'Identifier')
-        return value.name;
-    if (value.type === 'ThisExpression')
-        return 'this';
-    if (value.type === 'MemberExpression' || value.type === 'OptionalMemberExpression')
-        return `${receiverText(value.object)}.${memberName(value) ?? '[…]'}`;
-    if (value.type === 'CallExpression' || value.type === 'OptionalCallExpression' || value.type === 'NewExpression')
-        return `${receiverText(value.callee)}()`;
-    return '…';
-}
-/**
- * Imports of the `targets` packages in one parsed file and their traced uses, plus member
- * accesses on untraced identifiers (kept for plain name matches when the file imports a target).
- */
-function analyseModule(programs, targets) {
-    const bindings = new Map();
-    const collected = { imports: [], declarators: [], calls: [], members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
-    for (const { program, lineOffset } of programs)
-        collect(program, lineOffset, targets, bindings, collected);
-    const packages = new Map();
-    for (const { packageName, site } of collected.imports) {
-        const entry = packages.get(packageName) ?? { imports: [], traced: [] };
-        entry.imports.push(site);
-        packages.set(packageName, entry);
-    }
-    const untraced = [];
-    if (packages.size === 0)
-        return { packages, untraced };
-    const addUse = (packageName, use) => {
-        const entry = packages.get(packageName);
-        if (entry !== undefined && entry.traced.length < MAX_TRACED)
-            entry.traced.push(use);
-    };
-    // A named import is a use of that name where it is imported (an ESM import of a removed name fails there).
-    for (const { packageName, site } of collected.imports) {
-        if (site.kind === 'importType')
-            continue;
-        for (const name of site.names)
-            if (name !== 'default' && name !== '*' && name !== '?')
-                addUse(packageName, { line: site.line, expression: name, member: name, onPackage: true, receiverVia: 'other' });
-    }
-    resolveBindings(collected, bindings, targets, addUse);
-    for (const { node, line } of collected.members) {
-        const member = memberName(node);
-        if (member === null)
-            continue;
-        const trace = traceOf(node.object, bindings, targets);
-        const call = collected.calledMembers.has(node) ? { callArguments: collected.calledMembers.get(node) } : {};
-        if (trace !== null) {
-            addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...call });
-        }
-        else {
-            const receiver = module_usage_identifierName(unwrap(node.object));
-            if (receiver !== null && untraced.length < MAX_UNTRACED)
-                untraced.push({ line, receiver, member, ...call });
-        }
-    }
-    // References to a named import (`legacy()` after `import { legacy } from …`).
-    for (const { name, line } of collected.identifiers) {
-        const binding = bindings.get(name);
-        if (binding?.kind === 'named' && binding.importedName !== undefined)
-            addUse(binding.packageName, { line, expression: name, member: binding.importedName, onPackage: true, receiverVia: 'other' });
-    }
-    for (const entry of packages.values()) {
-        entry.traced.sort((left, right) => left.line - right.line || (left.expression < right.expression ? -1 : left.expression > right.expression ? 1 : 0));
-        // One use of a member per line (`const { static: serve } = …` names `static` once, not as `serve` again).
-        const seen = new Set();
-        entry.traced = entry.traced.filter((use) => {
-            const key = `${use.line}\u0000${use.member}\u0000${use.onPackage}\u0000${use.callArguments}`;
-            if (seen.has(key))
-                return false;
-            seen.add(key);
-            return true;
-        });
-    }
-    return { packages, untraced };
 }
 
 ;// CONCATENATED MODULE: ./build/usage/parse-source.js

@@ -123,7 +123,7 @@ function usageChecks(context: DependencyContext, findings: readonly TrustedFindi
   const esmOnly = breaking.filter((finding) => citedFacts(finding).some((item) => item?.locator === 'fact/module-format'));
   const requireChecks: NameCheck[] = esmOnly.map((finding) => ({ name: REQUIRE_CHECK, change: 'removed', origin: finding.id }));
   const selected = new Set(context.metadata.selectedEvidenceIds);
-  return [...fromFindings, ...requireChecks, ...apiSurfaceChecks(context.knowledge.evidence.filter((item) => selected.has(item.id)))];
+  return [...fromFindings, ...requireChecks, ...apiSurfaceChecks(context.knowledge.evidence.filter((item) => selected.has(item.id)), context.dependency.name)];
 }
 
 /** The usage report of a result, or nothing when the caller gave no scan outcome. */

@@ -246,6 +246,20 @@ export function removedExportNames(item: Pick<EvidenceItem, 'kind' | 'locator' |
     .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
 }
 
+/**
+ * Whether an `apiSurface` item says the package itself stops being callable, and for whom:
+ * `require()` callers only (a root compiled from an ES module: an ES import still gets the
+ * interop default), or every caller (the default export or `export =` is gone).
+ */
+export function removedRootCall(item: Pick<EvidenceItem, 'kind' | 'locator' | 'title' | 'content'>): { requireOnly: boolean } | null {
+  if (item.kind !== 'apiSurface') return null;
+  if (item.locator.endsWith('/require-namespace')) return { requireOnly: true };
+  if (!item.locator.endsWith('/removed-exports')) return null;
+  if (item.title.endsWith(' — module itself no longer a function or class') || item.title.endsWith(' — default export removed')) return { requireOnly: false };
+  const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. Code that imports them/s.exec(item.content)?.[1];
+  return list !== undefined && list.split(', ').some((name) => name === shownName('default') || name === shownName('export=')) ? { requireOnly: false } : null;
+}
+
 /** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
 export function isTypeOnlyRemoval(item: Pick<EvidenceItem, 'kind' | 'locator'>): boolean {
   return item.kind === 'apiSurface' && item.locator.endsWith('/removed-types');

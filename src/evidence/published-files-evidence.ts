@@ -19,6 +19,24 @@ export const REMOVED_ROOT_MODULES = '/removed-root-modules';
 /** Root modules listed by name; the count says how many more. */
 const LISTED_MODULES = 20;
 
+/**
+ * The import specifiers that load a module file the "root modules removed" item lists:
+ * `graphql-tag/parser` and `graphql-tag/parser.js` for `parser.js` (require() adds `.js`, never
+ * `.cjs`/`.mjs`). Only the listed names (the first LISTED_MODULES) are recoverable.
+ */
+export function removedRootModuleSpecifiers(item: Pick<EvidenceItem, 'kind' | 'locator' | 'content'>, packageName: string): Array<{ module: string; specifiers: string[] }> {
+  if (item.kind !== 'apiSurface' || !item.locator.endsWith(REMOVED_ROOT_MODULES)) return [];
+  const list = / at the package root that [^:]*: (.*?)(?: … \(\d+ more\))?\. [^ ]+ has no `exports` map/s.exec(item.content)?.[1];
+  if (list === undefined) return [];
+  return list
+    .split(', ')
+    .filter((file) => /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(file))
+    .map((file) => {
+      const bare = file.replace(/\.js$/, '');
+      return { module: `${packageName}/${bare}`, specifiers: bare === file ? [`${packageName}/${file}`] : [`${packageName}/${bare}`, `${packageName}/${file}`] };
+    });
+}
+
 /** Whether an evidence reference (which carries no locator) is that fact. */
 export function isPublishedFilesFact(item: { kind: string; sourceId: string }): boolean {
   return item.kind === 'registryFact' && item.sourceId === PUBLISHED_FILES_SOURCE_ID;

@@ -1,8 +1,9 @@
 import type { Bump } from '../bumps/types.js';
 import { packageIdOf } from '../bumps/types.js';
-import { describeUsage, type NameCheck } from '../usage/describe-usage.js';
+import { describeUsage, rootCallName, type NameCheck } from '../usage/describe-usage.js';
 import type { UsageScanOutcome } from '../usage/types.js';
-import { removedExportNames } from './api-surface-evidence.js';
+import { removedExportNames, removedRootCall } from './api-surface-evidence.js';
+import { removedRootModuleSpecifiers } from './published-files-evidence.js';
 import { makeEvidenceItem } from './evidence-item.js';
 import type { EvidenceItem, MissingInformation } from './types.js';
 
@@ -26,9 +27,20 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-/** The API-surface names a bump removes, as checks for the usage report. */
-export function apiSurfaceChecks(evidence: readonly EvidenceItem[]): NameCheck[] {
-  return evidence.flatMap((item) => removedExportNames(item).map((name) => ({ name, change: 'removed' as const, origin: 'apiSurface' })));
+/**
+ * What the API-surface diff says a bump removes, as checks for the usage report: exported names
+ * (`import { parse }`), the package itself as something called (`retry(axios)`), and module
+ * files loaded by path (`require('graphql-tag/parser')`).
+ */
+export function apiSurfaceChecks(evidence: readonly EvidenceItem[], packageName: string): NameCheck[] {
+  return evidence.flatMap((item): NameCheck[] => {
+    const rootCall = removedRootCall(item);
+    return [
+      ...removedExportNames(item).map((name) => ({ name, change: 'removed' as const, origin: 'apiSurface' })),
+      ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed' as const, origin: 'apiSurface', form: { kind: 'rootCall' as const, requireOnly: rootCall.requireOnly } }]),
+      ...removedRootModuleSpecifiers(item, packageName).map(({ module, specifiers }) => ({ name: module, change: 'removed' as const, origin: 'apiSurface', form: { kind: 'subpath' as const, specifiers } })),
+    ];
+  });
 }
 
 export function usageEvidence(bump: Bump, scan: UsageScanOutcome | null, evidence: readonly EvidenceItem[], sourceUrl: string): UsageEvidence {
@@ -36,7 +48,7 @@ export function usageEvidence(bump: Bump, scan: UsageScanOutcome | null, evidenc
   if (scan.status === 'notScanned') return { evidence: [], missing: [{ code: 'USAGE_NOT_SCANNED', message: `Usage in this repository ${scan.reason}.` }] };
   const packageScan = scan.packages.get(bump.name);
   if (packageScan === undefined) return { evidence: [], missing: [] };
-  const report = describeUsage(scan, bump.name, apiSurfaceChecks(evidence));
+  const report = describeUsage(scan, bump.name, apiSurfaceChecks(evidence, bump.name));
   const lines: string[] = [];
   if (packageScan.files.length === 0) {
     const named = packageScan.configMentions.slice(0, 5).map((mention) => `${mention.path}${mention.detail ? ` (${mention.detail})` : mention.line ? `:${mention.line}` : ''}`);
@@ -65,8 +77,8 @@ export function usageEvidence(bump: Bump, scan: UsageScanOutcome | null, evidenc
   if (removed.length > 0) {
     const used = removed.filter((checked) => checked.useCount > 0).map((checked) => `${checked.name} at ${checked.uses.slice(0, 3).map((use) => `${use.path}:${use.line}`).join(', ')}`);
     const unused = removed.filter((checked) => checked.useCount === 0).map((checked) => checked.name);
-    if (used.length > 0) lines.push(`Exports removed by ${bump.to} that this repository uses: ${used.join('; ')}.`);
-    if (unused.length > 0) lines.push(`Exports removed by ${bump.to} that this repository does not use: ${unused.slice(0, 20).join(', ')}.`);
+    if (used.length > 0) lines.push(`APIs removed by ${bump.to} that this repository uses: ${used.join('; ')}.`);
+    if (unused.length > 0) lines.push(`APIs removed by ${bump.to} that this repository does not use: ${unused.slice(0, 20).join(', ')}.`);
   }
   if (scan.incomplete) lines.push(`The scan was incomplete: ${scan.notes[0] ?? 'a bound was reached'}`);
   lines.push('Found by a static scan (parsed, not executed); bindings are traced per file, not through other modules.');

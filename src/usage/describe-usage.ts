@@ -1,4 +1,5 @@
 import { foldApiName, MAX_CALL_FORMS, splitApiName, type ApiName } from './api-names.js';
+import { ROOT_CALL_MEMBER } from './module-usage.js';
 import type { CheckedName, ImportingFile, ImportSite, NameUse, PackageScan, UsageReport, UsageScanOutcome } from './types.js';
 
 /**
@@ -40,6 +41,19 @@ export const REQUIRE_CHECK = 'require()';
 export interface NameCheck extends ApiName {
   /** Finding ids, or `apiSurface`. */
   origin: string;
+  /**
+   * How uses are found when it is not by the name (`app.del`, `legacy`):
+   * - `rootCall`: calls of the package itself (`retry(axios)`, `new Client()`), for a root that
+   *   stops being callable; `requireOnly` when only `require()` callers lose it (a root compiled
+   *   from an ES module: an ES import still gets the interop default);
+   * - `subpath`: imports of a module file by path (`graphql-tag/parser`), for a removed file.
+   */
+  form?: { kind: 'rootCall'; requireOnly: boolean } | { kind: 'subpath'; specifiers: string[] };
+}
+
+/** The checked name shown for a root that stops being callable: `require('axios-retry')()` or `chownr()`. */
+export function rootCallName(packageName: string, requireOnly: boolean): string {
+  return requireOnly ? `require('${packageName}')()` : `${packageName}()`;
 }
 
 /** `express` for express, `lodash` for lodash.get-style names, `vue` for @vue/… : how code usually names a package. */
@@ -60,6 +74,16 @@ function isOtherCallForm(check: NameCheck, use: { callArguments?: number | null 
 }
 
 function usesIn(file: ImportingFile, check: NameCheck, packageName: string): NameUse[] {
+  if (check.form?.kind === 'subpath') {
+    const specifiers = new Set(check.form.specifiers);
+    return file.imports.filter((site) => specifiers.has(site.specifier)).map((site) => ({ path: file.path, line: site.line, expression: site.specifier, match: 'binding' as const }));
+  }
+  if (check.form?.kind === 'rootCall') {
+    const requireOnly = check.form.requireOnly;
+    return file.traced
+      .filter((use) => use.member === ROOT_CALL_MEMBER && use.rootLoadedBy !== undefined && (!requireOnly || use.rootLoadedBy === 'require'))
+      .map((use) => ({ path: file.path, line: use.line, expression: use.expression, match: 'binding' as const }));
+  }
   if (check.name === REQUIRE_CHECK) {
     return file.imports
       .filter((site) => site.kind === 'require' || site.kind === 'importEquals')

@@ -77,12 +77,18 @@ function unwrap(node: unknown): unknown {
   return current;
 }
 
-type Binding = { packageName: string; kind: 'package' | 'named' | 'derived'; importedName?: string; via?: 'call' | 'parameter' };
+/** `loadedBy` (on the package itself): `require` for `require()` and `import x = require()`, else `import`. */
+type Binding = { packageName: string; kind: 'package' | 'named' | 'derived'; importedName?: string; via?: 'call' | 'parameter'; loadedBy?: 'require' | 'import' };
+
+/** The member a call of the package itself is recorded under (`retry(axios)` → member `()`). */
+export const ROOT_CALL_MEMBER = '()';
 
 interface Collected {
   imports: Array<{ packageName: string; site: ImportSite }>;
   declarators: Array<{ id: Node; init: Node; line: number }>;
   calls: Node[];
+  /** Each call's line in the file (a script block's offset applied). */
+  callLines: Map<Node, number>;
   members: Array<{ node: Node; line: number }>;
   identifiers: Array<{ name: string; line: number }>;
   functions: Map<string, Node>;
@@ -131,7 +137,7 @@ function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySe
         if (specifier.type === 'ImportSpecifier') {
           const imported = identifierName(specifier.imported) ?? stringValue(specifier.imported) ?? local;
           bindings.set(local, { packageName, kind: 'named', importedName: imported });
-        } else bindings.set(local, { packageName, kind: 'package' });
+        } else bindings.set(local, { packageName, kind: 'package', loadedBy: 'import' });
       }
       return;
     }
@@ -150,7 +156,7 @@ function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySe
       if (reference?.type !== 'TSExternalModuleReference') return;
       const packageName = addImport(collected, targets, stringValue(reference.expression), node.importKind === 'type' ? 'importType' : 'importEquals', ['*'], line);
       const local = identifierName(node.id);
-      if (packageName !== null && local !== null) bindings.set(local, { packageName, kind: 'package' });
+      if (packageName !== null && local !== null) bindings.set(local, { packageName, kind: 'package', loadedBy: 'require' });
       return;
     }
     case 'TSImportType': {
@@ -196,6 +202,7 @@ function collect(program: Program, offset: number, targets: ReadonlySet<string>,
       case 'OptionalCallExpression':
       case 'NewExpression': {
         collected.calls.push(node);
+        collected.callLines.set(node, lineOf(node, offset));
         const callee = unwrap(node.callee);
         if (isNode(callee) && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression')) {
           const callArguments = (node.arguments as Node[] | undefined) ?? [];
@@ -247,7 +254,7 @@ function traceOf(node: unknown, bindings: Map<string, Binding>, targets: Readonl
   const value = unwrap(node);
   if (!isNode(value)) return null;
   const required = requiredPackage(value, targets);
-  if (required !== null) return { packageName: required, kind: 'package' };
+  if (required !== null) return { packageName: required, kind: 'package', loadedBy: value.type === 'CallExpression' && identifierName(value.callee) === 'require' ? 'require' : 'import' };
   switch (value.type) {
     case 'Identifier':
       return bindings.get(value.name as string) ?? null;
@@ -348,7 +355,7 @@ function receiverText(node: unknown): string {
  */
 export function analyseModule(programs: Array<{ program: Program; lineOffset: number }>, targets: ReadonlySet<string>): FileUsage {
   const bindings = new Map<string, Binding>();
-  const collected: Collected = { imports: [], declarators: [], calls: [], members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
+  const collected: Collected = { imports: [], declarators: [], calls: [], callLines: new Map(), members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
   for (const { program, lineOffset } of programs) collect(program, lineOffset, targets, bindings, collected);
   const packages: FileUsage['packages'] = new Map();
   for (const { packageName, site } of collected.imports) {
@@ -381,6 +388,16 @@ export function analyseModule(programs: Array<{ program: Program; lineOffset: nu
       const receiver = identifierName(unwrap(node.object));
       if (receiver !== null && untraced.length < MAX_UNTRACED) untraced.push({ line, receiver, member, ...call });
     }
+  }
+  // Calls of the package itself (`retry(axios)`, `require('retry')(axios)`, `new Client()`): a
+  // package whose root stops being callable breaks exactly these.
+  for (const call of collected.calls) {
+    const callee = unwrap(call.callee);
+    const trace = traceOf(callee, bindings, targets);
+    if (trace?.kind !== 'package') continue;
+    const required = requiredPackage(callee, targets);
+    const expression = `${call.type === 'NewExpression' ? 'new ' : ''}${required !== null ? `${trace.loadedBy === 'require' ? 'require' : 'import'}('${required}')` : receiverText(callee)}()`;
+    addUse(trace.packageName, { line: collected.callLines.get(call) ?? lineOf(call, 0), expression, member: ROOT_CALL_MEMBER, onPackage: true, receiverVia: 'other', rootLoadedBy: trace.loadedBy ?? 'import' });
   }
   // References to a named import (`legacy()` after `import { legacy } from …`).
   for (const { name, line } of collected.identifiers) {

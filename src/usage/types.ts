@@ -63,6 +63,12 @@ export interface TracedUse {
   receiverVia: 'call' | 'parameter' | 'other';
   /** When the access is called (`res.json(body)`): its argument count; null with a spread argument. Absent when not called. */
   callArguments?: number | null;
+  /**
+   * Present on a call of the package itself (`retry(axios)`, `new Client()`; member `()`): how
+   * that binding was loaded. `require` covers `require()` and `import x = require()`: the forms
+   * that get `module.exports` as it is, where an ES import gets the interop default.
+   */
+  rootLoadedBy?: 'require' | 'import';
 }
 
 /** A member access whose receiver could not be traced to the package (for plain name matches). */

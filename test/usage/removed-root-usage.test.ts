@@ -1,0 +1,131 @@
+/**
+ * The API-surface facts that are not a list of names reach the usage report too: a package
+ * whose root stops being callable (chownr 3, axios-retry 4) is used wherever the repository
+ * calls it, and a removed root module file (graphql-tag 2's parser.js) wherever it is loaded
+ * by path. The evidence items are built by the real builders from tarballs made in memory; the
+ * repository files are parsed by the real scanner.
+ */
+import { describe, expect, it } from 'vitest';
+import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
+import type { PackumentVersion } from '../../src/ecosystems/npm/packument.js';
+import type { RegistryFacts } from '../../src/ecosystems/types.js';
+import { apiSurfaceEvidence } from '../../src/evidence/api-surface-evidence.js';
+import { publishedFilesEvidence } from '../../src/evidence/published-files-evidence.js';
+import type { EvidenceItem } from '../../src/evidence/types.js';
+import { apiSurfaceChecks } from '../../src/evidence/usage-evidence.js';
+import { silentLogger } from '../../src/shared/logger.js';
+import { describeUsage } from '../../src/usage/describe-usage.js';
+import { analyseModule } from '../../src/usage/module-usage.js';
+import { parseSource } from '../../src/usage/parse-source.js';
+import type { ImportingFile, RepositoryUsage } from '../../src/usage/types.js';
+import { npmTarballOf } from '../ecosystems/tarball-builder.js';
+
+/** The scanner's view of a repository: each file parsed, its uses of `packageName` kept. */
+function scanOf(packageName: string, files: Record<string, string>): RepositoryUsage {
+  const importing: ImportingFile[] = [];
+  for (const [path, text] of Object.entries(files)) {
+    const parsed = parseSource(path, text);
+    const found = analyseModule(parsed.programs, new Set([packageName])).packages.get(packageName);
+    if (found !== undefined) importing.push({ path, imports: found.imports, traced: found.traced, untraced: [] });
+  }
+  return { status: 'scanned', scanned: 'test', filesListed: importing.length, filesParsed: importing.length, notes: [], incomplete: false, packages: new Map([[packageName, { packageName, files: importing, configMentions: [] }]]) };
+}
+
+function factsOf(packageName: string, from: [string, object], to: [string, object]): RegistryFacts {
+  return {
+    packagePageUrl: `https://www.npmjs.com/package/${packageName}`,
+    from: { version: from[0], shape: manifestShapeOf(from[1] as never) },
+    to: { version: to[0], shape: manifestShapeOf(to[1] as never) },
+  } as unknown as RegistryFacts;
+}
+
+function usageOf(packageName: string, evidence: readonly EvidenceItem[], files: Record<string, string>) {
+  return describeUsage(scanOf(packageName, files), packageName, apiSurfaceChecks(evidence, packageName));
+}
+
+describe('a root that stops being callable, in use', () => {
+  it('require() callers of a root compiled from an ES module are uses; an ES default import is not (axios-retry 3 → 4)', async () => {
+    const { evidence } = await apiSurfaceEvidence({
+      packageName: 'axios-retry',
+      packageId: 'npm:axios-retry',
+      facts: factsOf('axios-retry', ['3.9.1', { name: 'axios-retry', main: 'index.js' }], ['4.0.0', { name: 'axios-retry', main: 'dist/cjs/index.js' }]),
+      from: '3.9.1',
+      to: '4.0.0',
+      tarballs: {
+        from: () => Promise.resolve(npmTarballOf({ 'index.js': "module.exports = require('./lib/cjs/index').default;" })),
+        to: npmTarballOf({ 'dist/cjs/index.js': '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.default = axiosRetry;' }),
+      },
+    });
+    expect(evidence.map((item) => item.locator)).toEqual(['api-surface/3.9.1..4.0.0/require-namespace']);
+    const report = usageOf('axios-retry', evidence, {
+      'src/direct.js': "require('axios-retry')(client, { retries: 3 });",
+      'src/bound.cjs': "const axiosRetry = require('axios-retry');\n\naxiosRetry(client);",
+      'src/equals.ts': "import axiosRetry = require('axios-retry');\nnew axiosRetry(client);",
+      // The interop default still finds the function in 4.0.0, and `.default` is the fix itself.
+      'src/esm.mjs': "import axiosRetry from 'axios-retry';\naxiosRetry(client);",
+      'src/fixed.js': "const axiosRetry = require('axios-retry').default;\naxiosRetry(client);",
+      'src/helpers.js': "const { isNetworkError } = require('axios-retry');\nisNetworkError(error);",
+    });
+    expect(report.checkedNames).toEqual([
+      {
+        name: "require('axios-retry')()",
+        change: 'removed',
+        origins: ['apiSurface'],
+        useCount: 3,
+        uses: [
+          { path: 'src/bound.cjs', line: 3, expression: 'axiosRetry()', match: 'binding' },
+          { path: 'src/direct.js', line: 1, expression: "require('axios-retry')()", match: 'binding' },
+          { path: 'src/equals.ts', line: 2, expression: 'new axiosRetry()', match: 'binding' },
+        ],
+      },
+    ]);
+  });
+
+  it('every call of a root that now exports only names is a use, imported or required (chownr 2 → 3)', async () => {
+    const { evidence } = await apiSurfaceEvidence({
+      packageName: 'chownr',
+      packageId: 'npm:chownr',
+      facts: factsOf('chownr', ['2.0.0', { name: 'chownr', main: 'chownr.js' }], ['3.0.0', { name: 'chownr', main: './dist/index.js', types: './dist/index.d.ts' }]),
+      from: '2.0.0',
+      to: '3.0.0',
+      tarballs: {
+        from: () => Promise.resolve(npmTarballOf({ 'chownr.js': 'const chownr = (p, cb) => cb()\nmodule.exports = chownr\n' })),
+        to: npmTarballOf({ 'dist/index.js': '', 'dist/index.d.ts': 'export declare const chownr: (p: string) => void;' }),
+      },
+    });
+    const report = usageOf('chownr', evidence, {
+      'lib/a.js': "const chownr = require('chownr')\nchownr('/tmp', 1, 1, done)",
+      'lib/b.mjs': "import chownr from 'chownr'\nawait chownr('/tmp', 1, 1)",
+      'lib/c.mjs': "import { chownr } from 'chownr'\nchownr('/tmp', 1, 1)",
+    });
+    expect(report.checkedNames.map((checked) => [checked.name, checked.uses.map((use) => `${use.path}:${use.line}`)])).toEqual([['chownr()', ['lib/a.js:2', 'lib/b.mjs:2']]]);
+  });
+});
+
+describe('a removed root module file, in use', () => {
+  it('a require() or import of the file by path, with or without .js, is a use (graphql-tag 1 → 2)', async () => {
+    const record = { name: 'graphql-tag', version: '1.3.2', dist: {} } as unknown as PackumentVersion;
+    const evidence = await publishedFilesEvidence({
+      packageName: 'graphql-tag',
+      packageId: 'npm:graphql-tag',
+      facts: factsOf('graphql-tag', ['1.3.2', { name: 'graphql-tag', main: 'index.js' }], ['2.0.0', { name: 'graphql-tag', main: 'lib/graphql-tag.umd.js' }]),
+      semverClass: 'major',
+      tarballs: {
+        from: () => Promise.resolve(npmTarballOf({ 'package.json': '{"name":"graphql-tag","main":"index.js"}', 'index.js': '', 'parser.js': '', 'printer.js': '' })),
+        to: () => Promise.resolve(npmTarballOf({ 'package.json': '{"name":"graphql-tag","main":"lib/graphql-tag.umd.js"}', 'lib/graphql-tag.umd.js': '' })),
+      },
+      records: { from: record, to: { ...record, version: '2.0.0' } },
+      logger: silentLogger,
+    });
+    expect(evidence.map((item) => item.locator)).toEqual(['api-surface/1.3.2..2.0.0/removed-root-modules']);
+    const report = usageOf('graphql-tag', evidence, {
+      'src/parse.js': "const parse = require('graphql-tag/parser');",
+      'src/print.ts': "import { print } from 'graphql-tag/printer.js';",
+      'src/gql.ts': "import gql from 'graphql-tag';\n// 'graphql-tag/parser' in a comment is no use",
+    });
+    expect(report.checkedNames).toEqual([
+      { name: 'graphql-tag/parser', change: 'removed', origins: ['apiSurface'], useCount: 1, uses: [{ path: 'src/parse.js', line: 1, expression: 'graphql-tag/parser', match: 'binding' }] },
+      { name: 'graphql-tag/printer', change: 'removed', origins: ['apiSurface'], useCount: 1, uses: [{ path: 'src/print.ts', line: 1, expression: 'graphql-tag/printer.js', match: 'binding' }] },
+    ]);
+  });
+});
