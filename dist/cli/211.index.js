@@ -14723,6 +14723,42 @@ function isRuntimeSupportLine(line) {
     const clauses = plain.replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').split(/,|;|\band\b|&|\+/i);
     return clauses.every((clause) => clause.trim() === '' || RUNTIME_NAME.test(clause) || VERSION_ONLY_CLAUSE.test(clause) || SUPPORT_POLICY_CLAUSE.test(clause));
 }
+/**
+ * Old browsers a package stops running in, by name and version: "IE11", "MSIE", "Internet
+ * Explorer", "Safari 9-10", "iOS 12", or unnamed ("legacy browsers", "older browsers").
+ */
+const OLD_BROWSER = /\b(?:MSIE|IE)[ \t]?\d{0,2}\b|\bInternet[ \t]+Explorer(?:[ \t]+\d{1,2})?\b|\b(?:Safari|iOS|Edge|Firefox|Chrome|Opera|Android)[ \t]+\d{1,3}(?:\.\d{1,3})?(?:[ \t]*(?:-|–|to|and|&)[ \t]*\d{1,3}(?:\.\d{1,3})?)?\b|\b(?:old(?:er)?|legacy|ancient|outdated)[ \t]+browsers?\b/gi;
+const BROWSER_DROP = /\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing))\b/i;
+/** A breaking label in front of the line ("BREAKING:", "[BREAKING CHANGE]", "feat!:"): it announces, it does not change. */
+const LEADING_BREAK_LABEL = /^(?:\[?breaking(?:[ \t]+changes?)?\]?:?|\w+(?:\([^)\n]{0,40}\))?!:)[ \t]*/i;
+/**
+ * A change line that drops old browsers and nothing else: "BREAKING: Drop IE11, Safari 9-10
+ * support" (buffer 6.0.0). Like a raised Node.js floor it breaks nobody on a supported runtime:
+ * the labelling rules rate dropped runtimes medium when nothing else is documented. Every clause
+ * must name an old browser, with only a drop verb and "support for" around it; a code span or
+ * any other word ("IE is no longer supported since `date-fns` …", "… and remove the polyfill")
+ * keeps the line what its marker says.
+ */
+function dropsOldBrowsersOnly(line) {
+    const plain = release_text_plainLine(line).replace(/\(#\d+\)|\(\s*[0-9a-f]{7,40}\s*\)/gi, '').replace(LEADING_BREAK_LABEL, '');
+    if (plain.includes('`') || !BROWSER_DROP.test(plain))
+        return false;
+    const clauses = plain.split(/,|;|\band\b|&|\+|\//i).map((clause) => clause.trim()).filter((clause) => clause.length > 0);
+    return (clauses.length > 0 &&
+        clauses.every((clause) => {
+            if (clause.match(OLD_BROWSER) === null)
+                return false;
+            const rest = clause
+                .replace(OLD_BROWSER, ' ')
+                .replace(/\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|(?:the[ \t]+)?support(?:[ \t]+for)?|for|e\.g\.|browsers?|versions?)\b/gi, ' ')
+                .replace(/[\s().:!-]+/g, '');
+            return rest === '';
+        }));
+}
+/** A floor on what the package runs on, and nothing else: a Node.js line, or old browsers. */
+function isPlatformFloorLine(line) {
+    return isRuntimeSupportLine(line) || dropsOldBrowsersOnly(line);
+}
 /** A clause that drops a Node.js line: "Drop Node 18", "drop support for Node.js 14", "remove node 16". */
 const NODE_DROP_CLAUSE = /\b(?:drop(?:s|ped|ping)?|remove[sd]?)[ \t]+(?:(?:the[ \t]+)?support[ \t]+for[ \t]+)?(?:old(?:er)?[ \t]+)?node(?:\.?js)?\b/i;
 /**
@@ -14744,7 +14780,7 @@ function dropsNodeAndNothingElse(line) {
 function withoutRuntimeSupportLines(text) {
     return text
         .split('\n')
-        .filter((line) => !isRuntimeSupportLine(line))
+        .filter((line) => !isPlatformFloorLine(line))
         .join('\n');
 }
 /**
@@ -14762,7 +14798,7 @@ const TEMPLATE_APPLY_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\[`?[0-9a-f]{7,40}`?\]\([
 /** Lines about the runtime only, allowing the template commit beside at least one of them. */
 function onlyRuntimeLines(lines) {
     const described = lines.filter((line) => !TEMPLATE_APPLY_LINE.test(line));
-    return described.length > 0 && described.every(isRuntimeSupportLine);
+    return described.length > 0 && described.every(isPlatformFloorLine);
 }
 function isRuntimeSupportOnly(content) {
     const lines = excerpts(content, 400, undefined, 20);

@@ -39,14 +39,14 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1766;
+const CORRECT = 1767;
 const SAMPLES = 1947;
-const RISK_ACCURACY = '0.907';
+const RISK_ACCURACY = '0.908';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,947 bumps: 0.943 against 0.95).
+ * and the recorder fix it falls just short on the review reason (1,947 bumps: 0.944 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
+const FAILURES: string[] = ['reasonAccuracy 0.944 (needs >= 0.95).'];
 const CONFUSION_HIGH_ROW = '| high | 399 | 35 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
@@ -229,7 +229,6 @@ const MISSES = [
   'tinycolor2 1.5.1 → 1.5.2',
   'inversify 7.9.1 → 7.10.0',
   'cuid 2.1.8 → 3.0.0',
-  'buffer 5.7.1 → 6.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */

@@ -333,13 +333,26 @@ describe('extractive runtime: hostile evidence and determinism', () => {
 });
 
 describe('extractive runtime: field report (one finding per change, text aimed at the analyzer)', () => {
-  it('uuid 8 → 9: a line listed as breaking and as compatibility is one finding, with the stronger kind', async () => {
+  it('uuid 8 → 9: a line listed as breaking and as compatibility is one finding, with the stronger kind (an old-browser drop being a platform floor)', async () => {
     const breaking = evidence('breakingChanges', '### ⚠ BREAKING CHANGES\n\n- Drop IE 11 and Safari 10 support', { versions: ['9.0.0'] });
     const compatibility = evidence('compatibility', '### Compatibility\n\n- Drop IE 11 and Safari 10 support', { versions: ['9.0.0'] });
     const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), breaking, compatibility], semverClass: 'major' }));
     const drops = candidate.findings.filter((finding) => finding.summary.includes('Drop IE 11'));
     expect(drops).toHaveLength(1);
-    expect(drops[0]?.kind).toBe('breakingChange');
+    // Dropping old browsers is a platform floor, as a raised Node.js floor is: the marked
+    // section is read as compatibility, and the major rests on it as medium.
+    expect(drops[0]?.kind).toBe('compatibility');
+    expect(candidate.riskLevel).toBe('medium');
+    const removal = '- Remove the `v1()` fallback for IE 11';
+    const both = await candidateFor(
+      buildContext({
+        evidence: [semverFact('major'), evidence('breakingChanges', `### ⚠ BREAKING CHANGES\n\n${removal}`, { versions: ['9.0.0'] }), evidence('compatibility', `### Compatibility\n\n${removal}`, { versions: ['9.0.0'] })],
+        semverClass: 'major',
+      }),
+    );
+    const removals = both.findings.filter((finding) => finding.summary.includes('fallback'));
+    expect(removals).toHaveLength(1);
+    expect(removals[0]?.kind).toBe('breakingChange');
   });
 
   it('a bullet addressed to the analyzer under a breaking heading is not a finding', async () => {

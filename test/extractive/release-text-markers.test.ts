@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesADefault, excerpt, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, plainLine, strongestMarker, unwrapListItems } from '../../src/runtime/adapters/extractive/release-text.js';
+import { changesADefault, dropsOldBrowsersOnly, excerpt, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, plainLine, strongestMarker, unwrapListItems } from '../../src/runtime/adapters/extractive/release-text.js';
 
 describe('release-text markers', () => {
   it.each([
@@ -322,6 +322,23 @@ describe('release-text markers', () => {
     expect(strongestMarker(docs)).toBe('breaking');
     expect(strongestMarker('### Chores\n\n- BREAKING CHANGE: remove `x`', { ignoreApiRemovals: true })).toBe('breaking');
     expect(strongestMarker('### Chores\n\n- require node >= 18', { ignoreApiRemovals: true })).toBe('compatibility');
+  });
+
+  it('reads a marked line that only drops old browsers as a platform floor, like a Node.js floor (buffer 6.0.0)', () => {
+    expect(dropsOldBrowsersOnly('- BREAKING: Drop IE11, Safari 9-10 support')).toBe(true);
+    expect(dropsOldBrowsersOnly('* drop support for legacy browsers (IE11, Safari 10) ([#604](https://github.com/uuidjs/uuid/issues/604))')).toBe(true);
+    expect(dropsOldBrowsersOnly('feat!: drop Internet Explorer')).toBe(true);
+    expect(dropsOldBrowsersOnly('Remove iOS 12 and Android 5 support')).toBe(true);
+    // Anything else in the line keeps it what its marker says.
+    expect(dropsOldBrowsersOnly('- Dropped IE11 support: ES2015 build target, inlined unitless CSS properties')).toBe(false);
+    expect(dropsOldBrowsersOnly('- [BREAKING CHANGE] IE is no longer supported since `date-fns` no longer supports it')).toBe(false);
+    expect(dropsOldBrowsersOnly('Drop IE 11 and remove the polyfill')).toBe(false);
+    expect(dropsOldBrowsersOnly('remove IE check from parse()')).toBe(false);
+    expect(dropsOldBrowsersOnly('Removed MSIE-only features')).toBe(false);
+    expect(dropsOldBrowsersOnly('Drop support for Node 14')).toBe(false);
+    expect(strongestMarker('- add rw BigInt64 methods\n- BREAKING: Drop IE11, Safari 9-10 support')).toBe('compatibility');
+    expect(strongestMarker('- BREAKING: Drop IE11, Safari 9-10 support\n- BREAKING: remove `Buffer.prototype.parent`')).toBe('breaking');
+    expect(isRuntimeSupportOnly('### BREAKING CHANGES\n\n- Drop support for Node.js 14\n- Drop support for IE11')).toBe(true);
   });
 
   it('tells a breaking section that only raises the Node.js floor from one that breaks an API', () => {
