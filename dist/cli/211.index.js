@@ -8645,20 +8645,39 @@ function withoutCredentials(registryUrl) {
         return registryUrl;
     }
 }
+/** An engines range as semver reads it (`>= 18` and `>=18` are one range); other text trimmed. */
+function normalisedRange(range) {
+    if (range === undefined)
+        return null;
+    try {
+        return semver.validRange(range) ?? range.trim();
+    }
+    catch {
+        return range.trim();
+    }
+}
 /**
  * The first version of an upgrade's range from which `engines` stayed what `to` declares: the
- * range's versions are walked back from `to` while their `engines` equal its own (a version the
- * packument does not hold ends the walk). Null for a downgrade or an unchanged `engines`.
+ * range's versions are walked back from `to` while the engines that differ between `from` and
+ * `to` (usually `node`) read as the same ranges as in `to` (a version the packument does not hold
+ * ends the walk). Spelling (`>= 18`) and an engine the change is not about (an added `npm`) do
+ * not end it. Null for a downgrade or an unchanged `engines`.
  */
 function enginesSettledIn(packument, versionsInRange, from, to) {
     // An emptied `engines` is told at the target: a trimmed packument's `{ name, version }` stubs
     // (test recordings) would read as "declares none" all the way back.
     if (from === null || to === null || !semver.lt(from.version, to.version) || sameRecord(from.engines, to.engines) || Object.keys(to.engines).length === 0)
         return null;
+    const changed = [...new Set([...Object.keys(from.engines), ...Object.keys(to.engines)])].filter((key) => normalisedRange(from.engines[key]) !== normalisedRange(to.engines[key]));
+    if (changed.length === 0)
+        return null;
     let since = null;
     for (const version of [...versionsInRange].reverse()) {
         const manifest = Object.hasOwn(packument.versions, version) ? packument.versions[version] : undefined;
-        if (manifest === undefined || !sameRecord(boundedEngines(manifest.engines), to.engines))
+        if (manifest === undefined)
+            break;
+        const engines = boundedEngines(manifest.engines);
+        if (!changed.every((key) => normalisedRange(engines[key]) === normalisedRange(to.engines[key])))
             break;
         since = version;
     }
@@ -12138,6 +12157,7 @@ function readOnce(source, phases) {
     return {
         changedPaths: () => (changed ??= source.changedPaths()),
         describe: (side) => source.describe(side),
+        ...(source.sameTree === undefined ? {} : { sameTree: () => source.sameTree() }),
         read(side, path) {
             const key = `${side}\u0000${path}`;
             let pending = reads.get(key);
@@ -12277,9 +12297,12 @@ async function detectionLine(detection, analysable, fileSource) {
         return `Detected no dependency change, but ${unreadable} dependency file(s) could not be read (see the warnings above): changes in them are unknown.`;
     if ((await fileSource.changedPaths()).length === 0) {
         const [base, head] = [fileSource.describe('base'), fileSource.describe('head')];
-        // The same directory or commit given twice compares a tree with itself (a copy-paste slip).
+        // The same directory or commit given twice compares a tree with itself (a copy-paste slip),
+        // and so does a directory given once by its own name and once through a link to it.
         if (base === head)
             return `Detected no dependency change: the base and the head are both ${base}; give the version before the change as the base.`;
+        if ((await fileSource.sameTree?.()) === true)
+            return `Detected no dependency change: the base ${base} and the head ${head} are the same directory; give the version before the change as the base.`;
         return `Detected no dependency change: no file differs between ${base} and ${head}.`;
     }
     return 'Detected no dependency change: no package.json, lockfile or workflow dependency differs.';
@@ -17415,8 +17438,14 @@ function createDirectoryFileSource(options) {
         }
         return target;
     };
+    // One tree under two names: nothing to list or compare (a large checkout is not read twice).
+    let same;
+    const sameTree = () => (same ??= Promise.all([(0,promises_.realpath)(roots.base), (0,promises_.realpath)(roots.head)]).then(([base, head]) => base === head, () => false));
     return {
+        sameTree,
         async changedPaths() {
+            if (await sameTree())
+                return [];
             const [baseFiles, headFiles] = await Promise.all([listFiles(roots.base), listFiles(roots.head)]);
             const changed = [];
             for (const path of new Set([...baseFiles.keys(), ...headFiles.keys()])) {
@@ -17452,9 +17481,13 @@ function createDirectoryFileSource(options) {
         },
     };
 }
-/** Throws DirectoryFileSourceError unless root is a directory: callers check before a run starts. */
+/**
+ * Throws DirectoryFileSourceError unless root is a directory: callers check before a run starts.
+ * The root the user names may itself be a link to a directory (a checkout linked into place);
+ * links inside the tree are still never followed.
+ */
 async function assertDirectory(root) {
-    const stats = await (0,promises_.lstat)(root).catch(() => undefined);
+    const stats = await (0,promises_.stat)(root).catch(() => undefined);
     if (stats === undefined || !stats.isDirectory()) {
         throw new DirectoryFileSourceError(`Directory ${root} does not exist or is not a directory: check the path`);
     }

@@ -123,4 +123,9 @@ export interface DependencyFileSource {
   read(side: 'base' | 'head', path: string): Promise<string | undefined>;
   /** Human label of a side for messages, e.g. a short SHA or a ref name. */
   describe(side: 'base' | 'head'): string;
+  /**
+   * True when base and head are one tree under two names (a directory and a link to it): nothing
+   * can differ, and the detection line says the base was mistyped. Sources that cannot tell leave it out.
+   */
+  sameTree?(): Promise<boolean>;
 }

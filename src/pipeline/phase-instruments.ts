@@ -60,6 +60,7 @@ export function readOnce(source: DependencyFileSource, phases?: PhaseClock): Dep
   return {
     changedPaths: () => (changed ??= source.changedPaths()),
     describe: (side) => source.describe(side),
+    ...(source.sameTree === undefined ? {} : { sameTree: () => source.sameTree!() }),
     read(side, path) {
       const key = `${side}\u0000${path}`;
       let pending = reads.get(key);

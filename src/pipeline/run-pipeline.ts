@@ -165,8 +165,10 @@ async function detectionLine(detection: BumpDetection, analysable: number, fileS
   if (unreadable > 0) return `Detected no dependency change, but ${unreadable} dependency file(s) could not be read (see the warnings above): changes in them are unknown.`;
   if ((await fileSource.changedPaths()).length === 0) {
     const [base, head] = [fileSource.describe('base'), fileSource.describe('head')];
-    // The same directory or commit given twice compares a tree with itself (a copy-paste slip).
+    // The same directory or commit given twice compares a tree with itself (a copy-paste slip),
+    // and so does a directory given once by its own name and once through a link to it.
     if (base === head) return `Detected no dependency change: the base and the head are both ${base}; give the version before the change as the base.`;
+    if ((await fileSource.sameTree?.()) === true) return `Detected no dependency change: the base ${base} and the head ${head} are the same directory; give the version before the change as the base.`;
     return `Detected no dependency change: no file differs between ${base} and ${head}.`;
   }
   return 'Detected no dependency change: no package.json, lockfile or workflow dependency differs.';

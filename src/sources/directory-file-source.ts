@@ -3,7 +3,7 @@
  * `node_modules` and `.git` are skipped; symbolic links are not followed, so a link
  * cannot make the source read outside its tree.
  */
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { DependencyFileSource } from '../bumps/types.js';
 
@@ -31,8 +31,19 @@ export function createDirectoryFileSource(options: DirectoryFileSourceOptions): 
     return target;
   };
 
+  // One tree under two names: nothing to list or compare (a large checkout is not read twice).
+  let same: Promise<boolean> | undefined;
+  const sameTree = (): Promise<boolean> =>
+    (same ??= Promise.all([realpath(roots.base), realpath(roots.head)]).then(
+      ([base, head]) => base === head,
+      () => false,
+    ));
+
   return {
+    sameTree,
+
     async changedPaths(): Promise<string[]> {
+      if (await sameTree()) return [];
       const [baseFiles, headFiles] = await Promise.all([listFiles(roots.base), listFiles(roots.head)]);
       const changed: string[] = [];
       for (const path of new Set([...baseFiles.keys(), ...headFiles.keys()])) {
@@ -67,9 +78,13 @@ export function createDirectoryFileSource(options: DirectoryFileSourceOptions): 
   };
 }
 
-/** Throws DirectoryFileSourceError unless root is a directory: callers check before a run starts. */
+/**
+ * Throws DirectoryFileSourceError unless root is a directory: callers check before a run starts.
+ * The root the user names may itself be a link to a directory (a checkout linked into place);
+ * links inside the tree are still never followed.
+ */
 export async function assertDirectory(root: string): Promise<void> {
-  const stats = await lstat(root).catch(() => undefined);
+  const stats = await stat(root).catch(() => undefined);
   if (stats === undefined || !stats.isDirectory()) {
     throw new DirectoryFileSourceError(`Directory ${root} does not exist or is not a directory: check the path`);
   }

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { createDirectoryFileSource } from '../../src/sources/directory-file-source.js';
 import { captureProcessOutput } from './capture-output.js';
 
 /**
@@ -37,6 +38,18 @@ describe('the detection line', () => {
     const stderr = await analyze(join(root, 'base'));
     expect(stderr).toContain(`Detected no dependency change: the base and the head are both ${join(root, 'base')}; give the version before the change as the base.`);
     expect(stderr).not.toContain('no file differs');
+  });
+
+  it('says so, without comparing the tree with itself, when the head is a link to the base directory (review 19 N6)', async () => {
+    writeFileSync(join(root, 'base', 'package.json'), '{"dependencies":{"ms":"2.1.3"}}');
+    symlinkSync(join(root, 'base'), join(root, 'twin'));
+    const source = createDirectoryFileSource({ baseDir: join(root, 'base'), headDir: join(root, 'twin') });
+    expect(await source.sameTree?.()).toBe(true);
+    expect(await source.changedPaths()).toEqual([]);
+    const stderr = await analyze(join(root, 'twin'));
+    expect(stderr).toContain(`Detected no dependency change: the base ${join(root, 'base')} and the head ${join(root, 'twin')} are the same directory; give the version before the change as the base.`);
+    // Two directories with the same files are two trees.
+    expect(await createDirectoryFileSource({ baseDir: join(root, 'base'), headDir: join(root, 'head') }).sameTree?.()).toBe(false);
   });
 
   it('says a dependency file could not be read, rather than that nothing changed', async () => {

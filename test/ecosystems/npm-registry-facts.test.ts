@@ -133,6 +133,12 @@ describe('registry facts from synthetic packuments', () => {
     // A version in between that declares something else ends the walk there.
     const flipped = packument([manifest('1.0.0', '>=14'), manifest('2.0.0', '>=18'), manifest('2.0.1', '>=16'), manifest('2.1.0', '>=18')]);
     expect(since(flipped, '1.0.0', '2.1.0')).toBe('2.1.0');
+    // The same range spelled otherwise, or an engine the change is not about, does not end it (review 19 N2).
+    const respelled = packument([manifest('1.0.0', '>=14'), manifest('2.0.0', '>= 18'), { ...manifest('2.0.1', '>=18'), engines: { node: '>=18', npm: '>=9' } }, manifest('2.1.0', '>=18')]);
+    expect(since(respelled, '1.0.0', '2.1.0')).toBe('2.0.0');
+    // Only spelling differs between the two sides: nothing changed, nothing to name.
+    const spellingOnly = packument([manifest('1.0.0', '>= 18'), manifest('2.0.0', '>=18')]);
+    expect(since(spellingOnly, '1.0.0', '2.0.0')).toBeNull();
     // Emptied engines stay at the target: stubs of a trimmed recording declare nothing either.
     const emptied = packument([manifest('1.0.0', '>=14'), manifest('2.0.0'), manifest('2.1.0')]);
     expect(since(emptied, '1.0.0', '2.1.0')).toBeNull();

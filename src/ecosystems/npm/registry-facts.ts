@@ -254,19 +254,35 @@ function withoutCredentials(registryUrl: string): string {
   }
 }
 
+/** An engines range as semver reads it (`>= 18` and `>=18` are one range); other text trimmed. */
+function normalisedRange(range: string | undefined): string | null {
+  if (range === undefined) return null;
+  try {
+    return semver.validRange(range) ?? range.trim();
+  } catch {
+    return range.trim();
+  }
+}
+
 /**
  * The first version of an upgrade's range from which `engines` stayed what `to` declares: the
- * range's versions are walked back from `to` while their `engines` equal its own (a version the
- * packument does not hold ends the walk). Null for a downgrade or an unchanged `engines`.
+ * range's versions are walked back from `to` while the engines that differ between `from` and
+ * `to` (usually `node`) read as the same ranges as in `to` (a version the packument does not hold
+ * ends the walk). Spelling (`>= 18`) and an engine the change is not about (an added `npm`) do
+ * not end it. Null for a downgrade or an unchanged `engines`.
  */
 function enginesSettledIn(packument: Packument, versionsInRange: string[], from: VersionManifestFacts | null, to: VersionManifestFacts | null): string | null {
   // An emptied `engines` is told at the target: a trimmed packument's `{ name, version }` stubs
   // (test recordings) would read as "declares none" all the way back.
   if (from === null || to === null || !semver.lt(from.version, to.version) || sameRecord(from.engines, to.engines) || Object.keys(to.engines).length === 0) return null;
+  const changed = [...new Set([...Object.keys(from.engines), ...Object.keys(to.engines)])].filter((key) => normalisedRange(from.engines[key]) !== normalisedRange(to.engines[key]));
+  if (changed.length === 0) return null;
   let since: string | null = null;
   for (const version of [...versionsInRange].reverse()) {
     const manifest = Object.hasOwn(packument.versions, version) ? packument.versions[version] : undefined;
-    if (manifest === undefined || !sameRecord(boundedEngines(manifest.engines), to.engines)) break;
+    if (manifest === undefined) break;
+    const engines = boundedEngines(manifest.engines);
+    if (!changed.every((key) => normalisedRange(engines[key]) === normalisedRange(to.engines[key]))) break;
     since = version;
   }
   return since;
