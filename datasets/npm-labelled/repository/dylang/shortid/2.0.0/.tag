@@ -1,0 +1,1 @@
+a3caa404e4b881fa3676b12e9a73f5031cdf9dab

@@ -1,0 +1,1 @@
+e8fd3e37699351ac55b89eecae9b048d49b9f7dc

@@ -1,0 +1,1 @@
+6d55ed5553f4b1cf672400ff3bb4add0a9e7afa0

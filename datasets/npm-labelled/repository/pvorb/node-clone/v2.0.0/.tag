@@ -1,0 +1,1 @@
+7cd7fa86ec64aa44a7cf365dd86a37e0ec7f4357

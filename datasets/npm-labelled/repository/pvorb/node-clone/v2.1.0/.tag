@@ -1,0 +1,1 @@
+05eba0c80a784aa02a16abe84a17a6ea4515b5fb
