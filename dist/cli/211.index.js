@@ -6007,14 +6007,16 @@ async function apiSurfaceEvidence(input) {
     };
     const typeOnly = new Set(diff.removedTypeOnlyNames);
     const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
-    const fromEntry = fromSurface.entry ?? 'types';
-    const toEntry = toSurface.entry ?? 'types';
+    // File paths are the publisher's text: shown only when plain, so no path can reshape the
+    // sentence that removedExportNames and removedRootCall read back.
+    const fromEntry = plainPath(fromSurface.entry) ?? 'types';
+    const toEntry = plainPath(toSurface.entry) ?? 'types';
     if (callableRoot?.format === 'commonjs') {
         // The older side has no declarations: its surface is the CommonJS root itself, so say that.
-        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — module itself no longer a function or class`, `${packageName} ${from} has no type declarations, and its CommonJS root (${callableRoot.file}) assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`);
+        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — module itself no longer a function or class`, `${packageName} ${from} has no type declarations, and ${shownRootFile(callableRoot.file)} assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`);
     }
     else if (callableRoot?.format === 'esm') {
-        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — default export removed`, `${packageName} ${from} has no type declarations, and its ES module root (${callableRoot.file}) default-exports a function or class; the type declarations of ${to} (${toEntry}) export only names, with no default export. Code that imports the default (\`import x from '${packageName}'\`) breaks; use the named exports instead.`);
+        addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — default export removed`, `${packageName} ${from} has no type declarations, and its ES module root${plainPath(callableRoot.file) === null ? '' : ` (${callableRoot.file})`} default-exports a function or class; the type declarations of ${to} (${toEntry}) export only names, with no default export. Code that imports the default (\`import x from '${packageName}'\`) breaks; use the named exports instead.`);
     }
     else if (removedValues.length > 0) {
         addItem(`api-surface/${from}..${to}/removed-exports`, `${packageName} ${from} → ${to} — exports removed`, `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${removedValues.length} name(s) that ${from} exported (${fromEntry}): ${listed(removedValues)}. Code that imports them stops compiling, and they are likely gone at runtime too.`);
@@ -6033,13 +6035,25 @@ async function apiSurfaceEvidence(input) {
     const missing = notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: (0,redaction.sanitizeMessage)(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
     return { evidence, missing };
 }
-/** A root file path as the manifest gives it, shown only when it is a plain path: it is the publisher's text. */
-function shownRootFile(path) {
-    return /^[A-Za-z0-9@._/+-]{1,200}$/.test(path) ? `its CommonJS root (${path})` : 'its CommonJS root';
+/** A path as the manifest or tarball gives it, or null when it is not a plain path: it is the publisher's text. */
+function plainPath(path) {
+    return path !== null && /^[A-Za-z0-9@._/+-]{1,200}$/.test(path) ? path : null;
 }
+/** "its CommonJS root (index.js)", the path shown only when plain. */
+function shownRootFile(path) {
+    const plain = plainPath(path);
+    return plain === null ? 'its CommonJS root' : `its CommonJS root (${plain})`;
+}
+/**
+ * Said of a namespace root when the target has no ES module entry: Node.js's own `import` then
+ * loads the compiled CommonJS file too, and its default is `module.exports`, the namespace object
+ * (bundlers and TypeScript's interop read `__esModule` and still find the function).
+ */
+const NATIVE_IMPORT_SENTENCE = "It has no ES module entry either, so Node.js's own `import` (an `.mjs` file, or a `.js` file under `\"type\": \"module\"`) gets the namespace object as its default too.";
 /** The evidence item for a CommonJS root that became a namespace object (rootBecameNamespace). */
 function namespaceRootItem(input, root) {
     const { packageName, from, to, facts } = input;
+    const nativeImports = facts.to !== null && facts.to.shape.rootImportModule === null;
     return makeEvidenceItem({
         packageId: input.packageId,
         sourceId: API_SURFACE_SOURCE_ID,
@@ -6048,7 +6062,7 @@ function namespaceRootItem(input, root) {
         title: `API surface — ${packageName} ${from} → ${to} — require() returns a namespace object`,
         sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
         releaseVersions: [to],
-        content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: ${shownRootFile(root.fromFile)} assigns it to \`module.exports\`. In ${to}, ${shownRootFile(root.toFile)} is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.`,
+        content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: ${shownRootFile(root.fromFile)} assigns it to \`module.exports\`. In ${to}, ${shownRootFile(root.toFile)} is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.${nativeImports ? ` ${NATIVE_IMPORT_SENTENCE}` : ''}`,
     });
 }
 /** The locator endings of the two removal items written above. */
@@ -6076,14 +6090,15 @@ function removedExportNames(item) {
 function removedRootCall(item) {
     if (item.kind !== 'apiSurface')
         return null;
+    // Every path in that item's text is a plain path (shownRootFile), so the sentence cannot be forged.
     if (item.locator.endsWith('/require-namespace'))
-        return { requireOnly: true };
+        return { requireOnly: true, nativeImports: item.content.endsWith(NATIVE_IMPORT_SENTENCE) };
     if (!item.locator.endsWith('/removed-exports'))
         return null;
     if (item.title.endsWith(' — module itself no longer a function or class') || item.title.endsWith(' — default export removed'))
-        return { requireOnly: false };
+        return { requireOnly: false, nativeImports: false };
     const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. Code that imports them/s.exec(item.content)?.[1];
-    return list !== undefined && list.split(', ').some((name) => name === shownName('default') || name === shownName('export=')) ? { requireOnly: false } : null;
+    return list !== undefined && list.split(', ').some((name) => name === shownName('default') || name === shownName('export=')) ? { requireOnly: false, nativeImports: false } : null;
 }
 /** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
 function isTypeOnlyRemoval(item) {
@@ -6116,7 +6131,8 @@ function removedRootModuleSpecifiers(item, packageName) {
         return [];
     return list
         .split(', ')
-        .filter((file) => /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(file))
+        // The names published-files.ts lists (MODULE_FILE), no other text.
+        .filter((file) => /^[A-Za-z0-9_@+-][A-Za-z0-9._@+-]*\.(?:js|cjs|mjs)$/.test(file))
         .map((file) => {
         const bare = file.replace(/\.js$/, '');
         return { module: `${packageName}/${bare}`, specifiers: bare === file ? [`${packageName}/${file}`] : [`${packageName}/${bare}`, `${packageName}/${file}`] };
@@ -6381,21 +6397,18 @@ function addImport(collected, targets, specifier, kind, names, line) {
     collected.imports.push({ packageName, site: { line, kind, specifier, names } });
     return packageName;
 }
-/** `require('x')` / `import('x')` calls naming a target package: the package, else null. */
+/** `require('x')` / `import('x')` calls naming a target package: the package and how it was loaded, else null. */
 function requiredPackage(node, targets) {
     const value = unwrap(node);
     if (!isNode(value))
         return null;
-    if (value.type === 'CallExpression' && module_usage_identifierName(value.callee) === 'require') {
-        const name = packageOfSpecifier(stringValue(value.arguments[0]) ?? '');
-        return name !== null && targets.has(name) ? name : null;
-    }
-    if (value.type === 'ImportExpression' || (value.type === 'CallExpression' && isNode(value.callee) && value.callee.type === 'Import')) {
-        const source = value.type === 'ImportExpression' ? value.source : value.arguments[0];
-        const name = packageOfSpecifier(stringValue(source) ?? '');
-        return name !== null && targets.has(name) ? name : null;
-    }
-    return null;
+    const isRequire = value.type === 'CallExpression' && module_usage_identifierName(value.callee) === 'require';
+    const isDynamic = value.type === 'ImportExpression' || (value.type === 'CallExpression' && isNode(value.callee) && value.callee.type === 'Import');
+    if (!isRequire && !isDynamic)
+        return null;
+    const specifier = stringValue(value.type === 'ImportExpression' ? value.source : value.arguments[0]) ?? '';
+    const packageName = packageOfSpecifier(specifier);
+    return packageName !== null && targets.has(packageName) ? { packageName, specifier, by: isRequire ? 'require' : 'import' } : null;
 }
 function visitModuleSyntax(node, collected, targets, bindings, offset) {
     const line = lineOf(node, offset);
@@ -6407,16 +6420,18 @@ function visitModuleSyntax(node, collected, targets, bindings, offset) {
             const packageName = addImport(collected, targets, stringValue(node.source), typeOnly ? 'importType' : 'import', names, line);
             if (packageName === null)
                 return;
+            const root = stringValue(node.source) === packageName ? { rootLoadedBy: 'import' } : {};
             for (const specifier of specifiers) {
                 const local = module_usage_identifierName(specifier.local);
                 if (local === null)
                     continue;
                 if (specifier.type === 'ImportSpecifier') {
                     const imported = module_usage_identifierName(specifier.imported) ?? stringValue(specifier.imported) ?? local;
-                    bindings.set(local, { packageName, kind: 'named', importedName: imported });
+                    // `import { default as u }` is the default import by another spelling.
+                    bindings.set(local, { packageName, kind: 'named', importedName: imported, ...(imported === 'default' ? root : {}) });
                 }
                 else
-                    bindings.set(local, { packageName, kind: 'package', loadedBy: 'import' });
+                    bindings.set(local, { packageName, kind: 'package', ...root });
             }
             return;
         }
@@ -6437,7 +6452,7 @@ function visitModuleSyntax(node, collected, targets, bindings, offset) {
             const packageName = addImport(collected, targets, stringValue(reference.expression), node.importKind === 'type' ? 'importType' : 'importEquals', ['*'], line);
             const local = module_usage_identifierName(node.id);
             if (packageName !== null && local !== null)
-                bindings.set(local, { packageName, kind: 'package', loadedBy: 'require' });
+                bindings.set(local, { packageName, kind: 'package', ...(stringValue(reference.expression) === packageName ? { rootLoadedBy: 'require' } : {}) });
             return;
         }
         case 'TSImportType': {
@@ -6497,6 +6512,10 @@ function collect(program, offset, targets, bindings, collected) {
             case 'OptionalMemberExpression':
                 collected.members.push({ node, line: lineOf(node, offset) });
                 break;
+            case 'TaggedTemplateExpression':
+                if (isNode(node.tag))
+                    collected.taggedTemplates.push({ tag: node.tag, line: lineOf(node, offset) });
+                break;
             case 'FunctionDeclaration': {
                 const name = module_usage_identifierName(node.id);
                 if (name !== null)
@@ -6542,7 +6561,7 @@ function traceOf(node, bindings, targets) {
         return null;
     const required = requiredPackage(value, targets);
     if (required !== null)
-        return { packageName: required, kind: 'package', loadedBy: value.type === 'CallExpression' && module_usage_identifierName(value.callee) === 'require' ? 'require' : 'import' };
+        return { packageName: required.packageName, kind: 'package', ...(required.specifier === required.packageName ? { rootLoadedBy: required.by } : {}) };
     switch (value.type) {
         case 'Identifier':
             return bindings.get(value.name) ?? null;
@@ -6655,7 +6674,7 @@ function receiverText(node) {
  */
 function analyseModule(programs, targets) {
     const bindings = new Map();
-    const collected = { imports: [], declarators: [], calls: [], callLines: new Map(), members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
+    const collected = { imports: [], declarators: [], calls: [], callLines: new Map(), taggedTemplates: [], members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
     for (const { program, lineOffset } of programs)
         collect(program, lineOffset, targets, bindings, collected);
     const packages = new Map();
@@ -6681,6 +6700,17 @@ function analyseModule(programs, targets) {
                 addUse(packageName, { line: site.line, expression: name, member: name, onPackage: true, receiverVia: 'other' });
     }
     resolveBindings(collected, bindings, targets, addUse);
+    // Calls of the package itself (`retry(axios)`, `require('retry')(axios)`, `new Client()`,
+    // `` gql`…` ``, `retry.call(…)`): a package whose root stops being callable breaks exactly
+    // these. A module loaded by path (`require('uuid/v4')()`) is another file, not the root.
+    const addRootCall = (callee, line, shown) => {
+        const trace = traceOf(callee, bindings, targets);
+        if (trace?.rootLoadedBy === undefined)
+            return;
+        const required = requiredPackage(callee, targets);
+        const text = required !== null ? `${required.by}('${required.specifier}')` : receiverText(callee);
+        addUse(trace.packageName, { line, expression: shown(text), member: ROOT_CALL_MEMBER, onPackage: true, receiverVia: 'other', rootLoadedBy: trace.rootLoadedBy });
+    };
     for (const { node, line } of collected.members) {
         const member = memberName(node);
         if (member === null)
@@ -6689,6 +6719,9 @@ function analyseModule(programs, targets) {
         const call = collected.calledMembers.has(node) ? { callArguments: collected.calledMembers.get(node) } : {};
         if (trace !== null) {
             addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...call });
+            // `retry.call(this, axios)` / `.apply(…)` calls the package itself too.
+            if ((member === 'call' || member === 'apply') && 'callArguments' in call)
+                addRootCall(node.object, line, (text) => `${text}.${member}()`);
         }
         else {
             const receiver = module_usage_identifierName(unwrap(node.object));
@@ -6696,17 +6729,10 @@ function analyseModule(programs, targets) {
                 untraced.push({ line, receiver, member, ...call });
         }
     }
-    // Calls of the package itself (`retry(axios)`, `require('retry')(axios)`, `new Client()`): a
-    // package whose root stops being callable breaks exactly these.
-    for (const call of collected.calls) {
-        const callee = unwrap(call.callee);
-        const trace = traceOf(callee, bindings, targets);
-        if (trace?.kind !== 'package')
-            continue;
-        const required = requiredPackage(callee, targets);
-        const expression = `${call.type === 'NewExpression' ? 'new ' : ''}${required !== null ? `${trace.loadedBy === 'require' ? 'require' : 'import'}('${required}')` : receiverText(callee)}()`;
-        addUse(trace.packageName, { line: collected.callLines.get(call) ?? lineOf(call, 0), expression, member: ROOT_CALL_MEMBER, onPackage: true, receiverVia: 'other', rootLoadedBy: trace.loadedBy ?? 'import' });
-    }
+    for (const call of collected.calls)
+        addRootCall(call.callee, collected.callLines.get(call), (text) => `${call.type === 'NewExpression' ? 'new ' : ''}${text}()`);
+    for (const { tag, line } of collected.taggedTemplates)
+        addRootCall(tag, line, (text) => `${text}\`…\``);
     // References to a named import (`legacy()` after `import { legacy } from …`).
     for (const { name, line } of collected.identifiers) {
         const binding = bindings.get(name);
@@ -6787,9 +6813,12 @@ function usesIn(file, check, packageName) {
         return file.imports.filter((site) => specifiers.has(site.specifier)).map((site) => ({ path: file.path, line: site.line, expression: site.specifier, match: 'binding' }));
     }
     if (check.form?.kind === 'rootCall') {
-        const requireOnly = check.form.requireOnly;
+        const { requireOnly, nativeImports } = check.form;
+        // A `.js` file under `"type": "module"` is native ESM too; the scan does not read which
+        // package.json a file falls under, so only the extensions that say it are counted.
+        const importBreaks = !requireOnly || (nativeImports && /\.m[jt]s$/i.test(file.path));
         return file.traced
-            .filter((use) => use.member === ROOT_CALL_MEMBER && use.rootLoadedBy !== undefined && (!requireOnly || use.rootLoadedBy === 'require'))
+            .filter((use) => use.member === ROOT_CALL_MEMBER && (use.rootLoadedBy === 'require' || (use.rootLoadedBy === 'import' && importBreaks)))
             .map((use) => ({ path: file.path, line: use.line, expression: use.expression, match: 'binding' }));
     }
     if (check.name === REQUIRE_CHECK) {
@@ -7329,7 +7358,7 @@ function apiSurfaceChecks(evidence, packageName) {
         const rootCall = removedRootCall(item);
         return [
             ...removedExportNames(item).map((name) => ({ name, change: 'removed', origin: 'apiSurface' })),
-            ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed', origin: 'apiSurface', form: { kind: 'rootCall', requireOnly: rootCall.requireOnly } }]),
+            ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed', origin: 'apiSurface', form: { kind: 'rootCall', ...rootCall } }]),
             ...removedRootModuleSpecifiers(item, packageName).map(({ module, specifiers }) => ({ name: module, change: 'removed', origin: 'apiSurface', form: { kind: 'subpath', specifiers } })),
         ];
     });
@@ -14441,8 +14470,12 @@ const TOOLING_SCOPE_WORD = String.raw `(?:ci|cd|tests?|docs?|workflows?|github[ 
 /** A scope made only of tooling words: `(ci)`, `(ci/cd)`, `(tests, ci)`; `(ci,api)` names the API too. */
 const TOOLING_SCOPE = String.raw `${TOOLING_SCOPE_WORD}(?:[ \t]*[/,+&][ \t]*${TOOLING_SCOPE_WORD}){0,3}`;
 const CONVENTIONAL_BANG = new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?<!\b(?:ci|tests?|docs?))(?:\((?!${TOOLING_SCOPE}\))[^)\n]{0,40}\))?!:`, 'im');
-/** A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …". */
-const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im;
+/**
+ * A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …", and
+ * Node.js's own label, which its ports of core modules copy into their changelogs: "(semver
+ * major) Adds `off()` method" (events 3.0.0), "[semver-major] …".
+ */
+const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[[(](?:breaking|semver[ \t-]major)[\])]/im;
 const BREAKING_MARKERS = [
     // "Potentially breaking change" hedges: a compatibility change (below), not a break, and so is
     // "technically a backwards-incompatible change" (@apollo/server 5.5.0: "Apollo is not aware of
@@ -14750,7 +14783,7 @@ function isRuntimeSupportLine(line) {
  * Old browsers a package stops running in, by name and version: "IE11", "MSIE", "Internet
  * Explorer", "Safari 9-10", "iOS 12", or unnamed ("legacy browsers", "older browsers").
  */
-const OLD_BROWSER = /\b(?:MSIE|IE)[ \t]?\d{0,2}\b|\bInternet[ \t]+Explorer(?:[ \t]+\d{1,2})?\b|\b(?:Safari|iOS|Edge|Firefox|Chrome|Opera|Android)[ \t]+\d{1,3}(?:\.\d{1,3})?(?:[ \t]*(?:-|–|to|and|&)[ \t]*\d{1,3}(?:\.\d{1,3})?)?\b|\b(?:old(?:er)?|legacy|ancient|outdated)[ \t]+browsers?\b/gi;
+const OLD_BROWSER = /\b(?:MSIE|IE)[ \t]?\d{0,2}(?:\.\d{1,2})?\b|\bInternet[ \t]+Explorer(?:[ \t]+\d{1,2})?\b|\b(?:Safari|iOS|Edge|Firefox|Chrome|Opera|Android)[ \t]+\d{1,3}(?:\.\d{1,3})?(?:[ \t]*(?:-|–|to|and|&)[ \t]*\d{1,3}(?:\.\d{1,3})?)?\b|\b(?:old(?:er)?|legacy|ancient|outdated)[ \t]+browsers?\b/gi;
 const BROWSER_DROP = /\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing))\b/i;
 /** A breaking label in front of the line ("BREAKING:", "[BREAKING CHANGE]", "feat!:"): it announces, it does not change. */
 const LEADING_BREAK_LABEL = /^(?:\[?breaking(?:[ \t]+changes?)?\]?:?|\w+(?:\([^)\n]{0,40}\))?!:)[ \t]*/i;
@@ -14768,13 +14801,16 @@ function dropsOldBrowsersOnly(line) {
         return false;
     const clauses = plain.split(/,|;|\band\b|&|\+|\//i).map((clause) => clause.trim()).filter((clause) => clause.length > 0);
     return (clauses.length > 0 &&
-        clauses.every((clause) => {
+        clauses.every((clause, index) => {
+            // "Drop Safari 9 and 10", "Safari 9/10": a bare version continues the browser before it.
+            if (index > 0 && /^v?\d{1,3}(?:\.\d{1,3})?(?:[ \t]+support)?$/i.test(clause))
+                return true;
             if (clause.match(OLD_BROWSER) === null)
                 return false;
             const rest = clause
                 .replace(OLD_BROWSER, ' ')
                 .replace(/\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|(?:the[ \t]+)?support(?:[ \t]+for)?|for|e\.g\.|browsers?|versions?)\b/gi, ' ')
-                .replace(/[\s().:!-]+/g, '');
+                .replace(/[\s().:!–—-]+/g, '');
             return rest === '';
         }));
 }
@@ -14799,17 +14835,13 @@ function dropsNodeAndNothingElse(line) {
     const rest = clauses.filter((clause) => !NODE_DROP_CLAUSE.test(clause)).map((clause) => `- ${clause}`).join('\n');
     return rest === '' || (strongestMarker(rest) === null && !changesADefault(rest) && !hedgesABreak(rest));
 }
-/** `text` without the lines that only raise the runtime floor. */
-function withoutRuntimeSupportLines(text) {
+/** `text` without the lines that only raise the platform floor (Node.js or old browsers). */
+function withoutPlatformFloorLines(text) {
     return text
         .split('\n')
         .filter((line) => !isPlatformFloorLine(line))
         .join('\n');
 }
-/**
- * Every change line of `content` (its outermost bullets, or its one line) is about runtime
- * support, and nothing else in it is a breaking change (a nested "remove:" group, say).
- */
 /**
  * `template-oss-apply` is the commit npm's repository template (@npmcli/template-oss) makes when
  * it rewrites a package's CI and `engines`; its release tooling lists it under BREAKING CHANGES
@@ -14818,16 +14850,21 @@ function withoutRuntimeSupportLines(text) {
  * its own it says nothing about what changed and is left to the other rules.
  */
 const TEMPLATE_APPLY_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\[`?[0-9a-f]{7,40}`?\]\([^)\n]{0,200}\)[ \t]+)?(?:\[#\d+\]\([^)\n]{0,200}\)[ \t]+)?(?:\w+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?template-oss-apply(?:[ \t]+\(#\d+\))?(?:[ \t]+\(@[^)\n]{1,80}\))?[ \t]*$/i;
-/** Lines about the runtime only, allowing the template commit beside at least one of them. */
-function onlyRuntimeLines(lines) {
+/** Lines about the platform floor only (Node.js or old browsers), allowing the template commit beside at least one of them. */
+function onlyPlatformFloorLines(lines) {
     const described = lines.filter((line) => !TEMPLATE_APPLY_LINE.test(line));
     return described.length > 0 && described.every(isPlatformFloorLine);
 }
+/**
+ * Every change line of `content` (its outermost bullets, or its one line) raises the platform
+ * floor (Node.js or old browsers), and nothing else in it is a breaking change (a nested
+ * "remove:" group, say).
+ */
 function isRuntimeSupportOnly(content) {
     const lines = excerpts(content, 400, undefined, 20);
-    if (!onlyRuntimeLines(lines))
+    if (!onlyPlatformFloorLines(lines))
         return false;
-    const rest = withoutRuntimeSupportLines(content);
+    const rest = withoutPlatformFloorLines(content);
     return !BREAKING_GROUP_LABEL_ANYWHERE.test(rest) && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(rest));
 }
 /**
@@ -14856,15 +14893,15 @@ function withoutSubjectsExplainedByFooters(text, patterns) {
         .join('\n');
 }
 /**
- * A breaking marker that is only about raising the runtime floor: its lines all do that, and
+ * A breaking marker that is only about raising the platform floor (Node.js or old browsers): its lines all do that, and
  * without them no breaking marker is left (a "remove:" group spans lines, so it is checked on
  * the text that remains, not line by line).
  */
 function breakingOnlyForRuntime(text, patterns) {
     const marked = text.split('\n').filter((line) => patterns.some((pattern) => pattern.test(line)));
-    if (!onlyRuntimeLines(marked))
+    if (!onlyPlatformFloorLines(marked))
         return false;
-    const rest = withoutRuntimeSupportLines(text);
+    const rest = withoutPlatformFloorLines(text);
     return !patterns.some((pattern) => pattern.test(rest));
 }
 /**
@@ -17467,6 +17504,12 @@ function createDirectoryFileSource(options) {
             try {
                 const stats = await (0,promises_.lstat)(target);
                 if (!stats.isFile())
+                    return undefined;
+                // A linked folder on the way (`pkg` → /elsewhere) must not lead out of the tree: the file's
+                // real path must stay under the root's.
+                const [realRoot, realTarget] = await Promise.all([(0,promises_.realpath)(roots[side]), (0,promises_.realpath)(target)]);
+                const inside = (0,external_node_path_.relative)(realRoot, realTarget);
+                if (inside === '' || inside.startsWith('..') || (0,external_node_path_.isAbsolute)(inside))
                     return undefined;
                 return await (0,promises_.readFile)(target, 'utf8');
             }

@@ -164,20 +164,22 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   };
   const typeOnly = new Set(diff.removedTypeOnlyNames);
   const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
-  const fromEntry = fromSurface.entry ?? 'types';
-  const toEntry = toSurface.entry ?? 'types';
+  // File paths are the publisher's text: shown only when plain, so no path can reshape the
+  // sentence that removedExportNames and removedRootCall read back.
+  const fromEntry = plainPath(fromSurface.entry) ?? 'types';
+  const toEntry = plainPath(toSurface.entry) ?? 'types';
   if (callableRoot?.format === 'commonjs') {
     // The older side has no declarations: its surface is the CommonJS root itself, so say that.
     addItem(
       `api-surface/${from}..${to}/removed-exports`,
       `${packageName} ${from} → ${to} — module itself no longer a function or class`,
-      `${packageName} ${from} has no type declarations, and its CommonJS root (${callableRoot.file}) assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`,
+      `${packageName} ${from} has no type declarations, and ${shownRootFile(callableRoot.file)} assigns a function or class to \`module.exports\`; the type declarations of ${to} (${toEntry}) export only names, with no default export or \`export =\`. Code that calls or constructs what \`require('${packageName}')\` returns breaks; use the named exports instead.`,
     );
   } else if (callableRoot?.format === 'esm') {
     addItem(
       `api-surface/${from}..${to}/removed-exports`,
       `${packageName} ${from} → ${to} — default export removed`,
-      `${packageName} ${from} has no type declarations, and its ES module root (${callableRoot.file}) default-exports a function or class; the type declarations of ${to} (${toEntry}) export only names, with no default export. Code that imports the default (\`import x from '${packageName}'\`) breaks; use the named exports instead.`,
+      `${packageName} ${from} has no type declarations, and its ES module root${plainPath(callableRoot.file) === null ? '' : ` (${callableRoot.file})`} default-exports a function or class; the type declarations of ${to} (${toEntry}) export only names, with no default export. Code that imports the default (\`import x from '${packageName}'\`) breaks; use the named exports instead.`,
     );
   } else if (removedValues.length > 0) {
     addItem(
@@ -209,14 +211,28 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   return { evidence, missing };
 }
 
-/** A root file path as the manifest gives it, shown only when it is a plain path: it is the publisher's text. */
-function shownRootFile(path: string): string {
-  return /^[A-Za-z0-9@._/+-]{1,200}$/.test(path) ? `its CommonJS root (${path})` : 'its CommonJS root';
+/** A path as the manifest or tarball gives it, or null when it is not a plain path: it is the publisher's text. */
+function plainPath(path: string | null): string | null {
+  return path !== null && /^[A-Za-z0-9@._/+-]{1,200}$/.test(path) ? path : null;
 }
+
+/** "its CommonJS root (index.js)", the path shown only when plain. */
+function shownRootFile(path: string): string {
+  const plain = plainPath(path);
+  return plain === null ? 'its CommonJS root' : `its CommonJS root (${plain})`;
+}
+
+/**
+ * Said of a namespace root when the target has no ES module entry: Node.js's own `import` then
+ * loads the compiled CommonJS file too, and its default is `module.exports`, the namespace object
+ * (bundlers and TypeScript's interop read `__esModule` and still find the function).
+ */
+const NATIVE_IMPORT_SENTENCE = "It has no ES module entry either, so Node.js's own `import` (an `.mjs` file, or a `.js` file under `\"type\": \"module\"`) gets the namespace object as its default too.";
 
 /** The evidence item for a CommonJS root that became a namespace object (rootBecameNamespace). */
 function namespaceRootItem(input: ApiSurfaceInput, root: NamespaceRoot): EvidenceItem {
   const { packageName, from, to, facts } = input;
+  const nativeImports = facts.to !== null && facts.to.shape.rootImportModule === null;
   return makeEvidenceItem({
     packageId: input.packageId,
     sourceId: API_SURFACE_SOURCE_ID,
@@ -225,7 +241,7 @@ function namespaceRootItem(input: ApiSurfaceInput, root: NamespaceRoot): Evidenc
     title: `API surface — ${packageName} ${from} → ${to} — require() returns a namespace object`,
     sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
     releaseVersions: [to],
-    content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: ${shownRootFile(root.fromFile)} assigns it to \`module.exports\`. In ${to}, ${shownRootFile(root.toFile)} is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.`,
+    content: `In ${packageName} ${from}, \`require('${packageName}')\` returns one value: ${shownRootFile(root.fromFile)} assigns it to \`module.exports\`. In ${to}, ${shownRootFile(root.toFile)} is an ES module compiled to CommonJS, so \`require('${packageName}')\` returns the module's namespace object instead. Code that calls or constructs what \`require('${packageName}')\` returns breaks; the value is now \`require('${packageName}').default\` or a named export.${nativeImports ? ` ${NATIVE_IMPORT_SENTENCE}` : ''}`,
   });
 }
 
@@ -251,13 +267,14 @@ export function removedExportNames(item: Pick<EvidenceItem, 'kind' | 'locator' |
  * `require()` callers only (a root compiled from an ES module: an ES import still gets the
  * interop default), or every caller (the default export or `export =` is gone).
  */
-export function removedRootCall(item: Pick<EvidenceItem, 'kind' | 'locator' | 'title' | 'content'>): { requireOnly: boolean } | null {
+export function removedRootCall(item: Pick<EvidenceItem, 'kind' | 'locator' | 'title' | 'content'>): { requireOnly: boolean; nativeImports: boolean } | null {
   if (item.kind !== 'apiSurface') return null;
-  if (item.locator.endsWith('/require-namespace')) return { requireOnly: true };
+  // Every path in that item's text is a plain path (shownRootFile), so the sentence cannot be forged.
+  if (item.locator.endsWith('/require-namespace')) return { requireOnly: true, nativeImports: item.content.endsWith(NATIVE_IMPORT_SENTENCE) };
   if (!item.locator.endsWith('/removed-exports')) return null;
-  if (item.title.endsWith(' — module itself no longer a function or class') || item.title.endsWith(' — default export removed')) return { requireOnly: false };
+  if (item.title.endsWith(' — module itself no longer a function or class') || item.title.endsWith(' — default export removed')) return { requireOnly: false, nativeImports: false };
   const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. Code that imports them/s.exec(item.content)?.[1];
-  return list !== undefined && list.split(', ').some((name) => name === shownName('default') || name === shownName('export=')) ? { requireOnly: false } : null;
+  return list !== undefined && list.split(', ').some((name) => name === shownName('default') || name === shownName('export=')) ? { requireOnly: false, nativeImports: false } : null;
 }
 
 /** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */

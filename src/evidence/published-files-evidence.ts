@@ -30,7 +30,8 @@ export function removedRootModuleSpecifiers(item: Pick<EvidenceItem, 'kind' | 'l
   if (list === undefined) return [];
   return list
     .split(', ')
-    .filter((file) => /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(file))
+    // The names published-files.ts lists (MODULE_FILE), no other text.
+    .filter((file) => /^[A-Za-z0-9_@+-][A-Za-z0-9._@+-]*\.(?:js|cjs|mjs)$/.test(file))
     .map((file) => {
       const bare = file.replace(/\.js$/, '');
       return { module: `${packageName}/${bare}`, specifiers: bare === file ? [`${packageName}/${file}`] : [`${packageName}/${bare}`, `${packageName}/${file}`] };

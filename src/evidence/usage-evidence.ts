@@ -37,7 +37,7 @@ export function apiSurfaceChecks(evidence: readonly EvidenceItem[], packageName:
     const rootCall = removedRootCall(item);
     return [
       ...removedExportNames(item).map((name) => ({ name, change: 'removed' as const, origin: 'apiSurface' })),
-      ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed' as const, origin: 'apiSurface', form: { kind: 'rootCall' as const, requireOnly: rootCall.requireOnly } }]),
+      ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed' as const, origin: 'apiSurface', form: { kind: 'rootCall' as const, ...rootCall } }]),
       ...removedRootModuleSpecifiers(item, packageName).map(({ module, specifiers }) => ({ name: module, change: 'removed' as const, origin: 'apiSurface', form: { kind: 'subpath' as const, specifiers } })),
     ];
   });

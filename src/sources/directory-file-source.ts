@@ -65,6 +65,11 @@ export function createDirectoryFileSource(options: DirectoryFileSourceOptions): 
       try {
         const stats = await lstat(target);
         if (!stats.isFile()) return undefined;
+        // A linked folder on the way (`pkg` → /elsewhere) must not lead out of the tree: the file's
+        // real path must stay under the root's.
+        const [realRoot, realTarget] = await Promise.all([realpath(roots[side]), realpath(target)]);
+        const inside = relative(realRoot, realTarget);
+        if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return undefined;
         return await readFile(target, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;

@@ -45,10 +45,11 @@ export interface NameCheck extends ApiName {
    * How uses are found when it is not by the name (`app.del`, `legacy`):
    * - `rootCall`: calls of the package itself (`retry(axios)`, `new Client()`), for a root that
    *   stops being callable; `requireOnly` when only `require()` callers lose it (a root compiled
-   *   from an ES module: an ES import still gets the interop default);
+   *   from an ES module: a bundler's or TypeScript's ES import still gets the interop default),
+   *   and `nativeImports` when Node.js's own ES import (`.mjs`/`.mts` files) loses it too;
    * - `subpath`: imports of a module file by path (`graphql-tag/parser`), for a removed file.
    */
-  form?: { kind: 'rootCall'; requireOnly: boolean } | { kind: 'subpath'; specifiers: string[] };
+  form?: { kind: 'rootCall'; requireOnly: boolean; nativeImports: boolean } | { kind: 'subpath'; specifiers: string[] };
 }
 
 /** The checked name shown for a root that stops being callable: `require('axios-retry')()` or `chownr()`. */
@@ -79,9 +80,12 @@ function usesIn(file: ImportingFile, check: NameCheck, packageName: string): Nam
     return file.imports.filter((site) => specifiers.has(site.specifier)).map((site) => ({ path: file.path, line: site.line, expression: site.specifier, match: 'binding' as const }));
   }
   if (check.form?.kind === 'rootCall') {
-    const requireOnly = check.form.requireOnly;
+    const { requireOnly, nativeImports } = check.form;
+    // A `.js` file under `"type": "module"` is native ESM too; the scan does not read which
+    // package.json a file falls under, so only the extensions that say it are counted.
+    const importBreaks = !requireOnly || (nativeImports && /\.m[jt]s$/i.test(file.path));
     return file.traced
-      .filter((use) => use.member === ROOT_CALL_MEMBER && use.rootLoadedBy !== undefined && (!requireOnly || use.rootLoadedBy === 'require'))
+      .filter((use) => use.member === ROOT_CALL_MEMBER && (use.rootLoadedBy === 'require' || (use.rootLoadedBy === 'import' && importBreaks)))
       .map((use) => ({ path: file.path, line: use.line, expression: use.expression, match: 'binding' as const }));
   }
   if (check.name === REQUIRE_CHECK) {

@@ -77,8 +77,12 @@ function unwrap(node: unknown): unknown {
   return current;
 }
 
-/** `loadedBy` (on the package itself): `require` for `require()` and `import x = require()`, else `import`. */
-type Binding = { packageName: string; kind: 'package' | 'named' | 'derived'; importedName?: string; via?: 'call' | 'parameter'; loadedBy?: 'require' | 'import' };
+/**
+ * `rootLoadedBy` marks the package's root itself, loaded by its bare name (not `pkg/sub`): by
+ * `require()` or `import x = require()` (`require`), or by an ES import of its default or
+ * namespace (`import`). Calls of such a binding are calls of the package itself.
+ */
+type Binding = { packageName: string; kind: 'package' | 'named' | 'derived'; importedName?: string; via?: 'call' | 'parameter'; rootLoadedBy?: 'require' | 'import' };
 
 /** The member a call of the package itself is recorded under (`retry(axios)` → member `()`). */
 export const ROOT_CALL_MEMBER = '()';
@@ -89,6 +93,8 @@ interface Collected {
   calls: Node[];
   /** Each call's line in the file (a script block's offset applied). */
   callLines: Map<Node, number>;
+  /** Tagged templates (`` gql`…` ``): a call of the tag. */
+  taggedTemplates: Array<{ tag: Node; line: number }>;
   members: Array<{ node: Node; line: number }>;
   identifiers: Array<{ name: string; line: number }>;
   functions: Map<string, Node>;
@@ -104,20 +110,16 @@ function addImport(collected: Collected, targets: ReadonlySet<string>, specifier
   return packageName;
 }
 
-/** `require('x')` / `import('x')` calls naming a target package: the package, else null. */
-function requiredPackage(node: unknown, targets: ReadonlySet<string>): string | null {
+/** `require('x')` / `import('x')` calls naming a target package: the package and how it was loaded, else null. */
+function requiredPackage(node: unknown, targets: ReadonlySet<string>): { packageName: string; specifier: string; by: 'require' | 'import' } | null {
   const value = unwrap(node);
   if (!isNode(value)) return null;
-  if (value.type === 'CallExpression' && identifierName(value.callee) === 'require') {
-    const name = packageOfSpecifier(stringValue((value.arguments as unknown[])[0]) ?? '');
-    return name !== null && targets.has(name) ? name : null;
-  }
-  if (value.type === 'ImportExpression' || (value.type === 'CallExpression' && isNode(value.callee) && value.callee.type === 'Import')) {
-    const source = value.type === 'ImportExpression' ? value.source : (value.arguments as unknown[])[0];
-    const name = packageOfSpecifier(stringValue(source) ?? '');
-    return name !== null && targets.has(name) ? name : null;
-  }
-  return null;
+  const isRequire = value.type === 'CallExpression' && identifierName(value.callee) === 'require';
+  const isDynamic = value.type === 'ImportExpression' || (value.type === 'CallExpression' && isNode(value.callee) && value.callee.type === 'Import');
+  if (!isRequire && !isDynamic) return null;
+  const specifier = stringValue(value.type === 'ImportExpression' ? value.source : (value.arguments as unknown[])[0]) ?? '';
+  const packageName = packageOfSpecifier(specifier);
+  return packageName !== null && targets.has(packageName) ? { packageName, specifier, by: isRequire ? 'require' : 'import' } : null;
 }
 
 function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySet<string>, bindings: Map<string, Binding>, offset: number): void {
@@ -131,13 +133,15 @@ function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySe
       const typeOnly = node.importKind === 'type' || (specifiers.length > 0 && specifiers.every((specifier) => specifier.importKind === 'type'));
       const packageName = addImport(collected, targets, stringValue(node.source), typeOnly ? 'importType' : 'import', names, line);
       if (packageName === null) return;
+      const root = stringValue(node.source) === packageName ? { rootLoadedBy: 'import' as const } : {};
       for (const specifier of specifiers) {
         const local = identifierName(specifier.local);
         if (local === null) continue;
         if (specifier.type === 'ImportSpecifier') {
           const imported = identifierName(specifier.imported) ?? stringValue(specifier.imported) ?? local;
-          bindings.set(local, { packageName, kind: 'named', importedName: imported });
-        } else bindings.set(local, { packageName, kind: 'package', loadedBy: 'import' });
+          // `import { default as u }` is the default import by another spelling.
+          bindings.set(local, { packageName, kind: 'named', importedName: imported, ...(imported === 'default' ? root : {}) });
+        } else bindings.set(local, { packageName, kind: 'package', ...root });
       }
       return;
     }
@@ -156,7 +160,7 @@ function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySe
       if (reference?.type !== 'TSExternalModuleReference') return;
       const packageName = addImport(collected, targets, stringValue(reference.expression), node.importKind === 'type' ? 'importType' : 'importEquals', ['*'], line);
       const local = identifierName(node.id);
-      if (packageName !== null && local !== null) bindings.set(local, { packageName, kind: 'package', loadedBy: 'require' });
+      if (packageName !== null && local !== null) bindings.set(local, { packageName, kind: 'package', ...(stringValue(reference.expression) === packageName ? { rootLoadedBy: 'require' as const } : {}) });
       return;
     }
     case 'TSImportType': {
@@ -214,6 +218,9 @@ function collect(program: Program, offset: number, targets: ReadonlySet<string>,
       case 'OptionalMemberExpression':
         collected.members.push({ node, line: lineOf(node, offset) });
         break;
+      case 'TaggedTemplateExpression':
+        if (isNode(node.tag)) collected.taggedTemplates.push({ tag: node.tag, line: lineOf(node, offset) });
+        break;
       case 'FunctionDeclaration': {
         const name = identifierName(node.id);
         if (name !== null) collected.functions.set(name, node);
@@ -254,7 +261,7 @@ function traceOf(node: unknown, bindings: Map<string, Binding>, targets: Readonl
   const value = unwrap(node);
   if (!isNode(value)) return null;
   const required = requiredPackage(value, targets);
-  if (required !== null) return { packageName: required, kind: 'package', loadedBy: value.type === 'CallExpression' && identifierName(value.callee) === 'require' ? 'require' : 'import' };
+  if (required !== null) return { packageName: required.packageName, kind: 'package', ...(required.specifier === required.packageName ? { rootLoadedBy: required.by } : {}) };
   switch (value.type) {
     case 'Identifier':
       return bindings.get(value.name as string) ?? null;
@@ -355,7 +362,7 @@ function receiverText(node: unknown): string {
  */
 export function analyseModule(programs: Array<{ program: Program; lineOffset: number }>, targets: ReadonlySet<string>): FileUsage {
   const bindings = new Map<string, Binding>();
-  const collected: Collected = { imports: [], declarators: [], calls: [], callLines: new Map(), members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
+  const collected: Collected = { imports: [], declarators: [], calls: [], callLines: new Map(), taggedTemplates: [], members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
   for (const { program, lineOffset } of programs) collect(program, lineOffset, targets, bindings, collected);
   const packages: FileUsage['packages'] = new Map();
   for (const { packageName, site } of collected.imports) {
@@ -377,6 +384,17 @@ export function analyseModule(programs: Array<{ program: Program; lineOffset: nu
   }
   resolveBindings(collected, bindings, targets, addUse);
 
+  // Calls of the package itself (`retry(axios)`, `require('retry')(axios)`, `new Client()`,
+  // `` gql`…` ``, `retry.call(…)`): a package whose root stops being callable breaks exactly
+  // these. A module loaded by path (`require('uuid/v4')()`) is another file, not the root.
+  const addRootCall = (callee: unknown, line: number, shown: (text: string) => string): void => {
+    const trace = traceOf(callee, bindings, targets);
+    if (trace?.rootLoadedBy === undefined) return;
+    const required = requiredPackage(callee, targets);
+    const text = required !== null ? `${required.by}('${required.specifier}')` : receiverText(callee);
+    addUse(trace.packageName, { line, expression: shown(text), member: ROOT_CALL_MEMBER, onPackage: true, receiverVia: 'other', rootLoadedBy: trace.rootLoadedBy });
+  };
+
   for (const { node, line } of collected.members) {
     const member = memberName(node);
     if (member === null) continue;
@@ -384,21 +402,15 @@ export function analyseModule(programs: Array<{ program: Program; lineOffset: nu
     const call = collected.calledMembers.has(node) ? { callArguments: collected.calledMembers.get(node)! } : {};
     if (trace !== null) {
       addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...call });
+      // `retry.call(this, axios)` / `.apply(…)` calls the package itself too.
+      if ((member === 'call' || member === 'apply') && 'callArguments' in call) addRootCall(node.object, line, (text) => `${text}.${member}()`);
     } else {
       const receiver = identifierName(unwrap(node.object));
       if (receiver !== null && untraced.length < MAX_UNTRACED) untraced.push({ line, receiver, member, ...call });
     }
   }
-  // Calls of the package itself (`retry(axios)`, `require('retry')(axios)`, `new Client()`): a
-  // package whose root stops being callable breaks exactly these.
-  for (const call of collected.calls) {
-    const callee = unwrap(call.callee);
-    const trace = traceOf(callee, bindings, targets);
-    if (trace?.kind !== 'package') continue;
-    const required = requiredPackage(callee, targets);
-    const expression = `${call.type === 'NewExpression' ? 'new ' : ''}${required !== null ? `${trace.loadedBy === 'require' ? 'require' : 'import'}('${required}')` : receiverText(callee)}()`;
-    addUse(trace.packageName, { line: collected.callLines.get(call) ?? lineOf(call, 0), expression, member: ROOT_CALL_MEMBER, onPackage: true, receiverVia: 'other', rootLoadedBy: trace.loadedBy ?? 'import' });
-  }
+  for (const call of collected.calls) addRootCall(call.callee, collected.callLines.get(call)!, (text) => `${call.type === 'NewExpression' ? 'new ' : ''}${text}()`);
+  for (const { tag, line } of collected.taggedTemplates) addRootCall(tag, line, (text) => `${text}\`…\``);
   // References to a named import (`legacy()` after `import { legacy } from …`).
   for (const { name, line } of collected.identifiers) {
     const binding = bindings.get(name);

@@ -48,6 +48,12 @@ describe('the detection line', () => {
     expect(await source.changedPaths()).toEqual([]);
     const stderr = await analyze(join(root, 'twin'));
     expect(stderr).toContain(`Detected no dependency change: the base ${join(root, 'base')} and the head ${join(root, 'twin')} are the same directory; give the version before the change as the base.`);
+    // A folder linked from inside the tree to outside it is not read (review 20).
+    const outside = join(root, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'package.json'), '{"dependencies":{"secret":"1.0.0"}}');
+    symlinkSync(outside, join(root, 'head', 'linked'));
+    expect(await createDirectoryFileSource({ baseDir: join(root, 'base'), headDir: join(root, 'head') }).read('head', 'linked/package.json')).toBeUndefined();
     // Two directories with the same files are two trees.
     expect(await createDirectoryFileSource({ baseDir: join(root, 'base'), headDir: join(root, 'head') }).sameTree?.()).toBe(false);
   });

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1788;
+const CORRECT = 1789;
 const SAMPLES = 1973;
-const RISK_ACCURACY = '0.906';
+const RISK_ACCURACY = '0.907';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (1,973 bumps: 0.943 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 403 | 36 | 11 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 404 | 35 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -229,7 +229,6 @@ const MISSES = [
   'tinycolor2 1.5.1 → 1.5.2',
   'inversify 7.9.1 → 7.10.0',
   'cuid 2.1.8 → 3.0.0',
-  'events 2.1.0 → 3.0.0',
   'clone 1.0.4 → 2.0.0',
   'chroma-js 3.1.4 → 3.2.0',
   'progress 1.1.8 → 2.0.0',

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 76,
   changedFromFirst: 41,
-  extractiveAgainstFirstLabels: '1786/1973',
+  extractiveAgainstFirstLabels: '1787/1973',
   semverAgainstFirstLabels: '1190/1973',
 };
 /**
@@ -265,11 +265,11 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1334/1973',
-      'registry only: tarball ships a changelog': '372/412',
+      'registry only: all': '1335/1973',
+      'registry only: tarball ships a changelog': '373/412',
       'registry only: no tarball changelog': '962/1561',
-      'registry + repository: all': '1788/1973',
-      'registry + repository: tarball ships a changelog': '376/412',
+      'registry + repository: all': '1789/1973',
+      'registry + repository: tarball ships a changelog': '377/412',
       'registry + repository: no tarball changelog': '1412/1561',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));

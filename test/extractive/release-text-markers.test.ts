@@ -329,6 +329,11 @@ describe('release-text markers', () => {
     expect(dropsOldBrowsersOnly('* drop support for legacy browsers (IE11, Safari 10) ([#604](https://github.com/uuidjs/uuid/issues/604))')).toBe(true);
     expect(dropsOldBrowsersOnly('feat!: drop Internet Explorer')).toBe(true);
     expect(dropsOldBrowsersOnly('Remove iOS 12 and Android 5 support')).toBe(true);
+    expect(dropsOldBrowsersOnly('Drop Safari 9 and 10')).toBe(true);
+    expect(dropsOldBrowsersOnly('Drop support for Safari 9/10')).toBe(true);
+    expect(dropsOldBrowsersOnly('Removed IE 10 – IE 11')).toBe(true);
+    expect(dropsOldBrowsersOnly('Drop IE 11.0')).toBe(true);
+    expect(dropsOldBrowsersOnly('Drop Safari 9 and the legacy build')).toBe(false);
     // Anything else in the line keeps it what its marker says.
     expect(dropsOldBrowsersOnly('- Dropped IE11 support: ES2015 build target, inlined unitless CSS properties')).toBe(false);
     expect(dropsOldBrowsersOnly('- [BREAKING CHANGE] IE is no longer supported since `date-fns` no longer supports it')).toBe(false);
@@ -337,6 +342,10 @@ describe('release-text markers', () => {
     expect(dropsOldBrowsersOnly('Removed MSIE-only features')).toBe(false);
     expect(dropsOldBrowsersOnly('Drop support for Node 14')).toBe(false);
     expect(strongestMarker('- add rw BigInt64 methods\n- BREAKING: Drop IE11, Safari 9-10 support')).toBe('compatibility');
+    // Node.js's own label for a breaking change, as its ports of core modules copy it (events 3.0.0).
+    expect(strongestMarker('  - Update to events code from Node.js 10.x\n    - (semver major) Adds `off()` method')).toBe('breaking');
+    expect(strongestMarker('- [semver-major] remove `EventEmitter.listenerCount()`')).toBe('breaking');
+    expect(strongestMarker('- Bump to the next semver major of `qs`')).toBeNull();
     expect(strongestMarker('- BREAKING: Drop IE11, Safari 9-10 support\n- BREAKING: remove `Buffer.prototype.parent`')).toBe('breaking');
     expect(isRuntimeSupportOnly('### BREAKING CHANGES\n\n- Drop support for Node.js 14\n- Drop support for IE11')).toBe(true);
   });

@@ -12,7 +12,7 @@ import type { RegistryFacts } from '../../src/ecosystems/types.js';
 import { apiSurfaceEvidence } from '../../src/evidence/api-surface-evidence.js';
 import { publishedFilesEvidence } from '../../src/evidence/published-files-evidence.js';
 import type { EvidenceItem } from '../../src/evidence/types.js';
-import { apiSurfaceChecks } from '../../src/evidence/usage-evidence.js';
+import { apiSurfaceChecks, usageEvidence } from '../../src/evidence/usage-evidence.js';
 import { silentLogger } from '../../src/shared/logger.js';
 import { describeUsage } from '../../src/usage/describe-usage.js';
 import { analyseModule } from '../../src/usage/module-usage.js';
@@ -44,41 +44,66 @@ function usageOf(packageName: string, evidence: readonly EvidenceItem[], files: 
 }
 
 describe('a root that stops being callable, in use', () => {
-  it('require() callers of a root compiled from an ES module are uses; an ES default import is not (axios-retry 3 → 4)', async () => {
-    const { evidence } = await apiSurfaceEvidence({
-      packageName: 'axios-retry',
-      packageId: 'npm:axios-retry',
-      facts: factsOf('axios-retry', ['3.9.1', { name: 'axios-retry', main: 'index.js' }], ['4.0.0', { name: 'axios-retry', main: 'dist/cjs/index.js' }]),
-      from: '3.9.1',
-      to: '4.0.0',
-      tarballs: {
-        from: () => Promise.resolve(npmTarballOf({ 'index.js': "module.exports = require('./lib/cjs/index').default;" })),
-        to: npmTarballOf({ 'dist/cjs/index.js': '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.default = axiosRetry;' }),
-      },
-    });
+  const namespaceEvidence = async (toManifest: object, toFiles: Record<string, string>) =>
+    (
+      await apiSurfaceEvidence({
+        packageName: 'axios-retry',
+        packageId: 'npm:axios-retry',
+        facts: factsOf('axios-retry', ['3.9.1', { name: 'axios-retry', main: 'index.js' }], ['4.0.0', toManifest]),
+        from: '3.9.1',
+        to: '4.0.0',
+        tarballs: {
+          from: () => Promise.resolve(npmTarballOf({ 'index.js': "module.exports = require('./lib/cjs/index').default;" })),
+          to: npmTarballOf({ 'dist/cjs/index.js': '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.default = axiosRetry;', ...toFiles }),
+        },
+      })
+    ).evidence;
+  const axiosRetryRepository = {
+    'src/direct.js': "require('axios-retry')(client, { retries: 3 });",
+    'src/bound.cjs': "const axiosRetry = require('axios-retry');\n\naxiosRetry(client);",
+    'src/equals.ts': "import axiosRetry = require('axios-retry');\nnew axiosRetry(client);",
+    // A bundler's or TypeScript's interop default still finds the function in 4.0.0.
+    'src/bundled.ts': "import axiosRetry from 'axios-retry';\naxiosRetry(client);",
+    // Node.js's own import gets module.exports as the default: the namespace object, when 4.0.0 has no ES entry.
+    'src/native.mjs': "import axiosRetry from 'axios-retry';\naxiosRetry(client);",
+    // `.default` is the fix itself, a named export was never the root, and a file loaded by path is another module.
+    'src/fixed.js': "const axiosRetry = require('axios-retry').default;\naxiosRetry(client);",
+    'src/helpers.js': "const { isNetworkError } = require('axios-retry');\nisNetworkError(error);",
+    'src/deep.js': "require('axios-retry/lib/cjs/index').default(client);\nconst other = require('axios-retry/other');\nother(client);",
+  };
+
+  it('require() callers of a root compiled from an ES module are uses, and Node.js ES imports when no ES entry exists (axios-retry 3 → 4)', async () => {
+    const evidence = await namespaceEvidence({ name: 'axios-retry', main: 'dist/cjs/index.js' }, {});
     expect(evidence.map((item) => item.locator)).toEqual(['api-surface/3.9.1..4.0.0/require-namespace']);
-    const report = usageOf('axios-retry', evidence, {
-      'src/direct.js': "require('axios-retry')(client, { retries: 3 });",
-      'src/bound.cjs': "const axiosRetry = require('axios-retry');\n\naxiosRetry(client);",
-      'src/equals.ts': "import axiosRetry = require('axios-retry');\nnew axiosRetry(client);",
-      // The interop default still finds the function in 4.0.0, and `.default` is the fix itself.
-      'src/esm.mjs': "import axiosRetry from 'axios-retry';\naxiosRetry(client);",
-      'src/fixed.js': "const axiosRetry = require('axios-retry').default;\naxiosRetry(client);",
-      'src/helpers.js': "const { isNetworkError } = require('axios-retry');\nisNetworkError(error);",
-    });
+    expect(evidence[0]!.content).toContain("Node.js's own `import`");
+    const report = usageOf('axios-retry', evidence, axiosRetryRepository);
     expect(report.checkedNames).toEqual([
       {
         name: "require('axios-retry')()",
         change: 'removed',
         origins: ['apiSurface'],
-        useCount: 3,
+        useCount: 4,
         uses: [
           { path: 'src/bound.cjs', line: 3, expression: 'axiosRetry()', match: 'binding' },
           { path: 'src/direct.js', line: 1, expression: "require('axios-retry')()", match: 'binding' },
           { path: 'src/equals.ts', line: 2, expression: 'new axiosRetry()', match: 'binding' },
+          { path: 'src/native.mjs', line: 2, expression: 'axiosRetry()', match: 'binding' },
         ],
       },
     ]);
+    // The evidence a model reads says the same.
+    const text = usageEvidence({ name: 'axios-retry', from: '3.9.1', to: '4.0.0' } as never, scanOf('axios-retry', axiosRetryRepository), evidence, '').evidence[0]!.content;
+    expect(text).toContain("APIs removed by 4.0.0 that this repository uses: require('axios-retry')() at src/bound.cjs:3, src/direct.js:1, src/equals.ts:2.");
+  });
+
+  it('with an ES module entry for import, only require() callers are uses', async () => {
+    const evidence = await namespaceEvidence(
+      { name: 'axios-retry', main: 'dist/cjs/index.js', exports: { '.': { import: './dist/esm/index.mjs', require: './dist/cjs/index.js' } } },
+      { 'dist/esm/index.mjs': 'export default function axiosRetry() {}' },
+    );
+    expect(evidence[0]!.content).not.toContain("Node.js's own `import`");
+    const report = usageOf('axios-retry', evidence, axiosRetryRepository);
+    expect(report.checkedNames[0]!.uses.map((use) => use.path)).toEqual(['src/bound.cjs', 'src/direct.js', 'src/equals.ts']);
   });
 
   it('every call of a root that now exports only names is a use, imported or required (chownr 2 → 3)', async () => {
@@ -97,8 +122,37 @@ describe('a root that stops being callable, in use', () => {
       'lib/a.js': "const chownr = require('chownr')\nchownr('/tmp', 1, 1, done)",
       'lib/b.mjs': "import chownr from 'chownr'\nawait chownr('/tmp', 1, 1)",
       'lib/c.mjs': "import { chownr } from 'chownr'\nchownr('/tmp', 1, 1)",
+      'lib/d.js': "const own = require('chownr')\nown.call(null, '/tmp', 1, 1, done)",
+      'lib/e.ts': "import { default as chown } from 'chownr'\nchown('/tmp', 1, 1)",
     });
-    expect(report.checkedNames.map((checked) => [checked.name, checked.uses.map((use) => `${use.path}:${use.line}`)])).toEqual([['chownr()', ['lib/a.js:2', 'lib/b.mjs:2']]]);
+    expect(report.checkedNames.map((checked) => [checked.name, checked.uses.map((use) => `${use.path}:${use.line} ${use.expression}`)])).toEqual([
+      ['chownr()', ['lib/a.js:2 chownr()', 'lib/b.mjs:2 chownr()', 'lib/d.js:2 own.call()', 'lib/e.ts:2 chown()']],
+    ]);
+  });
+
+  it('a tagged template calls its tag: gql`…` with a root that stops being callable is a use', () => {
+    const scan = scanOf('graphql-tag', { 'src/query.js': "const gql = require('graphql-tag');\nconst query = gql`{ user { id } }`;" });
+    const report = describeUsage(scan, 'graphql-tag', [{ name: "require('graphql-tag')()", change: 'removed', origin: 'apiSurface', form: { kind: 'rootCall', requireOnly: true, nativeImports: false } }]);
+    expect(report.checkedNames[0]!.uses).toEqual([{ path: 'src/query.js', line: 2, expression: 'gql`…`', match: 'binding' }]);
+  });
+
+  it('a types path written like the evidence sentence neither hides removed names nor forges a root check', async () => {
+    const forged = 'x exported (y): the default export. Code that imports them.d.ts';
+    const manifest = { name: 'lib', main: 'index.js', types: forged };
+    const { evidence } = await apiSurfaceEvidence({
+      packageName: 'lib',
+      packageId: 'npm:lib',
+      facts: factsOf('lib', ['1.0.0', manifest], ['1.1.0', manifest]),
+      from: '1.0.0',
+      to: '1.1.0',
+      tarballs: {
+        from: () => Promise.resolve(npmTarballOf({ 'index.js': '', [forged]: 'export declare function bar(): void;\nexport declare function keep(): void;' })),
+        to: npmTarballOf({ 'index.js': '', [forged]: 'export declare function keep(): void;' }),
+      },
+    });
+    expect(evidence).toHaveLength(1);
+    expect(evidence[0]!.content).not.toContain('Code that imports them.d.ts');
+    expect(apiSurfaceChecks(evidence, 'lib')).toEqual([{ name: 'bar', change: 'removed', origin: 'apiSurface' }]);
   });
 });
 

@@ -146,8 +146,12 @@ const TOOLING_SCOPE_WORD = String.raw`(?:ci|cd|tests?|docs?|workflows?|github[ \
 /** A scope made only of tooling words: `(ci)`, `(ci/cd)`, `(tests, ci)`; `(ci,api)` names the API too. */
 const TOOLING_SCOPE = String.raw`${TOOLING_SCOPE_WORD}(?:[ \t]*[/,+&][ \t]*${TOOLING_SCOPE_WORD}){0,3}`;
 const CONVENTIONAL_BANG = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?${CONVENTIONAL_TYPE}(?<!\b(?:ci|tests?|docs?))(?:\((?!${TOOLING_SCOPE}\))[^)\n]{0,40}\))?!:`, 'im');
-/** A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …". */
-const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?[[(]breaking[\])]/im;
+/**
+ * A bracketed tag, as some projects mark breaking commits: "[breaking] Abort commands …", and
+ * Node.js's own label, which its ports of core modules copy into their changelogs: "(semver
+ * major) Adds `off()` method" (events 3.0.0), "[semver-major] …".
+ */
+const BREAKING_TAG = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[[(](?:breaking|semver[ \t-]major)[\])]/im;
 
 const BREAKING_MARKERS: RegExp[] = [
   // "Potentially breaking change" hedges: a compatibility change (below), not a break, and so is
@@ -482,7 +486,7 @@ export function isRuntimeSupportLine(line: string): boolean {
  * Old browsers a package stops running in, by name and version: "IE11", "MSIE", "Internet
  * Explorer", "Safari 9-10", "iOS 12", or unnamed ("legacy browsers", "older browsers").
  */
-const OLD_BROWSER = /\b(?:MSIE|IE)[ \t]?\d{0,2}\b|\bInternet[ \t]+Explorer(?:[ \t]+\d{1,2})?\b|\b(?:Safari|iOS|Edge|Firefox|Chrome|Opera|Android)[ \t]+\d{1,3}(?:\.\d{1,3})?(?:[ \t]*(?:-|–|to|and|&)[ \t]*\d{1,3}(?:\.\d{1,3})?)?\b|\b(?:old(?:er)?|legacy|ancient|outdated)[ \t]+browsers?\b/gi;
+const OLD_BROWSER = /\b(?:MSIE|IE)[ \t]?\d{0,2}(?:\.\d{1,2})?\b|\bInternet[ \t]+Explorer(?:[ \t]+\d{1,2})?\b|\b(?:Safari|iOS|Edge|Firefox|Chrome|Opera|Android)[ \t]+\d{1,3}(?:\.\d{1,3})?(?:[ \t]*(?:-|–|to|and|&)[ \t]*\d{1,3}(?:\.\d{1,3})?)?\b|\b(?:old(?:er)?|legacy|ancient|outdated)[ \t]+browsers?\b/gi;
 const BROWSER_DROP = /\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing))\b/i;
 /** A breaking label in front of the line ("BREAKING:", "[BREAKING CHANGE]", "feat!:"): it announces, it does not change. */
 const LEADING_BREAK_LABEL = /^(?:\[?breaking(?:[ \t]+changes?)?\]?:?|\w+(?:\([^)\n]{0,40}\))?!:)[ \t]*/i;
@@ -501,12 +505,14 @@ export function dropsOldBrowsersOnly(line: string): boolean {
   const clauses = plain.split(/,|;|\band\b|&|\+|\//i).map((clause) => clause.trim()).filter((clause) => clause.length > 0);
   return (
     clauses.length > 0 &&
-    clauses.every((clause) => {
+    clauses.every((clause, index) => {
+      // "Drop Safari 9 and 10", "Safari 9/10": a bare version continues the browser before it.
+      if (index > 0 && /^v?\d{1,3}(?:\.\d{1,3})?(?:[ \t]+support)?$/i.test(clause)) return true;
       if (clause.match(OLD_BROWSER) === null) return false;
       const rest = clause
         .replace(OLD_BROWSER, ' ')
         .replace(/\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|(?:the[ \t]+)?support(?:[ \t]+for)?|for|e\.g\.|browsers?|versions?)\b/gi, ' ')
-        .replace(/[\s().:!-]+/g, '');
+        .replace(/[\s().:!–—-]+/g, '');
       return rest === '';
     })
   );
@@ -534,18 +540,14 @@ export function dropsNodeAndNothingElse(line: string): boolean {
   return rest === '' || (strongestMarker(rest) === null && !changesADefault(rest) && !hedgesABreak(rest));
 }
 
-/** `text` without the lines that only raise the runtime floor. */
-function withoutRuntimeSupportLines(text: string): string {
+/** `text` without the lines that only raise the platform floor (Node.js or old browsers). */
+function withoutPlatformFloorLines(text: string): string {
   return text
     .split('\n')
     .filter((line) => !isPlatformFloorLine(line))
     .join('\n');
 }
 
-/**
- * Every change line of `content` (its outermost bullets, or its one line) is about runtime
- * support, and nothing else in it is a breaking change (a nested "remove:" group, say).
- */
 /**
  * `template-oss-apply` is the commit npm's repository template (@npmcli/template-oss) makes when
  * it rewrites a package's CI and `engines`; its release tooling lists it under BREAKING CHANGES
@@ -555,16 +557,21 @@ function withoutRuntimeSupportLines(text: string): string {
  */
 const TEMPLATE_APPLY_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\[`?[0-9a-f]{7,40}`?\]\([^)\n]{0,200}\)[ \t]+)?(?:\[#\d+\]\([^)\n]{0,200}\)[ \t]+)?(?:\w+(?:\([^)\n]{0,40}\))?!?:[ \t]*)?template-oss-apply(?:[ \t]+\(#\d+\))?(?:[ \t]+\(@[^)\n]{1,80}\))?[ \t]*$/i;
 
-/** Lines about the runtime only, allowing the template commit beside at least one of them. */
-function onlyRuntimeLines(lines: string[]): boolean {
+/** Lines about the platform floor only (Node.js or old browsers), allowing the template commit beside at least one of them. */
+function onlyPlatformFloorLines(lines: string[]): boolean {
   const described = lines.filter((line) => !TEMPLATE_APPLY_LINE.test(line));
   return described.length > 0 && described.every(isPlatformFloorLine);
 }
 
+/**
+ * Every change line of `content` (its outermost bullets, or its one line) raises the platform
+ * floor (Node.js or old browsers), and nothing else in it is a breaking change (a nested
+ * "remove:" group, say).
+ */
 export function isRuntimeSupportOnly(content: string): boolean {
   const lines = excerpts(content, 400, undefined, 20);
-  if (!onlyRuntimeLines(lines)) return false;
-  const rest = withoutRuntimeSupportLines(content);
+  if (!onlyPlatformFloorLines(lines)) return false;
+  const rest = withoutPlatformFloorLines(content);
   return !BREAKING_GROUP_LABEL_ANYWHERE.test(rest) && !API_REMOVAL_MARKERS.some((pattern) => pattern.test(rest));
 }
 
@@ -593,14 +600,14 @@ function withoutSubjectsExplainedByFooters(text: string, patterns: RegExp[]): st
 }
 
 /**
- * A breaking marker that is only about raising the runtime floor: its lines all do that, and
+ * A breaking marker that is only about raising the platform floor (Node.js or old browsers): its lines all do that, and
  * without them no breaking marker is left (a "remove:" group spans lines, so it is checked on
  * the text that remains, not line by line).
  */
 function breakingOnlyForRuntime(text: string, patterns: RegExp[]): boolean {
   const marked = text.split('\n').filter((line) => patterns.some((pattern) => pattern.test(line)));
-  if (!onlyRuntimeLines(marked)) return false;
-  const rest = withoutRuntimeSupportLines(text);
+  if (!onlyPlatformFloorLines(marked)) return false;
+  const rest = withoutPlatformFloorLines(text);
   return !patterns.some((pattern) => pattern.test(rest));
 }
 
