@@ -69,12 +69,13 @@ const labelledBumpSchema = z.strictObject({
 });
 
 /**
- * Most bumps a dataset may hold. The shipped npm-labelled set passed 1,000 with wave 27; each
- * entry is a few KB at most, so this keeps a dataset file to a few MB in memory, and a model
- * profile's eval to this many calls per repeat (`--max-requests` and `--max-cost` bound it
- * further). A larger set is better split by purpose than run whole.
+ * Most bumps a dataset may hold. The shipped npm-labelled set passed 1,000 with wave 27 and
+ * 2,000 with wave 61; each entry is a few KB at most, so this keeps a dataset file to about ten
+ * MB in memory, and a model profile's eval to this many calls per repeat (`--max-requests` and
+ * `--max-cost` bound it further, and `--limit` runs a first part). A larger set is better split
+ * by purpose than run whole.
  */
-export const MAX_LABELLED_BUMPS = 2000;
+export const MAX_LABELLED_BUMPS = 3000;
 
 const datasetSchema = z.strictObject({
   description: z.string().max(2000).optional(),
