@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1789;
-const SAMPLES = 1973;
-const RISK_ACCURACY = '0.907';
+const CORRECT = 1809;
+const SAMPLES = 2001;
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (1,973 bumps: 0.943 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,001 bumps: 0.941 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.943 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 404 | 35 | 11 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 407 | 39 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -233,10 +233,18 @@ const MISSES = [
   'chroma-js 3.1.4 → 3.2.0',
   'progress 1.1.8 → 2.0.0',
   'progress 1.0.1 → 1.1.0',
+  'memoizee 0.4.16 → 0.4.17',
+  'moize 6.1.6 → 6.1.7',
+  'p-memoize 7.1.1 → 8.0.0',
+  'es6-promise 3.3.1 → 4.0.0',
+  'promise 7.3.1 → 8.0.0',
+  'q 1.5.1 → 2.0.0',
+  'string_decoder 0.11.10 → 1.0.0',
+  'assert 1.5.1 → 2.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1897;
+const LABELS_AGREED = 1924;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+1d006a94cac968a4347e0dafaecc9aeb2263f4d8

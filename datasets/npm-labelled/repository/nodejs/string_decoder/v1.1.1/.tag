@@ -1,0 +1,1 @@
+18c7f89c894ced5f610505bb006dfde9a3d1ac5e

@@ -1,0 +1,1 @@
+1f29dd715a6c829da89e869af7dafc231c20ed9f

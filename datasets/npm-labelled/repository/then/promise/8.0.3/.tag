@@ -1,0 +1,1 @@
+f643fd6acbd93dc3ceac5b5caba0d77d7f94b2f1

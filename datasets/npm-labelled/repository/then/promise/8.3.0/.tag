@@ -1,0 +1,1 @@
+9d5851d7adefde580589a041ebfcbd030d39f6fd
