@@ -19,6 +19,9 @@ describe('enginesNarrowed', () => {
     expect(enginesNarrowed(node('>=16'), node('>=16.0.0'))).toBe(false);
     expect(enginesNarrowed(node('>=16'), {})).toBe(false);
     expect(enginesNarrowed(node('>=16'), node('*'))).toBe(false);
+    // A typo corrected (memoizee 0.4.17): semver reads no runtime into `>=.0.12`, so npm's engine
+    // check accepted none, and the readable target turns nobody away.
+    expect(enginesNarrowed(node('>=.0.12'), node('>=0.12'))).toBe(false);
   });
 
   it('reads an enumerated rewrite of the same versions as unchanged (ava 6.4.0), which semver.subset alone does not', () => {

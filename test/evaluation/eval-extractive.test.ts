@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1809;
+const CORRECT = 1810;
 const SAMPLES = 2001;
-const RISK_ACCURACY = '0.904';
+const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
  * and the recorder fix it falls just short on the review reason (2,001 bumps: 0.941 against 0.95).
@@ -233,7 +233,6 @@ const MISSES = [
   'chroma-js 3.1.4 → 3.2.0',
   'progress 1.1.8 → 2.0.0',
   'progress 1.0.1 → 1.1.0',
-  'memoizee 0.4.16 → 0.4.17',
   'moize 6.1.6 → 6.1.7',
   'p-memoize 7.1.1 → 8.0.0',
   'es6-promise 3.3.1 → 4.0.0',

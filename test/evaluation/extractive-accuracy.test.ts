@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 77,
   changedFromFirst: 41,
-  extractiveAgainstFirstLabels: '1807/2001',
+  extractiveAgainstFirstLabels: '1808/2001',
   semverAgainstFirstLabels: '1204/2001',
 };
 /**
@@ -265,11 +265,11 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1350/2001',
-      'registry only: tarball ships a changelog': '380/424',
+      'registry only: all': '1351/2001',
+      'registry only: tarball ships a changelog': '381/424',
       'registry only: no tarball changelog': '970/1577',
-      'registry + repository: all': '1809/2001',
-      'registry + repository: tarball ships a changelog': '385/424',
+      'registry + repository: all': '1810/2001',
+      'registry + repository: tarball ships a changelog': '386/424',
       'registry + repository: no tarball changelog': '1424/1577',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));

@@ -4,7 +4,9 @@ import semver from 'semver';
  * Whether the target's `engines` can turn away a runtime the current version accepted: a new
  * engine requirement, or a range that no longer covers the old one (Node.js `>=14` → `>=18`).
  * A widened range (`>=20` → `>=18`) or a dropped requirement narrows nothing, so it is not a
- * compatibility change. A range semver cannot read counts as narrowed: when in doubt, say it.
+ * compatibility change. A target range semver cannot read counts as narrowed: when in doubt, say
+ * it. A current range semver cannot read (`>=.0.12`, memoizee 0.4.16) accepted no runtime by
+ * npm's own engine check, so a readable target range, the typo corrected, turns nobody away.
  */
 export function enginesNarrowed(from: Readonly<Record<string, string>>, to: Readonly<Record<string, string>>): boolean {
   for (const [engine, targetRange] of Object.entries(to)) {
@@ -12,7 +14,8 @@ export function enginesNarrowed(from: Readonly<Record<string, string>>, to: Read
     if (currentRange === undefined) return true;
     if (currentRange === targetRange) continue;
     try {
-      if (semver.validRange(currentRange) === null || semver.validRange(targetRange) === null) return true;
+      if (semver.validRange(targetRange) === null) return true;
+      if (semver.validRange(currentRange) === null) continue;
       // Without includePrerelease: Node.js runs release versions, and with it `>=16` reads as
       // `>=16.0.0-0`, so rewriting `>=16` as `>=16.0.0` (proc-log 2.0.1) would look narrowed.
       if (!semver.subset(currentRange, targetRange) && !semver.subset(currentRange, targetRange, { includePrerelease: true }) && !coveredByUnion(currentRange, targetRange)) return true;
