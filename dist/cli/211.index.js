@@ -73,6 +73,14 @@ function preCut(text, maxLength) {
 function prepare(text, maxLength) {
     return boundLength(cleanText(removeImages(cleanText(preCut((0,redaction.redact)(text), maxLength)))), maxLength);
 }
+/**
+ * As prepare, but images stay: for text whose code spans are kept as code, where image syntax
+ * is literal (`` `![alt](src)` `` in a markdown library's changelog) and must not lose its
+ * brackets. The caller drops images from the text between the spans.
+ */
+function prepareKeepingImages(text, maxLength) {
+    return boundLength(cleanText(preCut((0,redaction.redact)(text), maxLength)), maxLength);
+}
 /** Cuts to maxLength code points (never splitting a surrogate pair) and marks the cut with an ellipsis. */
 function boundLength(text, maxLength) {
     const codePoints = Array.from(text);
@@ -127,7 +135,10 @@ function escapeInline(text, maxLength) {
  * outside them is escaped as escapeInline does. Not for table cells (a `|` in code would split one).
  */
 function escapeInlineWithCode(text, maxLength) {
-    const prepared = prepare(text, maxLength);
+    const prepared = prepareKeepingImages(text, maxLength);
+    // Between spans, an image is dropped as prepare drops it (its alt text stays), and the
+    // spaces around a removed `<img>` fold into one.
+    const escapeBetween = (between) => escapePrepared(removeImages(between).replace(/ {2,}/g, ' '));
     let out = '';
     let position = 0;
     let search = 0;
@@ -143,12 +154,12 @@ function escapeInlineWithCode(text, maxLength) {
             continue;
         }
         const code = prepared.slice(open + fence, close);
-        out += escapePrepared(prepared.slice(position, open));
-        out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : quotedCode(code);
+        out += escapeBetween(prepared.slice(position, open));
+        out += code.trim() === '' ? escapeBetween(prepared.slice(open, close + fence)) : quotedCode(code);
         position = close + fence;
         search = position;
     }
-    return out + escapePrepared(prepared.slice(position));
+    return out + escapeBetween(prepared.slice(position));
 }
 /**
  * A code span quoted from release text, written with a double fence and padding (`` `` x `` ``):
@@ -5831,6 +5842,63 @@ async function esModuleCallableDefault(tarball, shape, label) {
     return rootFileWhere(tarball, candidates, label, 'for its ES module root file', defaultExportsCallable);
 }
 
+;// CONCATENATED MODULE: ./build/ecosystems/npm/nested-module-type.js
+/**
+ * Whether a `.js` file a package's root resolves to is CommonJS, by Node's own rule: the
+ * nearest package.json above the file decides, and one without `"type": "module"` makes it
+ * CommonJS. Dual packages built by tshy and similar tools declare `"type": "module"` at the
+ * root and ship `dist/commonjs/package.json` with `{"type": "commonjs"}` beside the file the
+ * `require` condition names (html-entities 2.6.0): the manifest alone would call them ESM-only.
+ *
+ * Only those package.json files are read from the tarball (bounded in bytes and count); the
+ * package's code is never read or run.
+ */
+
+
+/** A nested package.json is a few hundred bytes; one past this is not read. */
+const MAX_PACKAGE_JSON_BYTES = 64 * 1024;
+/** Directories walked up from the file: deeper trees are not followed. */
+const MAX_DEPTH = 16;
+/** `./dist/commonjs/index.js` → [`dist/commonjs/package.json`, `dist/package.json`]; nearest first. */
+function nestedPackageJsonPaths(target) {
+    const parts = target.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.');
+    if (parts.includes('..'))
+        return [];
+    const directories = parts.slice(0, -1).slice(0, MAX_DEPTH);
+    const paths = [];
+    for (let length = directories.length; length > 0; length -= 1)
+        paths.push(`${directories.slice(0, length).join('/')}/package.json`);
+    return paths;
+}
+/**
+ * The module type the nearest nested package.json gives `target` (a path inside the package),
+ * or null when no package.json sits between it and the package root (the root's `type` holds).
+ * A nested package.json that is not valid JSON is skipped, as Node would fail on it anyway.
+ */
+async function nestedModuleType(tarball, target, label) {
+    const wanted = nestedPackageJsonPaths(target);
+    if (wanted.length === 0)
+        return null;
+    const files = await readPackageFiles(tarball, wanted, { maxEntryBytes: MAX_PACKAGE_JSON_BYTES, label, purpose: 'for nested package.json files' }, (reason) => new TarballReadError(label, reason));
+    const types = new Map();
+    for (const [path, text] of files) {
+        let parsed;
+        try {
+            parsed = JSON.parse(text);
+        }
+        catch {
+            continue;
+        }
+        types.set(path, typeof parsed === 'object' && parsed !== null && parsed.type === 'module' ? 'module' : 'commonjs');
+    }
+    for (const path of wanted) {
+        const type = types.get(path);
+        if (type !== undefined)
+            return type;
+    }
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./build/evidence/evidence-item.js
 
 /** Per-item content bound (characters). Longer text is cut and marked truncated. */
@@ -5880,6 +5948,7 @@ function normaliseEvidenceText(text) {
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/api-surface-evidence.js
+
 
 
 
@@ -5935,6 +6004,30 @@ async function callableRootToCompare(fromSurface, toSurface, sides) {
     return commonJs !== null ? { format: 'commonjs', file: commonJs } : { format: 'esm', file: esModule };
 }
 /**
+ * Does Node.js's own `import '<package>'` load a CommonJS file in this version? Only when the
+ * import target is known: a `.cjs` file, or a `.js` file whose nearest package.json is not
+ * `"type": "module"` — a nested one decides first (a dual package's `dist/esm/package.json`
+ * saying `{"type": "module"}` under a CommonJS root), then the root's. Only package.json files
+ * are read from the tarball, and a tarball they cannot be read from says nothing.
+ */
+async function importLoadsCommonJs(tarball, shape, label) {
+    const file = shape.rootImportFile;
+    if (shape.rootImportModule !== null || file === null)
+        return false;
+    const lower = file.toLowerCase();
+    if (lower.endsWith('.cjs'))
+        return true;
+    if (!lower.endsWith('.js'))
+        return false;
+    try {
+        return ((await nestedModuleType(tarball, file, label)) ?? shape.type) !== 'module';
+    }
+    catch {
+        // Unread, the sentence is not said; the namespace fact itself stands.
+        return false;
+    }
+}
+/**
  * `require('<package>')` returned one value in `from` (a function, a class, or a compiled
  * module's default export: `module.exports = require('./lib/cjs/index').default`) and returns a
  * compiled ES module's namespace object in `to` (`exports.__esModule`, no `module.exports`):
@@ -5944,11 +6037,12 @@ async function callableRootToCompare(fromSurface, toSurface, sides) {
  * tarball only when that root is a namespace.
  */
 async function rootBecameNamespace(input, from, to) {
-    const toFile = await commonJsNamespaceRoot(input.tarballs.to, to, `${input.packageName}@${input.to}`);
+    const label = `${input.packageName}@${input.to}`;
+    const toFile = await commonJsNamespaceRoot(input.tarballs.to, to, label);
     if (toFile === null)
         return null;
     const fromFile = await commonJsSingleValueRoot(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
-    return fromFile === null ? null : { fromFile, toFile };
+    return fromFile === null ? null : { fromFile, toFile, nativeImports: await importLoadsCommonJs(input.tarballs.to, to, label) };
 }
 /**
  * rootBecameNamespace, where a tarball that cannot be read says nothing: the comparison of two
@@ -6053,7 +6147,7 @@ const NATIVE_IMPORT_SENTENCE = "It has no ES module entry either, so Node.js's o
 /** The evidence item for a CommonJS root that became a namespace object (rootBecameNamespace). */
 function namespaceRootItem(input, root) {
     const { packageName, from, to, facts } = input;
-    const nativeImports = facts.to !== null && facts.to.shape.rootImportModule === null;
+    const nativeImports = root.nativeImports;
     return makeEvidenceItem({
         packageId: input.packageId,
         sourceId: API_SURFACE_SOURCE_ID,
@@ -6814,8 +6908,10 @@ function usesIn(file, check, packageName) {
     }
     if (check.form?.kind === 'rootCall') {
         const { requireOnly, nativeImports } = check.form;
-        // A `.js` file under `"type": "module"` is native ESM too; the scan does not read which
-        // package.json a file falls under, so only the extensions that say it are counted.
+        // Only the extensions that always mean Node.js's own ES import are counted. A `.js` file
+        // under `"type": "module"` is native ESM when Node.js runs it, but that is also what every
+        // Vite app's package.json says of code a bundler compiles, and a bundler's import keeps
+        // the interop default: counting those files would report breaks that do not happen.
         const importBreaks = !requireOnly || (nativeImports && /\.m[jt]s$/i.test(file.path));
         return file.traced
             .filter((use) => use.member === ROOT_CALL_MEMBER && (use.rootLoadedBy === 'require' || (use.rootLoadedBy === 'import' && importBreaks)))
@@ -8260,9 +8356,8 @@ function requireTarget(target, depth, walk, conditions = REQUIRE_CONDITIONS) {
     return undefined;
 }
 /** The ES module `import '<package>'` loads (see ManifestShape.rootImportModule). */
-function rootImportModuleOf(manifest, type, walk) {
-    const target = rootTarget(manifest, walk, IMPORT_CONDITIONS);
-    if (typeof target !== 'string')
+function rootImportModuleOf(target, type) {
+    if (target === null)
         return null;
     const lower = target.toLowerCase();
     return lower.endsWith('.mjs') || (lower.endsWith('.js') && type === 'module') ? target : null;
@@ -8400,6 +8495,8 @@ function manifestShapeOf(manifest) {
     const flags = { truncated: false };
     const walk = { nodes: 0, exhausted: false };
     const requireTarget = rootRequireTarget(manifest, walk);
+    const importTarget = rootTarget(manifest, walk, IMPORT_CONDITIONS);
+    const rootImportFile = typeof importTarget === 'string' ? boundedString(importTarget) : null;
     const rootRequirable = rootRequirableOf(requireTarget, type);
     const declaredTypes = boundedString(manifest.types) ?? boundedString(manifest.typings);
     const conditionTypes = manifest.exports === undefined ? null : typesCondition(rootExport(manifest.exports), 0, walk);
@@ -8413,7 +8510,8 @@ function manifestShapeOf(manifest) {
         exportsOpen: exportsOpenOf(manifest.exports),
         rootRequirable,
         rootRequireFile: typeof requireTarget === 'string' ? boundedString(requireTarget) : null,
-        rootImportModule: rootImportModuleOf(manifest, type, walk),
+        rootImportModule: rootImportModuleOf(rootImportFile, type),
+        rootImportFile,
         peerDependencies: requiredPeersOf(manifest, flags),
         os: platformList(manifest.os, flags),
         cpu: platformList(manifest.cpu, flags),
@@ -8806,63 +8904,6 @@ function registrySignalsOf(facts) {
         .slice(0, REGISTRY_LIMITS.newDependencies)
         .map((name) => boundText(name, REGISTRY_LIMITS.nameChars));
     return signals;
-}
-
-;// CONCATENATED MODULE: ./build/ecosystems/npm/nested-module-type.js
-/**
- * Whether a `.js` file a package's root resolves to is CommonJS, by Node's own rule: the
- * nearest package.json above the file decides, and one without `"type": "module"` makes it
- * CommonJS. Dual packages built by tshy and similar tools declare `"type": "module"` at the
- * root and ship `dist/commonjs/package.json` with `{"type": "commonjs"}` beside the file the
- * `require` condition names (html-entities 2.6.0): the manifest alone would call them ESM-only.
- *
- * Only those package.json files are read from the tarball (bounded in bytes and count); the
- * package's code is never read or run.
- */
-
-
-/** A nested package.json is a few hundred bytes; one past this is not read. */
-const MAX_PACKAGE_JSON_BYTES = 64 * 1024;
-/** Directories walked up from the file: deeper trees are not followed. */
-const MAX_DEPTH = 16;
-/** `./dist/commonjs/index.js` → [`dist/commonjs/package.json`, `dist/package.json`]; nearest first. */
-function nestedPackageJsonPaths(target) {
-    const parts = target.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.');
-    if (parts.includes('..'))
-        return [];
-    const directories = parts.slice(0, -1).slice(0, MAX_DEPTH);
-    const paths = [];
-    for (let length = directories.length; length > 0; length -= 1)
-        paths.push(`${directories.slice(0, length).join('/')}/package.json`);
-    return paths;
-}
-/**
- * The module type the nearest nested package.json gives `target` (a path inside the package),
- * or null when no package.json sits between it and the package root (the root's `type` holds).
- * A nested package.json that is not valid JSON is skipped, as Node would fail on it anyway.
- */
-async function nestedModuleType(tarball, target, label) {
-    const wanted = nestedPackageJsonPaths(target);
-    if (wanted.length === 0)
-        return null;
-    const files = await readPackageFiles(tarball, wanted, { maxEntryBytes: MAX_PACKAGE_JSON_BYTES, label, purpose: 'for nested package.json files' }, (reason) => new TarballReadError(label, reason));
-    const types = new Map();
-    for (const [path, text] of files) {
-        let parsed;
-        try {
-            parsed = JSON.parse(text);
-        }
-        catch {
-            continue;
-        }
-        types.set(path, typeof parsed === 'object' && parsed !== null && parsed.type === 'module' ? 'module' : 'commonjs');
-    }
-    for (const path of wanted) {
-        const type = types.get(path);
-        if (type !== undefined)
-            return type;
-    }
-    return null;
 }
 
 ;// CONCATENATED MODULE: ./build/ecosystems/npm/tarball-integrity.js

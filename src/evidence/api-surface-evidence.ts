@@ -1,6 +1,7 @@
 import { diffApiSurfaces, readApiSurface, type ApiSurface } from '../ecosystems/npm/api-surface.js';
 import { commonJsCallableRoot, commonJsNamespaceRoot, commonJsSingleValueRoot, esModuleCallableDefault } from '../ecosystems/npm/commonjs-root-export.js';
 import type { ManifestShape } from '../ecosystems/npm/manifest-shape.js';
+import { nestedModuleType } from '../ecosystems/npm/nested-module-type.js';
 import type { RegistryFacts } from '../ecosystems/types.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { makeEvidenceItem } from './evidence-item.js';
@@ -92,6 +93,29 @@ interface CallableRoot {
 interface NamespaceRoot {
   fromFile: string;
   toFile: string;
+  /** Node.js's own `import` of the target loads the same compiled CommonJS root (importLoadsCommonJs). */
+  nativeImports: boolean;
+}
+
+/**
+ * Does Node.js's own `import '<package>'` load a CommonJS file in this version? Only when the
+ * import target is known: a `.cjs` file, or a `.js` file whose nearest package.json is not
+ * `"type": "module"` — a nested one decides first (a dual package's `dist/esm/package.json`
+ * saying `{"type": "module"}` under a CommonJS root), then the root's. Only package.json files
+ * are read from the tarball, and a tarball they cannot be read from says nothing.
+ */
+async function importLoadsCommonJs(tarball: Buffer, shape: ManifestShape, label: string): Promise<boolean> {
+  const file = shape.rootImportFile;
+  if (shape.rootImportModule !== null || file === null) return false;
+  const lower = file.toLowerCase();
+  if (lower.endsWith('.cjs')) return true;
+  if (!lower.endsWith('.js')) return false;
+  try {
+    return ((await nestedModuleType(tarball, file, label)) ?? shape.type) !== 'module';
+  } catch {
+    // Unread, the sentence is not said; the namespace fact itself stands.
+    return false;
+  }
 }
 
 /**
@@ -104,10 +128,11 @@ interface NamespaceRoot {
  * tarball only when that root is a namespace.
  */
 async function rootBecameNamespace(input: ApiSurfaceInput, from: ManifestShape, to: ManifestShape): Promise<NamespaceRoot | null> {
-  const toFile = await commonJsNamespaceRoot(input.tarballs.to, to, `${input.packageName}@${input.to}`);
+  const label = `${input.packageName}@${input.to}`;
+  const toFile = await commonJsNamespaceRoot(input.tarballs.to, to, label);
   if (toFile === null) return null;
   const fromFile = await commonJsSingleValueRoot(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
-  return fromFile === null ? null : { fromFile, toFile };
+  return fromFile === null ? null : { fromFile, toFile, nativeImports: await importLoadsCommonJs(input.tarballs.to, to, label) };
 }
 
 /**
@@ -232,7 +257,7 @@ const NATIVE_IMPORT_SENTENCE = "It has no ES module entry either, so Node.js's o
 /** The evidence item for a CommonJS root that became a namespace object (rootBecameNamespace). */
 function namespaceRootItem(input: ApiSurfaceInput, root: NamespaceRoot): EvidenceItem {
   const { packageName, from, to, facts } = input;
-  const nativeImports = facts.to !== null && facts.to.shape.rootImportModule === null;
+  const nativeImports = root.nativeImports;
   return makeEvidenceItem({
     packageId: input.packageId,
     sourceId: API_SURFACE_SOURCE_ID,

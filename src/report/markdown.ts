@@ -57,6 +57,15 @@ function prepare(text: string, maxLength: number): string {
   return boundLength(cleanText(removeImages(cleanText(preCut(redact(text), maxLength)))), maxLength);
 }
 
+/**
+ * As prepare, but images stay: for text whose code spans are kept as code, where image syntax
+ * is literal (`` `![alt](src)` `` in a markdown library's changelog) and must not lose its
+ * brackets. The caller drops images from the text between the spans.
+ */
+function prepareKeepingImages(text: string, maxLength: number): string {
+  return boundLength(cleanText(preCut(redact(text), maxLength)), maxLength);
+}
+
 /** Cuts to maxLength code points (never splitting a surrogate pair) and marks the cut with an ellipsis. */
 export function boundLength(text: string, maxLength: number): string {
   const codePoints = Array.from(text);
@@ -112,7 +121,10 @@ export function escapeInline(text: string, maxLength: number): string {
  * outside them is escaped as escapeInline does. Not for table cells (a `|` in code would split one).
  */
 export function escapeInlineWithCode(text: string, maxLength: number): string {
-  const prepared = prepare(text, maxLength);
+  const prepared = prepareKeepingImages(text, maxLength);
+  // Between spans, an image is dropped as prepare drops it (its alt text stays), and the
+  // spaces around a removed `<img>` fold into one.
+  const escapeBetween = (between: string): string => escapePrepared(removeImages(between).replace(/ {2,}/g, ' '));
   let out = '';
   let position = 0;
   let search = 0;
@@ -127,12 +139,12 @@ export function escapeInlineWithCode(text: string, maxLength: number): string {
       continue;
     }
     const code = prepared.slice(open + fence, close);
-    out += escapePrepared(prepared.slice(position, open));
-    out += code.trim() === '' ? escapePrepared(prepared.slice(open, close + fence)) : quotedCode(code);
+    out += escapeBetween(prepared.slice(position, open));
+    out += code.trim() === '' ? escapeBetween(prepared.slice(open, close + fence)) : quotedCode(code);
     position = close + fence;
     search = position;
   }
-  return out + escapePrepared(prepared.slice(position));
+  return out + escapeBetween(prepared.slice(position));
 }
 
 /**

@@ -81,8 +81,10 @@ function usesIn(file: ImportingFile, check: NameCheck, packageName: string): Nam
   }
   if (check.form?.kind === 'rootCall') {
     const { requireOnly, nativeImports } = check.form;
-    // A `.js` file under `"type": "module"` is native ESM too; the scan does not read which
-    // package.json a file falls under, so only the extensions that say it are counted.
+    // Only the extensions that always mean Node.js's own ES import are counted. A `.js` file
+    // under `"type": "module"` is native ESM when Node.js runs it, but that is also what every
+    // Vite app's package.json says of code a bundler compiles, and a bundler's import keeps
+    // the interop default: counting those files would report breaks that do not happen.
     const importBreaks = !requireOnly || (nativeImports && /\.m[jt]s$/i.test(file.path));
     return file.traced
       .filter((use) => use.member === ROOT_CALL_MEMBER && (use.rootLoadedBy === 'require' || (use.rootLoadedBy === 'import' && importBreaks)))

@@ -28,6 +28,10 @@ describe('module format', () => {
     const dual: PackumentVersion = { name: 'brace-expansion', type: 'module', exports: { '.': { import: { types: './dist/esm/index.d.ts', default: './dist/esm/index.js' }, require: { default: './dist/commonjs/index.js' } } } };
     expect(manifestShapeOf(dual).rootImportModule).toBe('./dist/esm/index.js');
     expect(manifestShapeOf({ name: 'x', main: 'index.mjs' }).rootImportModule).toBe('index.mjs');
+    // The file `import` resolves to, whatever its format: a nested package.json may still make it an ES module.
+    expect(manifestShapeOf(chalk4).rootImportFile).toBe('source');
+    expect(manifestShapeOf({ name: 'x', exports: { import: './esm/index.js', require: './cjs/index.js' } }).rootImportFile).toBe('./esm/index.js');
+    expect(manifestShapeOf({ name: 'x', exports: { require: './cjs/index.js' } }).rootImportFile).toBeNull();
     expect(facts(chalk4, chalk5)).toEqual(['module-format', 'exports-added']);
     const [change] = diffManifestShapes(manifestShapeOf(chalk4), manifestShapeOf(chalk5), NO_DEPENDENCIES);
     expect(describeManifestChange(change!, '4.1.2', '5.0.0')).toContain('ESM-only');

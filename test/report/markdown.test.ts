@@ -36,6 +36,12 @@ describe('escapeInline', () => {
     expect(Array.from(escapeInlineWithCode(`\`${'x'.repeat(500)}\``, 100)).length).toBeLessThanOrEqual(110);
   });
 
+  it('keeps image syntax inside a code span as code, and still drops images between spans', () => {
+    expect(escapeInlineWithCode('Support `![alt](src)` in links', 200)).toBe('Support `` ![alt](src) `` in links');
+    expect(escapeInlineWithCode('see ![logo](https://evil.example/x.png) and <img src=x> `a`', 200)).toBe('see logo and `` a ``');
+    expect(escapeInlineWithCode('![x](javascript:alert(1)) then `code`', 200)).toBe('x then `` code ``');
+  });
+
   it('removes an image whose destination holds parentheses whole, leaving no stray parenthesis', () => {
     expect(escapeInline('before ![x](javascript:alert(1)) after', 200)).toBe('before x after');
     expect(escapeInline('![logo](https://evil.example/a_(b).png)', 200)).toBe('logo');

@@ -106,6 +106,18 @@ describe('a root that stops being callable, in use', () => {
     expect(report.checkedNames[0]!.uses.map((use) => use.path)).toEqual(['src/bound.cjs', 'src/direct.js', 'src/equals.ts']);
   });
 
+  it('a dual package whose import target is a .js file under a nested {"type": "module"} has an ES entry: only require() callers are uses', async () => {
+    const evidence = await namespaceEvidence(
+      { name: 'axios-retry', main: 'dist/cjs/index.js', exports: { '.': { import: './dist/esm/index.js', require: './dist/cjs/index.js' } } },
+      { 'dist/esm/package.json': '{"type": "module"}', 'dist/esm/index.js': 'export default function axiosRetry() {}' },
+    );
+    expect(evidence[0]!.content).not.toContain("Node.js's own `import`");
+    expect(usageOf('axios-retry', evidence, axiosRetryRepository).checkedNames[0]!.uses.map((use) => use.path)).toEqual(['src/bound.cjs', 'src/direct.js', 'src/equals.ts']);
+    // Without the nested package.json, that .js file is CommonJS under the root's type: Node.js's import loads it too.
+    const plain = await namespaceEvidence({ name: 'axios-retry', main: 'dist/cjs/index.js', exports: { '.': { import: './dist/cjs/index.js', require: './dist/cjs/index.js' } } }, {});
+    expect(plain[0]!.content).toContain("Node.js's own `import`");
+  });
+
   it('every call of a root that now exports only names is a use, imported or required (chownr 2 → 3)', async () => {
     const { evidence } = await apiSurfaceEvidence({
       packageName: 'chownr',

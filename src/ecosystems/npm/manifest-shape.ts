@@ -55,6 +55,12 @@ export interface ManifestShape {
    * nested above the file may still say otherwise; callers that read the file accept that.
    */
   rootImportModule: string | null;
+  /**
+   * The file `import '<package>'` resolves to, whatever its format (`main`, `index.js`, or the
+   * root export's import target); null when it cannot be told. rootImportModule is this file
+   * when the manifest alone shows it is an ES module.
+   */
+  rootImportFile: string | null;
   /** Non-optional peer dependencies (name → range), sorted by name. */
   peerDependencies: Record<string, string>;
   os: string[];
@@ -127,9 +133,8 @@ function requireTarget(target: unknown, depth: number, walk: Walk, conditions: R
 }
 
 /** The ES module `import '<package>'` loads (see ManifestShape.rootImportModule). */
-function rootImportModuleOf(manifest: PackumentVersion, type: ManifestShape['type'], walk: Walk): string | null {
-  const target = rootTarget(manifest, walk, IMPORT_CONDITIONS);
-  if (typeof target !== 'string') return null;
+function rootImportModuleOf(target: string | null, type: ManifestShape['type']): string | null {
+  if (target === null) return null;
   const lower = target.toLowerCase();
   return lower.endsWith('.mjs') || (lower.endsWith('.js') && type === 'module') ? target : null;
 }
@@ -257,6 +262,8 @@ export function manifestShapeOf(manifest: PackumentVersion): ManifestShape {
   const flags = { truncated: false };
   const walk: Walk = { nodes: 0, exhausted: false };
   const requireTarget = rootRequireTarget(manifest, walk);
+  const importTarget = rootTarget(manifest, walk, IMPORT_CONDITIONS);
+  const rootImportFile = typeof importTarget === 'string' ? boundedString(importTarget) : null;
   const rootRequirable = rootRequirableOf(requireTarget, type);
   const declaredTypes = boundedString(manifest.types) ?? boundedString(manifest.typings);
   const conditionTypes = manifest.exports === undefined ? null : typesCondition(rootExport(manifest.exports), 0, walk);
@@ -270,7 +277,8 @@ export function manifestShapeOf(manifest: PackumentVersion): ManifestShape {
     exportsOpen: exportsOpenOf(manifest.exports),
     rootRequirable,
     rootRequireFile: typeof requireTarget === 'string' ? boundedString(requireTarget) : null,
-    rootImportModule: rootImportModuleOf(manifest, type, walk),
+    rootImportModule: rootImportModuleOf(rootImportFile, type),
+    rootImportFile,
     peerDependencies: requiredPeersOf(manifest, flags),
     os: platformList(manifest.os, flags),
     cpu: platformList(manifest.cpu, flags),
