@@ -24,6 +24,8 @@ const SKIPPED_KEYS = new Set(['loc', 'start', 'end', 'extra', 'range', 'leadingC
 /** Untraced member accesses kept per file (for plain name matches); the rest are counted only. */
 const MAX_UNTRACED = 5_000;
 const MAX_TRACED = 5_000;
+/** Calls of a package itself kept per file, apart from MAX_TRACED: a file's many member uses must not hide them. */
+const MAX_ROOT_CALLS = 1_000;
 
 export interface FileUsage {
   /** Per package asked about that this file imports. */
@@ -373,9 +375,20 @@ export function analyseModule(programs: Array<{ program: Program; lineOffset: nu
   const untraced: UntracedMember[] = [];
   if (packages.size === 0) return { packages, untraced };
 
+  const kept = new Map<string, { members: number; rootCalls: number }>();
   const addUse = (packageName: string, use: TracedUse): void => {
     const entry = packages.get(packageName);
-    if (entry !== undefined && entry.traced.length < MAX_TRACED) entry.traced.push(use);
+    if (entry === undefined) return;
+    const counts = kept.get(packageName) ?? { members: 0, rootCalls: 0 };
+    kept.set(packageName, counts);
+    if (use.member === ROOT_CALL_MEMBER) {
+      if (counts.rootCalls >= MAX_ROOT_CALLS) return;
+      counts.rootCalls += 1;
+    } else {
+      if (counts.members >= MAX_TRACED) return;
+      counts.members += 1;
+    }
+    entry.traced.push(use);
   };
   // A named import is a use of that name where it is imported (an ESM import of a removed name fails there).
   for (const { packageName, site } of collected.imports) {

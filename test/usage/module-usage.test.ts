@@ -103,6 +103,13 @@ describe('traced uses', () => {
       [3, 'legacy'],
     ]);
   });
+
+  it('keeps calls of the package itself apart from the member-use bound: a file of 5,000 member uses still shows its root call', () => {
+    const text = ["const retry = require('axios-retry');", ...Array.from({ length: 5_001 }, () => 'retry.isNetworkError(e);'), 'retry(client);'].join('\n');
+    const traced = usage('src/a.js', text, ['axios-retry']).packages.get('axios-retry')!.traced;
+    expect(traced.filter((use) => use.member === 'isNetworkError')).toHaveLength(5_000);
+    expect(traced.filter((use) => use.member === '()').map((use) => [use.line, use.expression])).toEqual([[5_003, 'retry()']]);
+  });
 });
 
 describe('API names in breaking-change text', () => {
