@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1810;
-const SAMPLES = 2001;
-const RISK_ACCURACY = '0.905';
+const CORRECT = 1838;
+const SAMPLES = 2029;
+const RISK_ACCURACY = '0.906';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,001 bumps: 0.941 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,029 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 407 | 39 | 11 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 417 | 39 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -243,7 +243,7 @@ const MISSES = [
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1924;
+const LABELS_AGREED = 1952;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+8ddd78abc5ebfbb7914e3d1ce5edae1e69f74e8d

@@ -1,0 +1,1 @@
+02f44f3bfaacb43d5b4199157bfdc715ee2e70f0

@@ -1,0 +1,1 @@
+96be15f3ea04e6aa3abfd11a69b62c2f782ee665

@@ -1,0 +1,1 @@
+bc59f3bb488a71a1aab3da094306022eeecabda8
