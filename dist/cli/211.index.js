@@ -5841,6 +5841,155 @@ async function esModuleCallableDefault(tarball, shape, label) {
     const candidates = shape.rootImportModule === null ? [] : rootFileCandidates(shape.rootImportModule);
     return rootFileWhere(tarball, candidates, label, 'for its ES module root file', defaultExportsCallable);
 }
+/** Names a CommonJS root may set that are no part of what a caller reads by name. */
+const NOT_AN_EXPORT_NAME = new Set(['__esModule', 'default']);
+/** More names than this and the set is not compared (a generated file, or a hostile one). */
+const MAX_COMMONJS_EXPORT_NAMES = 5_000;
+/** `exports` or `module.exports`: the object `require()` returns unless it is replaced. */
+function isExportsObject(node) {
+    const value = node;
+    return (value?.type === 'Identifier' && value.name === 'exports') || isMemberOf(value, 'module', 'exports');
+}
+/** The name `exports.X` / `module.exports.X` writes, or null for any other target. */
+function exportsMemberName(node) {
+    const member = node;
+    if (member?.type !== 'MemberExpression' || member['computed'] === true || !isExportsObject(member['object']))
+        return null;
+    return member['property']?.name ?? null;
+}
+/** The keys of `{ a, b: c, d() {} }`, or null when a key is computed or a spread adds unknown ones. */
+function objectLiteralKeys(node) {
+    const keys = [];
+    for (const property of node['properties'] ?? []) {
+        if ((property.type !== 'ObjectProperty' && property.type !== 'ObjectMethod') || property['computed'] === true)
+            return null;
+        const key = property['key'];
+        if (key.type === 'Identifier' && key.name !== undefined)
+            keys.push(key.name);
+        else if (key.type === 'StringLiteral' && typeof key.value === 'string')
+            keys.push(key.value);
+        else
+            return null;
+    }
+    return keys;
+}
+/**
+ * The names a CommonJS file gives the object `require()` returns, when its top level states them
+ * all: `module.exports = { a, b }` (the last such assignment), `exports.a = …`,
+ * `module.exports.a = …` and `Object.defineProperty(exports, 'a', …)` — the shapes hand-written
+ * code and TypeScript's output use. Null when that cannot be told from the text alone: a spread or
+ * a computed key, `module.exports` set to anything but an object literal, a write to `exports`
+ * anywhere but a top-level statement (a function, a condition, `exports[name] = …`), or
+ * `exports` handed to code (`__exportStar(require('./x'), exports)`, `Object.assign(exports, …)`,
+ * `var e = module.exports`), which may add names no reading of this file sees. An empty set is
+ * null too: there is nothing to compare. The file is parsed, never run.
+ */
+function commonJsExportNames(source) {
+    const body = topLevel(source, 'script');
+    if (body === null)
+        return null;
+    const names = new Set();
+    // The assignment and call nodes read here; any other write to `exports` makes the set unknown.
+    const stated = new Set();
+    for (const statement of body) {
+        if (statement.type !== 'ExpressionStatement')
+            continue;
+        let expression = statement['expression'];
+        if (expression.type === 'CallExpression' && isMemberOf(expression['callee'], 'Object', 'defineProperty')) {
+            const [target, key] = expression['arguments'] ?? [];
+            if (isExportsObject(target) && key?.type === 'StringLiteral') {
+                names.add(key.value);
+                stated.add(expression);
+            }
+            continue;
+        }
+        // `exports.b = exports.a = void 0` (TypeScript's header) and `module.exports = exports = {…}`:
+        // every target of the chain gets the innermost value.
+        const targets = [];
+        const assignments = [];
+        while (expression.type === 'AssignmentExpression' && expression['operator'] === '=') {
+            targets.push(expression['left']);
+            assignments.push(expression);
+            expression = expression['right'];
+        }
+        const memberNames = targets.map(exportsMemberName);
+        const replacesRoot = targets.some((target) => isMemberOf(target, 'module', 'exports'));
+        if (!replacesRoot && memberNames.some((name) => name === null)) {
+            // `exports = {…}` alone rebinds a local name, and later `exports.a = …` writes to that
+            // object, not to what `require()` returns; any other target is no export at all.
+            if (targets.some(isExportsObject))
+                return null;
+            continue;
+        }
+        if (replacesRoot) {
+            const keys = expression.type === 'ObjectExpression' ? objectLiteralKeys(expression) : null;
+            if (keys === null || memberNames.some((name) => name !== null))
+                return null;
+            names.clear();
+            for (const key of keys)
+                names.add(key);
+        }
+        else
+            for (const name of memberNames)
+                names.add(name);
+        for (const assignment of assignments)
+            stated.add(assignment);
+    }
+    if (handsOrWritesExportsElsewhere(body, stated))
+        return null;
+    for (const name of NOT_AN_EXPORT_NAME)
+        names.delete(name);
+    return names.size === 0 || names.size > MAX_COMMONJS_EXPORT_NAMES ? null : names;
+}
+/** Whether code other than the `stated` top-level nodes writes to `exports` or hands it on. */
+function handsOrWritesExportsElsewhere(body, stated) {
+    const pending = [{ node: body, parent: null, key: '' }];
+    while (pending.length > 0) {
+        const { node, parent, key } = pending.pop();
+        if (Array.isArray(node)) {
+            for (const child of node)
+                pending.push({ node: child, parent, key });
+            continue;
+        }
+        if (typeof node !== 'object' || node === null || typeof node.type !== 'string')
+            continue;
+        const current = node;
+        if (current.type === 'AssignmentExpression' && !stated.has(current)) {
+            const target = current['left'];
+            if (isExportsObject(target) || (target.type === 'MemberExpression' && isExportsObject(target['object'])))
+                return true;
+        }
+        if (isExportsObject(current) && parent !== null) {
+            const handedOn = (parent.type === 'CallExpression' && key === 'arguments' && !stated.has(parent)) ||
+                (parent.type === 'NewExpression' && key === 'arguments') ||
+                (parent.type === 'VariableDeclarator' && key === 'init') ||
+                (parent.type === 'AssignmentExpression' && key === 'right') ||
+                parent.type === 'ObjectProperty' ||
+                parent.type === 'ArrayExpression' ||
+                parent.type === 'ReturnStatement';
+            if (handedOn)
+                return true;
+        }
+        for (const [childKey, child] of Object.entries(current))
+            if (!NOT_CODE.has(childKey) && typeof child === 'object' && child !== null)
+                pending.push({ node: child, parent: current, key: childKey });
+    }
+    return false;
+}
+/** The root file `require()` loads and the names it states (commonJsExportNames), or null. */
+async function commonJsRootExportNames(tarball, shape, label) {
+    if (shape.rootRequirable !== true || shape.rootRequireFile === null)
+        return null;
+    const candidates = rootFileCandidates(shape.rootRequireFile);
+    if (candidates.length === 0)
+        return null;
+    const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its CommonJS root file' }, (reason) => new TarballReadError(label, reason));
+    const file = candidates.find((candidate) => files.has(candidate));
+    if (file === undefined)
+        return null;
+    const names = commonJsExportNames(files.get(file));
+    return names === null ? null : { file, names };
+}
 
 ;// CONCATENATED MODULE: ./build/ecosystems/npm/nested-module-type.js
 /**
@@ -5948,6 +6097,7 @@ function normaliseEvidenceText(text) {
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/api-surface-evidence.js
+
 
 
 
@@ -6075,7 +6225,10 @@ async function apiSurfaceEvidence(input) {
         // into a namespace.
         if (toSurface.entry === null && !hasDeclaredTypes(facts)) {
             const untypedRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
-            return { evidence: untypedRoot === null ? [] : [namespaceRootItem(input, untypedRoot)], missing: [] };
+            // A patch is not asked: the older tarball would be downloaded for every untyped patch.
+            const lostNames = untypedRoot === null && !isPatch(from, to) ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, []) : null;
+            const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
+            return { evidence, missing: [] };
         }
         const fromTarball = await input.tarballs.from();
         const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
@@ -6117,6 +6270,12 @@ async function apiSurfaceEvidence(input) {
     }
     if (namespaceRoot !== null)
         evidence.push(namespaceRootItem(input, namespaceRoot));
+    // The declarations may not list what the CommonJS root sets (mnemonist 0.39's index.d.ts never
+    // declared the `Set` its index.js exported, and 0.40.0 renamed it `set`); a root that stopped
+    // being one value or became a namespace is said above already.
+    const lostNames = callableRoot === null && namespaceRoot === null ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, diff.removedNames) : null;
+    if (lostNames !== null)
+        evidence.push(removedRequireNamesItem(input, lostNames));
     if (diff.removedTypeOnlyNames.length > 0) {
         // Kept apart from value removals: an interface or type alias exists only for the type
         // checker, so its removal breaks compilation of code that names it and nothing at runtime.
@@ -6128,6 +6287,52 @@ async function apiSurfaceEvidence(input) {
     const notes = [...fromSurface.notes, ...toSurface.notes];
     const missing = notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: (0,redaction.sanitizeMessage)(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
     return { evidence, missing };
+}
+function isPatch(from, to) {
+    return classifyChange(from, to)?.semverClass === 'patch';
+}
+/**
+ * Names the older CommonJS root sets on the object `require()` returns that the newer root no
+ * longer sets, both read from top-level statements that state them all (commonJsExportNames): a
+ * removal breaks `require('<package>').name` at runtime, type declarations or not. Names with a
+ * leading underscore are private by convention, and names `alreadySaid` (the type-declaration
+ * diff) are not repeated. The target's root is read first, from the tarball in hand; the older
+ * tarball only when that root states its names. A tarball that cannot be read says nothing: this
+ * is one comparison among others.
+ */
+async function removedRequireNamesOrNull(input, from, to, alreadySaid) {
+    try {
+        const toRoot = await commonJsRootExportNames(input.tarballs.to, to, `${input.packageName}@${input.to}`);
+        if (toRoot === null)
+            return null;
+        const fromRoot = await commonJsRootExportNames(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
+        if (fromRoot === null)
+            return null;
+        const said = new Set(alreadySaid);
+        const names = [...fromRoot.names].filter((name) => !toRoot.names.has(name) && !said.has(name) && !name.startsWith('_') && /^[A-Za-z$][\w$]{0,200}$/.test(name));
+        return names.length === 0 ? null : { fromFile: fromRoot.file, names };
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * The evidence item for names `require()` lost. Its sentence has the shape removedExportNames
+ * reads back ("exported (…): names. Code that imports them"), so the usage scan finds callers.
+ */
+function removedRequireNamesItem(input, removed) {
+    const { packageName, from, to, facts } = input;
+    const fromFile = plainPath(removed.fromFile) ?? 'its CommonJS root';
+    return makeEvidenceItem({
+        packageId: input.packageId,
+        sourceId: API_SURFACE_SOURCE_ID,
+        kind: 'apiSurface',
+        locator: `api-surface/${from}..${to}/removed-require-names`,
+        title: `API surface — ${packageName} ${from} → ${to} — names removed from require()`,
+        sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
+        releaseVersions: [to],
+        content: `The CommonJS root of ${packageName} ${to} no longer sets ${removed.names.length} name(s) on \`module.exports\` that ${from} exported (${fromFile}): ${listed(removed.names)}. Code that imports them gets \`undefined\` from \`require('${packageName}')\` where a value was.`,
+    });
 }
 /** A path as the manifest or tarball gives it, or null when it is not a plain path: it is the publisher's text. */
 function plainPath(path) {
@@ -6160,7 +6365,7 @@ function namespaceRootItem(input, root) {
     });
 }
 /** The locator endings of the two removal items written above. */
-const REMOVAL_LOCATOR = /\/removed-(?:exports|types)$/;
+const REMOVAL_LOCATOR = /\/removed-(?:exports|types|require-names)$/;
 /**
  * The names an `apiSurface` removal item lists, values or types (the inverse of the sentences
  * written above; names past the listed bound are not recoverable and are not returned).

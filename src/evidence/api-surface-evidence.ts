@@ -1,5 +1,6 @@
 import { diffApiSurfaces, readApiSurface, type ApiSurface } from '../ecosystems/npm/api-surface.js';
-import { commonJsCallableRoot, commonJsNamespaceRoot, commonJsSingleValueRoot, esModuleCallableDefault } from '../ecosystems/npm/commonjs-root-export.js';
+import { classifyChange } from '../bumps/version-change.js';
+import { commonJsCallableRoot, commonJsNamespaceRoot, commonJsRootExportNames, commonJsSingleValueRoot, esModuleCallableDefault } from '../ecosystems/npm/commonjs-root-export.js';
 import type { ManifestShape } from '../ecosystems/npm/manifest-shape.js';
 import { nestedModuleType } from '../ecosystems/npm/nested-module-type.js';
 import type { RegistryFacts } from '../ecosystems/types.js';
@@ -165,7 +166,10 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
     // into a namespace.
     if (toSurface.entry === null && !hasDeclaredTypes(facts)) {
       const untypedRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
-      return { evidence: untypedRoot === null ? [] : [namespaceRootItem(input, untypedRoot)], missing: [] };
+      // A patch is not asked: the older tarball would be downloaded for every untyped patch.
+      const lostNames = untypedRoot === null && !isPatch(from, to) ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, []) : null;
+      const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
+      return { evidence, missing: [] };
     }
     const fromTarball = await input.tarballs.from();
     const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
@@ -214,6 +218,11 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
     );
   }
   if (namespaceRoot !== null) evidence.push(namespaceRootItem(input, namespaceRoot));
+  // The declarations may not list what the CommonJS root sets (mnemonist 0.39's index.d.ts never
+  // declared the `Set` its index.js exported, and 0.40.0 renamed it `set`); a root that stopped
+  // being one value or became a namespace is said above already.
+  const lostNames = callableRoot === null && namespaceRoot === null ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, diff.removedNames) : null;
+  if (lostNames !== null) evidence.push(removedRequireNamesItem(input, lostNames));
   if (diff.removedTypeOnlyNames.length > 0) {
     // Kept apart from value removals: an interface or type alias exists only for the type
     // checker, so its removal breaks compilation of code that names it and nothing at runtime.
@@ -234,6 +243,58 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   const missing: MissingInformation[] =
     notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: sanitizeMessage(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
   return { evidence, missing };
+}
+
+/** Names `require('<package>')` had and no longer has, and the older root file that set them. */
+interface RemovedRequireNames {
+  fromFile: string;
+  names: string[];
+}
+
+function isPatch(from: string, to: string): boolean {
+  return classifyChange(from, to)?.semverClass === 'patch';
+}
+
+/**
+ * Names the older CommonJS root sets on the object `require()` returns that the newer root no
+ * longer sets, both read from top-level statements that state them all (commonJsExportNames): a
+ * removal breaks `require('<package>').name` at runtime, type declarations or not. Names with a
+ * leading underscore are private by convention, and names `alreadySaid` (the type-declaration
+ * diff) are not repeated. The target's root is read first, from the tarball in hand; the older
+ * tarball only when that root states its names. A tarball that cannot be read says nothing: this
+ * is one comparison among others.
+ */
+async function removedRequireNamesOrNull(input: ApiSurfaceInput, from: ManifestShape, to: ManifestShape, alreadySaid: readonly string[]): Promise<RemovedRequireNames | null> {
+  try {
+    const toRoot = await commonJsRootExportNames(input.tarballs.to, to, `${input.packageName}@${input.to}`);
+    if (toRoot === null) return null;
+    const fromRoot = await commonJsRootExportNames(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
+    if (fromRoot === null) return null;
+    const said = new Set(alreadySaid);
+    const names = [...fromRoot.names].filter((name) => !toRoot.names.has(name) && !said.has(name) && !name.startsWith('_') && /^[A-Za-z$][\w$]{0,200}$/.test(name));
+    return names.length === 0 ? null : { fromFile: fromRoot.file, names };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The evidence item for names `require()` lost. Its sentence has the shape removedExportNames
+ * reads back ("exported (…): names. Code that imports them"), so the usage scan finds callers.
+ */
+function removedRequireNamesItem(input: ApiSurfaceInput, removed: RemovedRequireNames): EvidenceItem {
+  const { packageName, from, to, facts } = input;
+  const fromFile = plainPath(removed.fromFile) ?? 'its CommonJS root';
+  return makeEvidenceItem({
+    packageId: input.packageId,
+    sourceId: API_SURFACE_SOURCE_ID,
+    kind: 'apiSurface',
+    locator: `api-surface/${from}..${to}/removed-require-names`,
+    title: `API surface — ${packageName} ${from} → ${to} — names removed from require()`,
+    sourceUrl: `${facts.packagePageUrl}/v/${to}?activeTab=code`,
+    releaseVersions: [to],
+    content: `The CommonJS root of ${packageName} ${to} no longer sets ${removed.names.length} name(s) on \`module.exports\` that ${from} exported (${fromFile}): ${listed(removed.names)}. Code that imports them gets \`undefined\` from \`require('${packageName}')\` where a value was.`,
+  });
 }
 
 /** A path as the manifest or tarball gives it, or null when it is not a plain path: it is the publisher's text. */
@@ -271,7 +332,7 @@ function namespaceRootItem(input: ApiSurfaceInput, root: NamespaceRoot): Evidenc
 }
 
 /** The locator endings of the two removal items written above. */
-const REMOVAL_LOCATOR = /\/removed-(?:exports|types)$/;
+const REMOVAL_LOCATOR = /\/removed-(?:exports|types|require-names)$/;
 
 /**
  * The names an `apiSurface` removal item lists, values or types (the inverse of the sentences

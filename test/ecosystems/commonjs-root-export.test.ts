@@ -7,7 +7,9 @@ import {
   assignsCallableToModuleExports,
   assignsSingleValueToModuleExports,
   commonJsCallableRoot,
+  commonJsExportNames,
   commonJsNamespaceRoot,
+  commonJsRootExportNames,
   commonJsSingleValueRoot,
   defaultExportsCallable,
   esModuleCallableDefault,
@@ -139,5 +141,40 @@ describe('assignsSingleValueToModuleExports and isCompiledEsModuleNamespace (axi
     expect(await commonJsSingleValueRoot(shimTarball, shim, 'axios-retry@3.9.1')).toBe('index.js');
     const esmOnly = manifestShapeOf({ name: 'x', type: 'module', exports: './index.js' });
     expect(await commonJsSingleValueRoot(npmTarballOf({ 'index.js': 'module.exports = function () {}' }), esmOnly, 'x@1.0.0')).toBeNull();
+  });
+});
+
+describe('commonJsExportNames (mnemonist 0.39 → 0.40 renames its `Set` export `set`)', () => {
+  it.each([
+    ['an object literal', "module.exports = { Set: require('./set.js'), 'BitSet': require('./bit-set.js'), make() {}, other }", ['Set', 'BitSet', 'make', 'other']],
+    ['members of exports and module.exports', "exports.parse = parse\nmodule.exports.format = function () {}\nexports.__esModule = true", ['parse', 'format']],
+    ['TypeScript output', '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.b = exports.a = void 0;\nObject.defineProperty(exports, "c", { enumerable: true, get: function () { return c_1.c; } });\nexports.a = 1;\nexports.b = 2;', ['b', 'a', 'c']],
+    ['the last object literal, then members added to it', 'module.exports = { old: 1 }\nmodule.exports = exports = { fresh: 1 }\nmodule.exports.extra = 2', ['fresh', 'extra']],
+    ['reads of exports inside functions', 'exports.a = function () { return exports.b() }\nexports.b = () => 1', ['a', 'b']],
+  ])('names %s', (_label, source, names) => {
+    expect([...(commonJsExportNames(source) ?? [])]).toEqual(names);
+  });
+
+  it.each([
+    ['a spread', 'module.exports = { ...require("./a"), b: 1 }'],
+    ['a computed key', 'module.exports = { [name]: 1 }'],
+    ['a re-export helper', 'Object.defineProperty(exports, "__esModule", { value: true });\n__exportStar(require("./x"), exports);\nexports.a = 1;'],
+    ['Object.assign onto module.exports', 'Object.assign(module.exports, require("./x"))\nexports.a = 1'],
+    ['a write inside a function', 'exports.a = 1\nfunction add() { exports.b = 2 }'],
+    ['a computed write', 'exports.a = 1\nfor (const k of keys) exports[k] = k'],
+    ['an alias of module.exports', 'var api = module.exports\napi.a = 1\nexports.b = 2'],
+    ['a root that is another module', 'module.exports = require("./lib")'],
+    ['a UMD wrapper', '(function (root, factory) { if (typeof exports === "object") module.exports = factory(); })(this, function () { return { a: 1 } })'],
+    ['a root that is a function', 'module.exports = function () {}'],
+    ['no names at all', '"use strict";'],
+    ['text that does not parse', 'module.exports = {'],
+  ])('null for %s', (_label, source) => {
+    expect(commonJsExportNames(source)).toBeNull();
+  });
+
+  it('reads the root file require() loads, and nothing for an ES-only root', async () => {
+    const tarball = npmTarballOf({ 'lib/index.js': 'module.exports = { a: 1, b: 2 }' });
+    expect(await commonJsRootExportNames(tarball, manifestShapeOf({ name: 'x', main: 'lib' }), 'x@1.0.0')).toEqual({ file: 'lib/index.js', names: new Set(['a', 'b']) });
+    expect(await commonJsRootExportNames(tarball, manifestShapeOf({ name: 'x', type: 'module', exports: './lib/index.js' }), 'x@1.0.0')).toBeNull();
   });
 });

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1838;
-const SAMPLES = 2029;
-const RISK_ACCURACY = '0.906';
+const CORRECT = 1860;
+const SAMPLES = 2055;
+const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,029 bumps: 0.942 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,055 bumps: 0.941 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 417 | 39 | 11 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 421 | 42 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -240,10 +240,14 @@ const MISSES = [
   'q 1.5.1 → 2.0.0',
   'string_decoder 0.11.10 → 1.0.0',
   'assert 1.5.1 → 2.0.0',
+  'tiny-lru 12.0.0 → 13.0.0',
+  'lowdb 6.1.1 → 7.0.0',
+  'markdown-it-anchor 8.6.7 → 9.0.0',
+  'mquery 3.1.2 → 3.2.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1952;
+const LABELS_AGREED = 1978;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -216,4 +216,57 @@ describe('apiSurfaceEvidence', () => {
     const cjsTo = npmTarballOf({ 'index.js': 'module.exports = function pkg () {}\n', 'index.d.ts': 'export declare const helper: 1;' });
     expect((await apiSurfaceEvidence({ packageName: 'pkg', packageId: 'npm:pkg', facts: cjsFacts, from: '1.0.0', to: '1.1.0', tarballs: { from: () => Promise.resolve(cjsFrom), to: cjsTo } })).evidence).toEqual([]);
   });
+  it('names that the CommonJS root stops setting are a removal, with or without declarations listing them (mnemonist 0.39.8 → 0.40.0)', async () => {
+    const fromRoot = "module.exports = { BitSet: require('./bit-set.js'), Set: require('./set.js'), _internal: 1 };";
+    const toRoot = "module.exports = { BitSet: require('./bit-set.js'), set: require('./set.js') };";
+    const run = async (manifest: object, from: string, to: string, declarations: Record<string, string>) => {
+      let fetched = false;
+      const facts = { packagePageUrl: 'https://www.npmjs.com/package/mnemonist', from: { version: from, shape: manifestShapeOf(manifest as never) }, to: { version: to, shape: manifestShapeOf(manifest as never) } } as unknown as RegistryFacts;
+      const result = await apiSurfaceEvidence({
+        packageName: 'mnemonist',
+        packageId: 'npm:mnemonist',
+        facts,
+        from,
+        to,
+        tarballs: {
+          from: () => {
+            fetched = true;
+            return Promise.resolve(npmTarballOf({ 'index.js': fromRoot, ...declarations }));
+          },
+          to: npmTarballOf({ 'index.js': toRoot, ...declarations }),
+        },
+      });
+      return { ...result, fetched };
+    };
+    // The declarations (the same on both sides) never listed `Set`: only the root file tells.
+    const typed = await run({ name: 'mnemonist', main: 'index.js', types: 'index.d.ts' }, '0.39.8', '0.40.0', { 'index.d.ts': 'export {default as BitSet} from "./bit-set";' });
+    expect(typed.evidence.map((item) => item.locator)).toEqual(['api-surface/0.39.8..0.40.0/removed-require-names']);
+    expect(typed.evidence[0]!.content).toBe(
+      "The CommonJS root of mnemonist 0.40.0 no longer sets 1 name(s) on `module.exports` that 0.39.8 exported (index.js): Set. Code that imports them gets `undefined` from `require('mnemonist')` where a value was.",
+    );
+    // The usage scan reads the names back; the private `_internal` is not one.
+    expect(removedExportNames(typed.evidence[0]!)).toEqual(['Set']);
+    // Without declarations, a minor is compared too; a patch does not download the older tarball for it.
+    const untypedMinor = await run({ name: 'mnemonist', main: 'index.js' }, '0.39.8', '0.40.0', {});
+    expect(untypedMinor.evidence.map((item) => item.locator)).toEqual(['api-surface/0.39.8..0.40.0/removed-require-names']);
+    const untypedPatch = await run({ name: 'mnemonist', main: 'index.js' }, '0.40.0', '0.40.1', {});
+    expect(untypedPatch).toMatchObject({ evidence: [], fetched: false });
+  });
+
+  it('a name the declaration diff already lists is not said twice', async () => {
+    const manifest = { name: 'lib', main: 'index.js', types: 'index.d.ts' };
+    const facts = { packagePageUrl: 'https://www.npmjs.com/package/lib', from: { version: '1.0.0', shape: manifestShapeOf(manifest) }, to: { version: '2.0.0', shape: manifestShapeOf(manifest) } } as unknown as RegistryFacts;
+    const { evidence } = await apiSurfaceEvidence({
+      packageName: 'lib',
+      packageId: 'npm:lib',
+      facts,
+      from: '1.0.0',
+      to: '2.0.0',
+      tarballs: {
+        from: () => Promise.resolve(npmTarballOf({ 'index.js': 'exports.keep = 1\nexports.gone = 2', 'index.d.ts': 'export declare const keep: number;\nexport declare const gone: number;' })),
+        to: npmTarballOf({ 'index.js': 'exports.keep = 1', 'index.d.ts': 'export declare const keep: number;' }),
+      },
+    });
+    expect(evidence.map((item) => item.locator)).toEqual(['api-surface/1.0.0..2.0.0/removed-exports']);
+  });
 });

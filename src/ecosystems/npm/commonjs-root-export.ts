@@ -267,3 +267,135 @@ export async function esModuleCallableDefault(tarball: Buffer, shape: ManifestSh
   const candidates = shape.rootImportModule === null ? [] : rootFileCandidates(shape.rootImportModule);
   return rootFileWhere(tarball, candidates, label, 'for its ES module root file', defaultExportsCallable);
 }
+
+/** Names a CommonJS root may set that are no part of what a caller reads by name. */
+const NOT_AN_EXPORT_NAME = new Set(['__esModule', 'default']);
+/** More names than this and the set is not compared (a generated file, or a hostile one). */
+export const MAX_COMMONJS_EXPORT_NAMES = 5_000;
+
+/** `exports` or `module.exports`: the object `require()` returns unless it is replaced. */
+function isExportsObject(node: unknown): boolean {
+  const value = node as Node | null;
+  return (value?.type === 'Identifier' && (value as unknown as { name: string }).name === 'exports') || isMemberOf(value, 'module', 'exports');
+}
+
+/** The name `exports.X` / `module.exports.X` writes, or null for any other target. */
+function exportsMemberName(node: unknown): string | null {
+  const member = node as Node | null;
+  if (member?.type !== 'MemberExpression' || member['computed'] === true || !isExportsObject(member['object'])) return null;
+  return (member['property'] as { name?: string } | undefined)?.name ?? null;
+}
+
+/** The keys of `{ a, b: c, d() {} }`, or null when a key is computed or a spread adds unknown ones. */
+function objectLiteralKeys(node: Node): string[] | null {
+  const keys: string[] = [];
+  for (const property of (node['properties'] as Node[] | undefined) ?? []) {
+    if ((property.type !== 'ObjectProperty' && property.type !== 'ObjectMethod') || property['computed'] === true) return null;
+    const key = property['key'] as { type?: string; name?: string; value?: unknown };
+    if (key.type === 'Identifier' && key.name !== undefined) keys.push(key.name);
+    else if (key.type === 'StringLiteral' && typeof key.value === 'string') keys.push(key.value);
+    else return null;
+  }
+  return keys;
+}
+
+/**
+ * The names a CommonJS file gives the object `require()` returns, when its top level states them
+ * all: `module.exports = { a, b }` (the last such assignment), `exports.a = …`,
+ * `module.exports.a = …` and `Object.defineProperty(exports, 'a', …)` — the shapes hand-written
+ * code and TypeScript's output use. Null when that cannot be told from the text alone: a spread or
+ * a computed key, `module.exports` set to anything but an object literal, a write to `exports`
+ * anywhere but a top-level statement (a function, a condition, `exports[name] = …`), or
+ * `exports` handed to code (`__exportStar(require('./x'), exports)`, `Object.assign(exports, …)`,
+ * `var e = module.exports`), which may add names no reading of this file sees. An empty set is
+ * null too: there is nothing to compare. The file is parsed, never run.
+ */
+export function commonJsExportNames(source: string): Set<string> | null {
+  const body = topLevel(source, 'script');
+  if (body === null) return null;
+  const names = new Set<string>();
+  // The assignment and call nodes read here; any other write to `exports` makes the set unknown.
+  const stated = new Set<unknown>();
+  for (const statement of body) {
+    if (statement.type !== 'ExpressionStatement') continue;
+    let expression = statement['expression'] as Node;
+    if (expression.type === 'CallExpression' && isMemberOf(expression['callee'], 'Object', 'defineProperty')) {
+      const [target, key] = (expression['arguments'] as Node[] | undefined) ?? [];
+      if (isExportsObject(target) && key?.type === 'StringLiteral') {
+        names.add((key as unknown as { value: string }).value);
+        stated.add(expression);
+      }
+      continue;
+    }
+    // `exports.b = exports.a = void 0` (TypeScript's header) and `module.exports = exports = {…}`:
+    // every target of the chain gets the innermost value.
+    const targets: Node[] = [];
+    const assignments: Node[] = [];
+    while (expression.type === 'AssignmentExpression' && expression['operator'] === '=') {
+      targets.push(expression['left'] as Node);
+      assignments.push(expression);
+      expression = expression['right'] as Node;
+    }
+    const memberNames = targets.map(exportsMemberName);
+    const replacesRoot = targets.some((target) => isMemberOf(target, 'module', 'exports'));
+    if (!replacesRoot && memberNames.some((name) => name === null)) {
+      // `exports = {…}` alone rebinds a local name, and later `exports.a = …` writes to that
+      // object, not to what `require()` returns; any other target is no export at all.
+      if (targets.some(isExportsObject)) return null;
+      continue;
+    }
+    if (replacesRoot) {
+      const keys = expression.type === 'ObjectExpression' ? objectLiteralKeys(expression) : null;
+      if (keys === null || memberNames.some((name) => name !== null)) return null;
+      names.clear();
+      for (const key of keys) names.add(key);
+    } else for (const name of memberNames) names.add(name!);
+    for (const assignment of assignments) stated.add(assignment);
+  }
+  if (handsOrWritesExportsElsewhere(body, stated)) return null;
+  for (const name of NOT_AN_EXPORT_NAME) names.delete(name);
+  return names.size === 0 || names.size > MAX_COMMONJS_EXPORT_NAMES ? null : names;
+}
+
+/** Whether code other than the `stated` top-level nodes writes to `exports` or hands it on. */
+function handsOrWritesExportsElsewhere(body: Node[], stated: ReadonlySet<unknown>): boolean {
+  const pending: Array<{ node: unknown; parent: Node | null; key: string }> = [{ node: body, parent: null, key: '' }];
+  while (pending.length > 0) {
+    const { node, parent, key } = pending.pop()!;
+    if (Array.isArray(node)) {
+      for (const child of node as unknown[]) pending.push({ node: child, parent, key });
+      continue;
+    }
+    if (typeof node !== 'object' || node === null || typeof (node as Node).type !== 'string') continue;
+    const current = node as Node;
+    if (current.type === 'AssignmentExpression' && !stated.has(current)) {
+      const target = current['left'] as Node;
+      if (isExportsObject(target) || (target.type === 'MemberExpression' && isExportsObject(target['object']))) return true;
+    }
+    if (isExportsObject(current) && parent !== null) {
+      const handedOn =
+        (parent.type === 'CallExpression' && key === 'arguments' && !stated.has(parent)) ||
+        (parent.type === 'NewExpression' && key === 'arguments') ||
+        (parent.type === 'VariableDeclarator' && key === 'init') ||
+        (parent.type === 'AssignmentExpression' && key === 'right') ||
+        parent.type === 'ObjectProperty' ||
+        parent.type === 'ArrayExpression' ||
+        parent.type === 'ReturnStatement';
+      if (handedOn) return true;
+    }
+    for (const [childKey, child] of Object.entries(current)) if (!NOT_CODE.has(childKey) && typeof child === 'object' && child !== null) pending.push({ node: child, parent: current, key: childKey });
+  }
+  return false;
+}
+
+/** The root file `require()` loads and the names it states (commonJsExportNames), or null. */
+export async function commonJsRootExportNames(tarball: Buffer, shape: ManifestShape, label: string): Promise<{ file: string; names: Set<string> } | null> {
+  if (shape.rootRequirable !== true || shape.rootRequireFile === null) return null;
+  const candidates = rootFileCandidates(shape.rootRequireFile);
+  if (candidates.length === 0) return null;
+  const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its CommonJS root file' }, (reason) => new TarballReadError(label, reason));
+  const file = candidates.find((candidate) => files.has(candidate));
+  if (file === undefined) return null;
+  const names = commonJsExportNames(files.get(file)!);
+  return names === null ? null : { file, names };
+}
