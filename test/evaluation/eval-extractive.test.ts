@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1860;
-const SAMPLES = 2055;
+const CORRECT = 1882;
+const SAMPLES = 2079;
 const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,055 bumps: 0.941 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,079 bumps: 0.941 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 421 | 42 | 11 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 425 | 43 | 11 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -244,10 +244,12 @@ const MISSES = [
   'lowdb 6.1.1 → 7.0.0',
   'markdown-it-anchor 8.6.7 → 9.0.0',
   'mquery 3.1.2 → 3.2.0',
+  'phin 2.9.3 → 3.0.0',
+  'phin 3.2.4 → 3.3.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 1978;
+const LABELS_AGREED = 2002;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+296077227b0bb3bfdff7dcbab53b989178c4eb6b

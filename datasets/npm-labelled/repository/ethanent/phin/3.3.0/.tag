@@ -1,0 +1,1 @@
+ad88f787ad4dbc70cd6fa989efd9e4f1961bd439

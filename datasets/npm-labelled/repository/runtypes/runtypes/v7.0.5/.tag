@@ -1,0 +1,1 @@
+5cabab81fc9266dfeffd3d236677fdf2cd80eaac

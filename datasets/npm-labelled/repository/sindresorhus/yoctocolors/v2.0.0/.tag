@@ -1,0 +1,1 @@
+f6be4f5765edf10df750c9aadab4f53bcb88fd21

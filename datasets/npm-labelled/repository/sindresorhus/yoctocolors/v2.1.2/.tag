@@ -1,0 +1,1 @@
+ab9da8d65ff69b6dc107cfc048e3769d3a450de4

@@ -1,0 +1,1 @@
+f299bfe370065ff4b202cde6a2b39129dd3abfa6
