@@ -5452,7 +5452,7 @@ function declaredEntryFiles(shape) {
     const paths = [shape.main, shape.types].filter((path) => path !== null);
     return [...new Set(paths.map((path) => normalise(path)).filter((path) => path !== null && path.length > 0))];
 }
-async function readApiSurface(tarball, shape, options) {
+async function readDeclarationSet(tarball, label) {
     const notes = [];
     const allPaths = new Set();
     let pathsCapped = false;
@@ -5460,7 +5460,7 @@ async function readApiSurface(tarball, shape, options) {
         maxEntryBytes: SURFACE_LIMITS.fileBytes,
         maxTotalBytes: SURFACE_LIMITS.scanBytes,
         maxSelected: SURFACE_LIMITS.declarationFiles,
-        label: options.label,
+        label,
         purpose: 'for type declarations',
         warn: (_code, message) => notes.push(message),
         onScanStats: undefined,
@@ -5476,28 +5476,23 @@ async function readApiSurface(tarball, shape, options) {
         },
         tooLarge: (path, size) => ({
             code: 'API_SURFACE_FILE_TOO_LARGE',
-            message: `${pathInPackage(path) ?? path} in the tarball of ${options.label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
+            message: `${pathInPackage(path) ?? path} in the tarball of ${label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
         }),
-    }, (reason) => new TarballReadError(options.label, reason));
+    }, (reason) => new TarballReadError(label, reason));
     const declarations = new Map();
     for (const entry of entries) {
         const path = pathInPackage(entry.path);
         if (path !== null)
             declarations.set(path, entry.text);
     }
-    const resolvable = (path) => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
-    const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
-    // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
-    // anyway: it falls back to the file beside `main`, then to index.d.ts (sirv 3.0.0 names a
-    // missing sirv.d.ts and ships index.d.ts). immutable 5.1.0's has no fallback: that one breaks.
-    const typesPath = shape.types === null ? null : normalise(shape.types);
-    const missingEntries = pathsCapped ? [] : declaredEntryFiles(shape).filter((path) => !resolvable(path) && !(path === typesPath && entry !== null));
-    if (entry === null) {
-        const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
-        if (declaredButMissing)
-            notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
-        return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
-    }
+    return { declarations, allPaths, pathsCapped, notes };
+}
+/**
+ * The names the declaration file `entry` exports, following relative `export *` re-exports
+ * within the tarball, bounded in files followed and names kept.
+ */
+function surfaceFrom(set, entry, options, fields) {
+    const notes = [...set.notes];
     const names = new Set();
     const typeNames = new Set();
     const valueNames = new Set();
@@ -5514,7 +5509,7 @@ async function readApiSurface(tarball, shape, options) {
             break;
         }
         visited.add(file);
-        const parsed = parseDeclarations(declarations.get(file) ?? '', options.packageName);
+        const parsed = parseDeclarations(set.declarations.get(file) ?? '', options.packageName);
         if (parsed === null) {
             complete = false;
             notes.push(`${file} in ${options.label} could not be parsed as TypeScript declarations.`);
@@ -5529,7 +5524,7 @@ async function readApiSurface(tarball, shape, options) {
             (typeOnly ? typeNames : valueNames).add(name);
         }
         for (const specifier of parsed.starFrom) {
-            const target = declarationCandidates(file, specifier).find((candidate) => declarations.has(candidate));
+            const target = declarationCandidates(file, specifier).find((candidate) => set.declarations.has(candidate));
             if (target === undefined)
                 complete = false;
             else
@@ -5537,11 +5532,47 @@ async function readApiSurface(tarball, shape, options) {
         }
         if (names.size > SURFACE_LIMITS.names) {
             notes.push(`The type declarations of ${options.label} export more than ${String(SURFACE_LIMITS.names)} names; the surface was not compared.`);
-            return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
+            return { entry, names: null, typeOnlyNames: new Set(), complete: false, ...fields, notes };
         }
     }
     const typeOnlyNames = new Set([...typeNames].filter((name) => !valueNames.has(name)));
-    return { entry, names, typeOnlyNames, complete, missingEntries, typesEntry: typesPath, notes };
+    return { entry, names, typeOnlyNames, complete, ...fields, notes };
+}
+async function readApiSurface(tarball, shape, options) {
+    const set = await readDeclarationSet(tarball, options.label);
+    const { declarations, allPaths, notes } = set;
+    const resolvable = (path) => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
+    const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
+    // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
+    // anyway: it falls back to the file beside `main`, then to index.d.ts (sirv 3.0.0 names a
+    // missing sirv.d.ts and ships index.d.ts). immutable 5.1.0's has no fallback: that one breaks.
+    const typesPath = shape.types === null ? null : normalise(shape.types);
+    const missingEntries = set.pathsCapped ? [] : declaredEntryFiles(shape).filter((path) => !resolvable(path) && !(path === typesPath && entry !== null));
+    if (entry === null) {
+        const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
+        if (declaredButMissing)
+            notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
+        return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
+    }
+    return surfaceFrom(set, entry, options, { missingEntries, typesEntry: typesPath });
+}
+/**
+ * The surface of each subpath of the `exports` map (ManifestShape.subpathDeclarations), from one
+ * read of the tarball: the first declaration file of its candidates that the tarball holds. A
+ * subpath with none is absent from the result; there is no fallback to the root's index.d.ts.
+ */
+async function readSubpathSurfaces(tarball, shape, options, subpaths) {
+    const surfaces = new Map();
+    if (subpaths.length === 0)
+        return surfaces;
+    const set = await readDeclarationSet(tarball, options.label);
+    for (const subpath of subpaths) {
+        const entry = (shape.subpathDeclarations[subpath] ?? []).map(normalise).find((candidate) => candidate !== null && set.declarations.has(candidate));
+        if (entry === undefined || entry === null)
+            continue;
+        surfaces.set(subpath, surfaceFrom(set, entry, options, { missingEntries: [], typesEntry: entry }));
+    }
+    return surfaces;
 }
 function diffApiSurfaces(from, to) {
     // A removal is reported only when the new surface is fully known: a name re-exported from
@@ -6216,6 +6247,7 @@ async function apiSurfaceEvidence(input) {
     // The older side's root file, when its surface is that root being a function or class.
     let callableRoot = null;
     let namespaceRoot = null;
+    let fromTarball = null;
     try {
         const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
         // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
@@ -6230,7 +6262,7 @@ async function apiSurfaceEvidence(input) {
             const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
             return { evidence, missing: [] };
         }
-        const fromTarball = await input.tarballs.from();
+        fromTarball = await input.tarballs.from();
         const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
         callableRoot = await callableRootToCompare(fromSurface, toSurface, {
             from: { tarball: fromTarball, shape: facts.from.shape, label: `${packageName}@${from}` },
@@ -6281,6 +6313,8 @@ async function apiSurfaceEvidence(input) {
         // checker, so its removal breaks compilation of code that names it and nothing at runtime.
         addItem(`api-surface/${from}..${to}/removed-types`, `${packageName} ${from} → ${to} — exported types removed`, `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`);
     }
+    if (fromTarball !== null)
+        evidence.push(...(await subpathRemovalItems(input, fromTarball)));
     if (diff.missingEntries.length > 0) {
         addItem(`api-surface/${to}/missing-entries`, `${packageName} ${to} — entry files missing`, `The manifest of ${packageName} ${to} names entry file(s) its tarball does not contain: ${listed(diff.missingEntries.map((path) => JSON.stringify(path)))}. Loading the package that way fails.`);
     }
@@ -6333,6 +6367,88 @@ function removedRequireNamesItem(input, removed) {
         releaseVersions: [to],
         content: `The CommonJS root of ${packageName} ${to} no longer sets ${removed.names.length} name(s) on \`module.exports\` that ${from} exported (${fromFile}): ${listed(removed.names)}. Code that imports them gets \`undefined\` from \`require('${packageName}')\` where a value was.`,
     });
+}
+/** Subpaths whose declarations are compared in one bump; each is a walk over the files read. */
+const COMPARED_SUBPATHS = 20;
+/** `lowdb/node` for the subpath `./node`, or null when the key is not a plain path (publisher text). */
+function shownSubpath(packageName, subpath) {
+    return /^\.\/[A-Za-z0-9@._+-][A-Za-z0-9@._/+-]{0,100}$/.test(subpath) ? `${packageName}/${subpath.slice(2)}` : null;
+}
+/** "`lowdb/node`: JSONPreset, JSONSyncPreset; `lowdb/browser`: …", at most LISTED_NAMES names in all. */
+function listedBySubpath(groups) {
+    let budget = LISTED_NAMES;
+    let left = 0;
+    const parts = [];
+    for (const [subpath, names] of groups) {
+        const shown = names.slice(0, Math.max(budget, 0));
+        left += names.length - shown.length;
+        budget -= shown.length;
+        if (shown.length > 0)
+            parts.push(`\`${subpath}\`: ${shown.map(shownName).join(', ')}`);
+    }
+    return `${parts.join('; ')}${left > 0 ? ` … (${left} more)` : ''}`;
+}
+/**
+ * Names the type declarations of a subpath both versions export (`lowdb/node`) no longer export:
+ * lowdb 7.0.0 renamed that subpath's `JSONPreset` to `JSONFilePreset`, which a comparison of the
+ * root alone cannot see. A subpath `to` no longer exports at all is a registry fact already; a
+ * subpath whose declarations either side lacks, or whose newer surface is incomplete, is not
+ * compared. Values and type-only names are two items, as for the root; the usage scan does not
+ * read them (it matches names imported from the package root).
+ */
+async function subpathRemovalItems(input, fromTarball) {
+    const { facts, from, to, packageName } = input;
+    if (facts.from === null || facts.to === null)
+        return [];
+    const toSubpaths = facts.to.shape.subpathDeclarations;
+    const common = Object.keys(facts.from.shape.subpathDeclarations)
+        .filter((subpath) => Object.hasOwn(toSubpaths, subpath) && shownSubpath(packageName, subpath) !== null)
+        .slice(0, COMPARED_SUBPATHS);
+    if (common.length === 0)
+        return [];
+    let fromSurfaces;
+    let toSurfaces;
+    try {
+        fromSurfaces = await readSubpathSurfaces(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` }, common);
+        toSurfaces = await readSubpathSurfaces(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` }, common);
+    }
+    catch {
+        // The root comparison above already read both tarballs; a subpath that cannot be read says nothing.
+        return [];
+    }
+    const values = [];
+    const types = [];
+    for (const subpath of common) {
+        const fromSurface = fromSurfaces.get(subpath);
+        const toSurface = toSurfaces.get(subpath);
+        if (fromSurface === undefined || toSurface === undefined)
+            continue;
+        const diff = diffApiSurfaces(fromSurface, toSurface);
+        const typeOnly = new Set(diff.removedTypeOnlyNames);
+        const shown = shownSubpath(packageName, subpath);
+        const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
+        if (removedValues.length > 0)
+            values.push([shown, removedValues]);
+        if (typeOnly.size > 0)
+            types.push([shown, diff.removedTypeOnlyNames]);
+    }
+    const sourceUrl = `${facts.packagePageUrl}/v/${to}?activeTab=code`;
+    const item = (kind, groups) => {
+        const count = groups.reduce((sum, [, names]) => sum + names.length, 0);
+        const what = kind === 'exports' ? `${count} name(s)` : `${count} type-only name(s) (interfaces, type aliases or \`export type\`)`;
+        const effect = kind === 'exports' ? 'Code that imports them from those subpaths stops compiling, and they are likely gone at runtime too.' : 'TypeScript code that imports them from those subpaths stops compiling; nothing changes at runtime.';
+        return makeEvidenceItem({
+            packageId: input.packageId,
+            sourceId: API_SURFACE_SOURCE_ID,
+            kind: 'apiSurface',
+            locator: `api-surface/${from}..${to}/removed-subpath-${kind}`,
+            title: `API surface — ${packageName} ${from} → ${to} — ${kind === 'exports' ? 'exports' : 'exported types'} of subpaths removed`,
+            sourceUrl,
+            releaseVersions: [to],
+            content: `The type declarations of subpaths that ${packageName} ${from} and ${to} both export no longer export ${what} that ${from} exported: ${listedBySubpath(groups)}. ${effect}`,
+        });
+    };
+    return [...(values.length > 0 ? [item('exports', values)] : []), ...(types.length > 0 ? [item('types', types)] : [])];
 }
 /** A path as the manifest or tarball gives it, or null when it is not a plain path: it is the publisher's text. */
 function plainPath(path) {
@@ -6401,7 +6517,7 @@ function removedRootCall(item) {
 }
 /** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
 function isTypeOnlyRemoval(item) {
-    return item.kind === 'apiSurface' && item.locator.endsWith('/removed-types');
+    return item.kind === 'apiSurface' && (item.locator.endsWith('/removed-types') || item.locator.endsWith('/removed-subpath-types'));
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/published-files-evidence.js
@@ -8514,6 +8630,8 @@ const SHAPE_LIMITS = {
     exportsNodes: 2000,
     /** Subpath keys kept (sorted). */
     subpaths: 500,
+    /** Subpaths whose type declarations are compared (each is a walk over the declaration files read). */
+    declaredSubpaths: 20,
     /** Characters of a subpath, file path, bin or platform name. */
     pathChars: 300,
     bins: 200,
@@ -8711,6 +8829,38 @@ function platformList(values, shape) {
         shape.truncated = true;
     return [...new Set(list)].sort().slice(0, SHAPE_LIMITS.platforms);
 }
+/** `x.js` → `x.d.ts`, `x.mjs` → `x.d.mts`, `x.cjs` → `x.d.cts`; a declaration file stays itself. */
+function declarationBeside(target) {
+    if (/\.d\.[cm]?ts$/.test(target))
+        return target;
+    const match = /^(.*)\.([cm]?)js$/.exec(target);
+    return match === null ? null : `${match[1]}.d.${match[2]}ts`;
+}
+/** A subpath whose declarations are compared: a plain path, not a pattern, a folder or the manifest. */
+function isComparedSubpath(key) {
+    return key.startsWith('./') && !key.includes('*') && !key.endsWith('/') && key !== './package.json';
+}
+function subpathDeclarationsOf(exportsField, walk) {
+    const declarations = {};
+    if (!isObject(exportsField) || !isSubpathMap(exportsField))
+        return declarations;
+    let count = 0;
+    for (const [key, target] of Object.entries(exportsField)) {
+        if (count >= SHAPE_LIMITS.declaredSubpaths || walk.exhausted)
+            break;
+        if (!isComparedSubpath(key) || key.length > SHAPE_LIMITS.pathChars || target === null)
+            continue;
+        const candidates = [typesCondition(target, 0, walk), ...[IMPORT_CONDITIONS, REQUIRE_CONDITIONS].map((conditions) => {
+                const resolved = requireTarget(target, 0, walk, conditions);
+                return typeof resolved === 'string' ? declarationBeside(resolved) : null;
+            })].filter((path) => path !== null);
+        if (candidates.length === 0)
+            continue;
+        declarations[key] = [...new Set(candidates)];
+        count += 1;
+    }
+    return declarations;
+}
 function manifestShapeOf(manifest) {
     const type = manifest.type === 'module' ? 'module' : 'commonjs';
     const flags = { truncated: false };
@@ -8733,6 +8883,8 @@ function manifestShapeOf(manifest) {
         rootRequireFile: typeof requireTarget === 'string' ? boundedString(requireTarget) : null,
         rootImportModule: rootImportModuleOf(rootImportFile, type),
         rootImportFile,
+        // Its own walk: a bound hit here must not mark the rest of the shape as cut.
+        subpathDeclarations: subpathDeclarationsOf(manifest.exports, { nodes: 0, exhausted: false }),
         peerDependencies: requiredPeersOf(manifest, flags),
         os: platformList(manifest.os, flags),
         cpu: platformList(manifest.cpu, flags),

@@ -1,4 +1,4 @@
-import { diffApiSurfaces, readApiSurface, type ApiSurface } from '../ecosystems/npm/api-surface.js';
+import { diffApiSurfaces, readApiSurface, readSubpathSurfaces, type ApiSurface } from '../ecosystems/npm/api-surface.js';
 import { classifyChange } from '../bumps/version-change.js';
 import { commonJsCallableRoot, commonJsNamespaceRoot, commonJsRootExportNames, commonJsSingleValueRoot, esModuleCallableDefault } from '../ecosystems/npm/commonjs-root-export.js';
 import type { ManifestShape } from '../ecosystems/npm/manifest-shape.js';
@@ -157,6 +157,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   // The older side's root file, when its surface is that root being a function or class.
   let callableRoot: CallableRoot | null = null;
   let namespaceRoot: NamespaceRoot | null = null;
+  let fromTarball: Buffer | null = null;
   try {
     const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
     // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
@@ -171,7 +172,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
       const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
       return { evidence, missing: [] };
     }
-    const fromTarball = await input.tarballs.from();
+    fromTarball = await input.tarballs.from();
     const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
     callableRoot = await callableRootToCompare(fromSurface, toSurface, {
       from: { tarball: fromTarball, shape: facts.from.shape, label: `${packageName}@${from}` },
@@ -232,6 +233,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
       `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`,
     );
   }
+  if (fromTarball !== null) evidence.push(...(await subpathRemovalItems(input, fromTarball)));
   if (diff.missingEntries.length > 0) {
     addItem(
       `api-surface/${to}/missing-entries`,
@@ -295,6 +297,85 @@ function removedRequireNamesItem(input: ApiSurfaceInput, removed: RemovedRequire
     releaseVersions: [to],
     content: `The CommonJS root of ${packageName} ${to} no longer sets ${removed.names.length} name(s) on \`module.exports\` that ${from} exported (${fromFile}): ${listed(removed.names)}. Code that imports them gets \`undefined\` from \`require('${packageName}')\` where a value was.`,
   });
+}
+
+/** Subpaths whose declarations are compared in one bump; each is a walk over the files read. */
+const COMPARED_SUBPATHS = 20;
+
+/** `lowdb/node` for the subpath `./node`, or null when the key is not a plain path (publisher text). */
+function shownSubpath(packageName: string, subpath: string): string | null {
+  return /^\.\/[A-Za-z0-9@._+-][A-Za-z0-9@._/+-]{0,100}$/.test(subpath) ? `${packageName}/${subpath.slice(2)}` : null;
+}
+
+/** "`lowdb/node`: JSONPreset, JSONSyncPreset; `lowdb/browser`: …", at most LISTED_NAMES names in all. */
+function listedBySubpath(groups: Array<[string, string[]]>): string {
+  let budget = LISTED_NAMES;
+  let left = 0;
+  const parts: string[] = [];
+  for (const [subpath, names] of groups) {
+    const shown = names.slice(0, Math.max(budget, 0));
+    left += names.length - shown.length;
+    budget -= shown.length;
+    if (shown.length > 0) parts.push(`\`${subpath}\`: ${shown.map(shownName).join(', ')}`);
+  }
+  return `${parts.join('; ')}${left > 0 ? ` … (${left} more)` : ''}`;
+}
+
+/**
+ * Names the type declarations of a subpath both versions export (`lowdb/node`) no longer export:
+ * lowdb 7.0.0 renamed that subpath's `JSONPreset` to `JSONFilePreset`, which a comparison of the
+ * root alone cannot see. A subpath `to` no longer exports at all is a registry fact already; a
+ * subpath whose declarations either side lacks, or whose newer surface is incomplete, is not
+ * compared. Values and type-only names are two items, as for the root; the usage scan does not
+ * read them (it matches names imported from the package root).
+ */
+async function subpathRemovalItems(input: ApiSurfaceInput, fromTarball: Buffer): Promise<EvidenceItem[]> {
+  const { facts, from, to, packageName } = input;
+  if (facts.from === null || facts.to === null) return [];
+  const toSubpaths = facts.to.shape.subpathDeclarations;
+  const common = Object.keys(facts.from.shape.subpathDeclarations)
+    .filter((subpath) => Object.hasOwn(toSubpaths, subpath) && shownSubpath(packageName, subpath) !== null)
+    .slice(0, COMPARED_SUBPATHS);
+  if (common.length === 0) return [];
+  let fromSurfaces: Map<string, ApiSurface>;
+  let toSurfaces: Map<string, ApiSurface>;
+  try {
+    fromSurfaces = await readSubpathSurfaces(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` }, common);
+    toSurfaces = await readSubpathSurfaces(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` }, common);
+  } catch {
+    // The root comparison above already read both tarballs; a subpath that cannot be read says nothing.
+    return [];
+  }
+  const values: Array<[string, string[]]> = [];
+  const types: Array<[string, string[]]> = [];
+  for (const subpath of common) {
+    const fromSurface = fromSurfaces.get(subpath);
+    const toSurface = toSurfaces.get(subpath);
+    if (fromSurface === undefined || toSurface === undefined) continue;
+    const diff = diffApiSurfaces(fromSurface, toSurface);
+    const typeOnly = new Set(diff.removedTypeOnlyNames);
+    const shown = shownSubpath(packageName, subpath)!;
+    const removedValues = diff.removedNames.filter((name) => !typeOnly.has(name));
+    if (removedValues.length > 0) values.push([shown, removedValues]);
+    if (typeOnly.size > 0) types.push([shown, diff.removedTypeOnlyNames]);
+  }
+  const sourceUrl = `${facts.packagePageUrl}/v/${to}?activeTab=code`;
+  const item = (kind: 'exports' | 'types', groups: Array<[string, string[]]>): EvidenceItem => {
+    const count = groups.reduce((sum, [, names]) => sum + names.length, 0);
+    const what = kind === 'exports' ? `${count} name(s)` : `${count} type-only name(s) (interfaces, type aliases or \`export type\`)`;
+    const effect = kind === 'exports' ? 'Code that imports them from those subpaths stops compiling, and they are likely gone at runtime too.' : 'TypeScript code that imports them from those subpaths stops compiling; nothing changes at runtime.';
+    return makeEvidenceItem({
+      packageId: input.packageId,
+      sourceId: API_SURFACE_SOURCE_ID,
+      kind: 'apiSurface',
+      locator: `api-surface/${from}..${to}/removed-subpath-${kind}`,
+      title: `API surface — ${packageName} ${from} → ${to} — ${kind === 'exports' ? 'exports' : 'exported types'} of subpaths removed`,
+      sourceUrl,
+      releaseVersions: [to],
+      content: `The type declarations of subpaths that ${packageName} ${from} and ${to} both export no longer export ${what} that ${from} exported: ${listedBySubpath(groups)}. ${effect}`,
+    });
+  };
+  return [...(values.length > 0 ? [item('exports', values)] : []), ...(types.length > 0 ? [item('types', types)] : [])];
 }
 
 /** A path as the manifest or tarball gives it, or null when it is not a plain path: it is the publisher's text. */
@@ -365,5 +446,5 @@ export function removedRootCall(item: Pick<EvidenceItem, 'kind' | 'locator' | 't
 
 /** Whether an `apiSurface` item is the removal of type-only names (a type-checking change). */
 export function isTypeOnlyRemoval(item: Pick<EvidenceItem, 'kind' | 'locator'>): boolean {
-  return item.kind === 'apiSurface' && item.locator.endsWith('/removed-types');
+  return item.kind === 'apiSurface' && (item.locator.endsWith('/removed-types') || item.locator.endsWith('/removed-subpath-types'));
 }

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1882;
-const SAMPLES = 2079;
+const CORRECT = 1904;
+const SAMPLES = 2105;
 const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,079 bumps: 0.941 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,105 bumps: 0.941 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 425 | 43 | 11 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 434 | 42 | 12 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -101,7 +101,6 @@ const MISSES = [
   'cli-truncate 6.0.1 → 6.1.0',
   'tinyspy 2.1.1 → 2.2.0',
   'local-pkg 0.5.1 → 1.0.0',
-  'uvu 0.4.1 → 0.5.0',
   'chalk-template 0.5.0 → 1.0.0',
   'exsolve 0.4.4 → 1.0.0',
   'empathic 0.0.2 → 0.0.3',
@@ -241,15 +240,20 @@ const MISSES = [
   'string_decoder 0.11.10 → 1.0.0',
   'assert 1.5.1 → 2.0.0',
   'tiny-lru 12.0.0 → 13.0.0',
-  'lowdb 6.1.1 → 7.0.0',
   'markdown-it-anchor 8.6.7 → 9.0.0',
   'mquery 3.1.2 → 3.2.0',
   'phin 2.9.3 → 3.0.0',
   'phin 3.2.4 → 3.3.0',
+  'timeago.js 1.0.9 → 1.1.0',
+  'bree 9.1.3 → 9.2.0',
+  'xstream 11.13.0 → 11.14.0',
+  'hpp 0.1.2 → 0.2.0',
+  'speakeasy 1.0.5 → 2.0.0',
+  'write-json-file 4.2.0 → 4.2.1',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 2002;
+const LABELS_AGREED = 2027;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -4,7 +4,7 @@
  * extractive analyzer rates them apart. Tarballs are built in memory.
  */
 import { describe, expect, it } from 'vitest';
-import { apiSurfaceEvidence, isTypeOnlyRemoval, removedExportNames } from '../../src/evidence/api-surface-evidence.js';
+import { apiSurfaceEvidence, isTypeOnlyRemoval, removedExportNames, removedRootCall } from '../../src/evidence/api-surface-evidence.js';
 import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
 import type { RegistryFacts } from '../../src/ecosystems/types.js';
 import { npmTarballOf } from '../ecosystems/tarball-builder.js';
@@ -268,5 +268,48 @@ describe('apiSurfaceEvidence', () => {
       },
     });
     expect(evidence.map((item) => item.locator)).toEqual(['api-surface/1.0.0..2.0.0/removed-exports']);
+  });
+  it('names the declarations of a subpath both versions export no longer export (lowdb 6 → 7 renames `lowdb/node` presets)', async () => {
+    const manifest = (extra: Record<string, unknown>) => ({
+      name: 'lowdb',
+      type: 'module',
+      exports: { '.': { types: './lib/index.d.ts', default: './lib/index.js' }, './node': { types: './lib/node.d.ts', default: './lib/node.js' }, ...extra },
+    });
+    const run = async (fromFiles: Record<string, string>, toFiles: Record<string, string>, fromExtra: Record<string, unknown> = {}, toExtra: Record<string, unknown> = {}) => {
+      const facts = {
+        packagePageUrl: 'https://www.npmjs.com/package/lowdb',
+        from: { version: '6.1.1', shape: manifestShapeOf(manifest(fromExtra) as never) },
+        to: { version: '7.0.0', shape: manifestShapeOf(manifest(toExtra) as never) },
+      } as unknown as RegistryFacts;
+      const root = { 'lib/index.js': '', 'lib/index.d.ts': 'export declare class Low {}', 'lib/node.js': '' };
+      return apiSurfaceEvidence({
+        packageName: 'lowdb',
+        packageId: 'npm:lowdb',
+        facts,
+        from: '6.1.1',
+        to: '7.0.0',
+        tarballs: { from: () => Promise.resolve(npmTarballOf({ ...root, ...fromFiles })), to: npmTarballOf({ ...root, ...toFiles }) },
+      });
+    };
+    const { evidence } = await run(
+      { 'lib/node.d.ts': 'export declare function JSONPreset(): void;\nexport declare function JSONSyncPreset(): void;\nexport declare class TextFile {}\nexport interface PresetOptions {}' },
+      { 'lib/node.d.ts': 'export declare function JSONFilePreset(): void;\nexport declare function JSONFileSyncPreset(): void;\nexport declare class TextFile {}' },
+    );
+    expect(evidence.map((item) => item.locator)).toEqual(['api-surface/6.1.1..7.0.0/removed-subpath-exports', 'api-surface/6.1.1..7.0.0/removed-subpath-types']);
+    const [values, types] = evidence;
+    expect(values!.content).toBe(
+      'The type declarations of subpaths that lowdb 6.1.1 and 7.0.0 both export no longer export 2 name(s) that 6.1.1 exported: `lowdb/node`: JSONPreset, JSONSyncPreset. Code that imports them from those subpaths stops compiling, and they are likely gone at runtime too.',
+    );
+    expect(types!.content).toContain('`lowdb/node`: PresetOptions. TypeScript code that imports them from those subpaths stops compiling; nothing changes at runtime.');
+    expect(evidence.map(isTypeOnlyRemoval)).toEqual([false, true]);
+    // Names imported from a subpath are not the root's: the usage scan and the root-call check do not read these items.
+    expect(evidence.map(removedExportNames)).toEqual([[], []]);
+    expect(evidence.map(removedRootCall)).toEqual([null, null]);
+
+    // A subpath whose declarations one side lacks is not compared, and nothing falls back to the root's index.d.ts.
+    expect((await run({ 'lib/node.d.ts': 'export declare function JSONPreset(): void;' }, {})).evidence).toEqual([]);
+    // A subpath the newer version no longer exports is a registry fact, not this comparison; nor is a key that is not a plain path.
+    const odd = { './odd name': { types: './lib/odd.d.ts', default: './lib/odd.js' } };
+    expect((await run({ 'lib/odd.d.ts': 'export declare const a: 1;', 'lib/node.d.ts': '' }, { 'lib/odd.d.ts': 'export declare const b: 1;', 'lib/node.d.ts': '' }, odd, odd)).evidence).toEqual([]);
   });
 });

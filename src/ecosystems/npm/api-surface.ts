@@ -310,7 +310,16 @@ function declaredEntryFiles(shape: ManifestShape): string[] {
   return [...new Set(paths.map((path) => normalise(path)).filter((path): path is string => path !== null && path.length > 0))];
 }
 
-export async function readApiSurface(tarball: Buffer, shape: ManifestShape, options: { packageName: string; label: string }): Promise<ApiSurface> {
+/** The declaration files of one tarball, read once, and every path it holds (for entry checks). */
+interface DeclarationSet {
+  declarations: Map<string, string>;
+  allPaths: Set<string>;
+  pathsCapped: boolean;
+  /** Bounds hit while reading (a file too large…): a surface read from this set is incomplete. */
+  notes: string[];
+}
+
+async function readDeclarationSet(tarball: Buffer, label: string): Promise<DeclarationSet> {
   const notes: string[] = [];
   const allPaths = new Set<string>();
   let pathsCapped = false;
@@ -320,7 +329,7 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
       maxEntryBytes: SURFACE_LIMITS.fileBytes,
       maxTotalBytes: SURFACE_LIMITS.scanBytes,
       maxSelected: SURFACE_LIMITS.declarationFiles,
-      label: options.label,
+      label,
       purpose: 'for type declarations',
       warn: (_code, message) => notes.push(message),
       onScanStats: undefined,
@@ -333,30 +342,25 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
       },
       tooLarge: (path, size) => ({
         code: 'API_SURFACE_FILE_TOO_LARGE',
-        message: `${pathInPackage(path) ?? path} in the tarball of ${options.label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
+        message: `${pathInPackage(path) ?? path} in the tarball of ${label} is ${String(size)} bytes, over the ${String(SURFACE_LIMITS.fileBytes)}-byte limit for a declaration file; it was not parsed.`,
       }),
     },
-    (reason) => new TarballReadError(options.label, reason),
+    (reason) => new TarballReadError(label, reason),
   );
   const declarations = new Map<string, string>();
   for (const entry of entries) {
     const path = pathInPackage(entry.path);
     if (path !== null) declarations.set(path, entry.text);
   }
-  const resolvable = (path: string): boolean => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
-  const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
-  // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
-  // anyway: it falls back to the file beside `main`, then to index.d.ts (sirv 3.0.0 names a
-  // missing sirv.d.ts and ships index.d.ts). immutable 5.1.0's has no fallback: that one breaks.
-  const typesPath = shape.types === null ? null : normalise(shape.types);
-  const missingEntries = pathsCapped ? [] : declaredEntryFiles(shape).filter((path) => !resolvable(path) && !(path === typesPath && entry !== null));
+  return { declarations, allPaths, pathsCapped, notes };
+}
 
-  if (entry === null) {
-    const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
-    if (declaredButMissing) notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
-    return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
-  }
-
+/**
+ * The names the declaration file `entry` exports, following relative `export *` re-exports
+ * within the tarball, bounded in files followed and names kept.
+ */
+function surfaceFrom(set: DeclarationSet, entry: string, options: { packageName: string; label: string }, fields: { missingEntries: string[]; typesEntry: string | null }): ApiSurface {
+  const notes = [...set.notes];
   const names = new Set<string>();
   const typeNames = new Set<string>();
   const valueNames = new Set<string>();
@@ -372,7 +376,7 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
       break;
     }
     visited.add(file);
-    const parsed = parseDeclarations(declarations.get(file) ?? '', options.packageName);
+    const parsed = parseDeclarations(set.declarations.get(file) ?? '', options.packageName);
     if (parsed === null) {
       complete = false;
       notes.push(`${file} in ${options.label} could not be parsed as TypeScript declarations.`);
@@ -385,17 +389,53 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
       (typeOnly ? typeNames : valueNames).add(name);
     }
     for (const specifier of parsed.starFrom) {
-      const target = declarationCandidates(file, specifier).find((candidate) => declarations.has(candidate));
+      const target = declarationCandidates(file, specifier).find((candidate) => set.declarations.has(candidate));
       if (target === undefined) complete = false;
       else queue.push(target);
     }
     if (names.size > SURFACE_LIMITS.names) {
       notes.push(`The type declarations of ${options.label} export more than ${String(SURFACE_LIMITS.names)} names; the surface was not compared.`);
-      return { entry, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
+      return { entry, names: null, typeOnlyNames: new Set(), complete: false, ...fields, notes };
     }
   }
   const typeOnlyNames = new Set([...typeNames].filter((name) => !valueNames.has(name)));
-  return { entry, names, typeOnlyNames, complete, missingEntries, typesEntry: typesPath, notes };
+  return { entry, names, typeOnlyNames, complete, ...fields, notes };
+}
+
+export async function readApiSurface(tarball: Buffer, shape: ManifestShape, options: { packageName: string; label: string }): Promise<ApiSurface> {
+  const set = await readDeclarationSet(tarball, options.label);
+  const { declarations, allPaths, notes } = set;
+  const resolvable = (path: string): boolean => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
+  const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
+  // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
+  // anyway: it falls back to the file beside `main`, then to index.d.ts (sirv 3.0.0 names a
+  // missing sirv.d.ts and ships index.d.ts). immutable 5.1.0's has no fallback: that one breaks.
+  const typesPath = shape.types === null ? null : normalise(shape.types);
+  const missingEntries = set.pathsCapped ? [] : declaredEntryFiles(shape).filter((path) => !resolvable(path) && !(path === typesPath && entry !== null));
+
+  if (entry === null) {
+    const declaredButMissing = shape.types !== null && !resolvable(normalise(shape.types) ?? '');
+    if (declaredButMissing) notes.push(`${options.label} declares types in ${shape.types}, which is not in its tarball or was not readable.`);
+    return { entry: null, names: null, typeOnlyNames: new Set(), complete: false, missingEntries, typesEntry: typesPath, notes };
+  }
+  return surfaceFrom(set, entry, options, { missingEntries, typesEntry: typesPath });
+}
+
+/**
+ * The surface of each subpath of the `exports` map (ManifestShape.subpathDeclarations), from one
+ * read of the tarball: the first declaration file of its candidates that the tarball holds. A
+ * subpath with none is absent from the result; there is no fallback to the root's index.d.ts.
+ */
+export async function readSubpathSurfaces(tarball: Buffer, shape: ManifestShape, options: { packageName: string; label: string }, subpaths: readonly string[]): Promise<Map<string, ApiSurface>> {
+  const surfaces = new Map<string, ApiSurface>();
+  if (subpaths.length === 0) return surfaces;
+  const set = await readDeclarationSet(tarball, options.label);
+  for (const subpath of subpaths) {
+    const entry = (shape.subpathDeclarations[subpath] ?? []).map(normalise).find((candidate) => candidate !== null && set.declarations.has(candidate));
+    if (entry === undefined || entry === null) continue;
+    surfaces.set(subpath, surfaceFrom(set, entry, options, { missingEntries: [], typesEntry: entry }));
+  }
+  return surfaces;
 }
 
 export interface ApiSurfaceDiff {

@@ -15,6 +15,8 @@ export const SHAPE_LIMITS = {
   exportsNodes: 2000,
   /** Subpath keys kept (sorted). */
   subpaths: 500,
+  /** Subpaths whose type declarations are compared (each is a walk over the declaration files read). */
+  declaredSubpaths: 20,
   /** Characters of a subpath, file path, bin or platform name. */
   pathChars: 300,
   bins: 200,
@@ -61,6 +63,13 @@ export interface ManifestShape {
    * when the manifest alone shows it is an ES module.
    */
   rootImportFile: string | null;
+  /**
+   * For each plain subpath of the `exports` map (`./node`, not `.`, a pattern or
+   * `./package.json`), the declaration files TypeScript may read for it, in order: its `types`
+   * condition, then the `.d.ts`/`.d.mts`/`.d.cts` beside its import and require targets. At most
+   * SHAPE_LIMITS.declaredSubpaths subpaths, in the map's order; empty without an `exports` map.
+   */
+  subpathDeclarations: Record<string, string[]>;
   /** Non-optional peer dependencies (name → range), sorted by name. */
   peerDependencies: Record<string, string>;
   os: string[];
@@ -257,6 +266,36 @@ function platformList(values: string[] | undefined, shape: { truncated: boolean 
   return [...new Set(list)].sort().slice(0, SHAPE_LIMITS.platforms);
 }
 
+/** `x.js` → `x.d.ts`, `x.mjs` → `x.d.mts`, `x.cjs` → `x.d.cts`; a declaration file stays itself. */
+function declarationBeside(target: string): string | null {
+  if (/\.d\.[cm]?ts$/.test(target)) return target;
+  const match = /^(.*)\.([cm]?)js$/.exec(target);
+  return match === null ? null : `${match[1]}.d.${match[2]}ts`;
+}
+
+/** A subpath whose declarations are compared: a plain path, not a pattern, a folder or the manifest. */
+function isComparedSubpath(key: string): boolean {
+  return key.startsWith('./') && !key.includes('*') && !key.endsWith('/') && key !== './package.json';
+}
+
+function subpathDeclarationsOf(exportsField: unknown, walk: Walk): Record<string, string[]> {
+  const declarations: Record<string, string[]> = {};
+  if (!isObject(exportsField) || !isSubpathMap(exportsField)) return declarations;
+  let count = 0;
+  for (const [key, target] of Object.entries(exportsField)) {
+    if (count >= SHAPE_LIMITS.declaredSubpaths || walk.exhausted) break;
+    if (!isComparedSubpath(key) || key.length > SHAPE_LIMITS.pathChars || target === null) continue;
+    const candidates = [typesCondition(target, 0, walk), ...[IMPORT_CONDITIONS, REQUIRE_CONDITIONS].map((conditions) => {
+      const resolved = requireTarget(target, 0, walk, conditions);
+      return typeof resolved === 'string' ? declarationBeside(resolved) : null;
+    })].filter((path): path is string => path !== null);
+    if (candidates.length === 0) continue;
+    declarations[key] = [...new Set(candidates)];
+    count += 1;
+  }
+  return declarations;
+}
+
 export function manifestShapeOf(manifest: PackumentVersion): ManifestShape {
   const type: ManifestShape['type'] = manifest.type === 'module' ? 'module' : 'commonjs';
   const flags = { truncated: false };
@@ -279,6 +318,8 @@ export function manifestShapeOf(manifest: PackumentVersion): ManifestShape {
     rootRequireFile: typeof requireTarget === 'string' ? boundedString(requireTarget) : null,
     rootImportModule: rootImportModuleOf(rootImportFile, type),
     rootImportFile,
+    // Its own walk: a bound hit here must not mark the rest of the shape as cut.
+    subpathDeclarations: subpathDeclarationsOf(manifest.exports, { nodes: 0, exhausted: false }),
     peerDependencies: requiredPeersOf(manifest, flags),
     os: platformList(manifest.os, flags),
     cpu: platformList(manifest.cpu, flags),

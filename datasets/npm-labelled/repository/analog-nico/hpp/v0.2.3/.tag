@@ -1,0 +1,1 @@
+cdf0babacc2ad8635a70376a19d66705b8ab62be

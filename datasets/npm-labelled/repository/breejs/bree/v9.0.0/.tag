@@ -1,0 +1,1 @@
+2c1eccaeffe6f263af7c9d5285e82d6c1b4f3b00

@@ -1,0 +1,1 @@
+f9ff22bfadb44ebf436bebeeeaab16cfd552d0f2

@@ -1,0 +1,1 @@
+e55eb3983ae3f6dc9c56b6c88f4e2d788e7edab1
