@@ -221,8 +221,10 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   if (namespaceRoot !== null) evidence.push(namespaceRootItem(input, namespaceRoot));
   // The declarations may not list what the CommonJS root sets (mnemonist 0.39's index.d.ts never
   // declared the `Set` its index.js exported, and 0.40.0 renamed it `set`); a root that stopped
-  // being one value or became a namespace is said above already.
-  const lostNames = callableRoot === null && namespaceRoot === null ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, diff.removedNames) : null;
+  // being one value or became a namespace is said above already. A name the newer declarations
+  // still export is not said: Babel compiles `export { Options } from './types'` to a getter
+  // that `export type` later drops, and nothing a caller can use was there.
+  const lostNames = callableRoot === null && namespaceRoot === null ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, [...diff.removedNames, ...(toSurface.names ?? [])]) : null;
   if (lostNames !== null) evidence.push(removedRequireNamesItem(input, lostNames));
   if (diff.removedTypeOnlyNames.length > 0) {
     // Kept apart from value removals: an interface or type alias exists only for the type
@@ -261,8 +263,10 @@ function isPatch(from: string, to: string): boolean {
  * Names the older CommonJS root sets on the object `require()` returns that the newer root no
  * longer sets, both read from top-level statements that state them all (commonJsExportNames): a
  * removal breaks `require('<package>').name` at runtime, type declarations or not. Names with a
- * leading underscore are private by convention, and names `alreadySaid` (the type-declaration
- * diff) are not repeated. The target's root is read first, from the tarball in hand; the older
+ * leading underscore are private by convention, names every object inherits (`toString`) never
+ * become `undefined`, and names `alreadySaid` (the type-declaration diff, or still declared) are
+ * not repeated; a name is at most 64 characters, so the listed sentence stays within an evidence
+ * item and the usage scan can read it back. The target's root is read first, from the tarball in hand; the older
  * tarball only when that root states its names. A tarball that cannot be read says nothing: this
  * is one comparison among others.
  */
@@ -273,7 +277,7 @@ async function removedRequireNamesOrNull(input: ApiSurfaceInput, from: ManifestS
     const fromRoot = await commonJsRootExportNames(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
     if (fromRoot === null) return null;
     const said = new Set(alreadySaid);
-    const names = [...fromRoot.names].filter((name) => !toRoot.names.has(name) && !said.has(name) && !name.startsWith('_') && /^[A-Za-z$][\w$]{0,200}$/.test(name));
+    const names = [...fromRoot.names].filter((name) => !toRoot.names.has(name) && !said.has(name) && /^[A-Za-z$][\w$]{0,63}$/.test(name) && !(name in Object.prototype));
     return names.length === 0 ? null : { fromFile: fromRoot.file, names };
   } catch {
     return null;

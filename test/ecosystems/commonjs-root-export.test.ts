@@ -148,7 +148,7 @@ describe('commonJsExportNames (mnemonist 0.39 → 0.40 renames its `Set` export 
   it.each([
     ['an object literal', "module.exports = { Set: require('./set.js'), 'BitSet': require('./bit-set.js'), make() {}, other }", ['Set', 'BitSet', 'make', 'other']],
     ['members of exports and module.exports', "exports.parse = parse\nmodule.exports.format = function () {}\nexports.__esModule = true", ['parse', 'format']],
-    ['TypeScript output', '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.b = exports.a = void 0;\nObject.defineProperty(exports, "c", { enumerable: true, get: function () { return c_1.c; } });\nexports.a = 1;\nexports.b = 2;', ['b', 'a', 'c']],
+    ['TypeScript output', '"use strict";\nvar __importDefault = (this && this.__importDefault) || function (mod) { return mod && mod.__esModule ? mod : { default: mod }; };\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.b = exports.a = void 0;\nObject.defineProperty(exports, "c", { enumerable: true, get: function () { return c_1.c; } });\nexports.a = 1;\nexports.b = 2;', ['b', 'a', 'c']],
     ['the last object literal, then members added to it', 'module.exports = { old: 1 }\nmodule.exports = exports = { fresh: 1 }\nmodule.exports.extra = 2', ['fresh', 'extra']],
     ['reads of exports inside functions', 'exports.a = function () { return exports.b() }\nexports.b = () => 1', ['a', 'b']],
   ])('names %s', (_label, source, names) => {
@@ -168,6 +168,21 @@ describe('commonJsExportNames (mnemonist 0.39 → 0.40 renames its `Set` export 
     ['a root that is a function', 'module.exports = function () {}'],
     ['no names at all', '"use strict";'],
     ['text that does not parse', 'module.exports = {'],
+    // Review 22: every way of handing `exports`, `module` or the top-level `this` on that a deny-list missed.
+    ['a conditional hand-off', 'exports.a = 1\nvar root = typeof exports === "object" ? exports : window\nroot.b = 2'],
+    ['a fallback object', 'exports.a = 1\nvar e = exports || {}\ne.b = 2'],
+    ['a destructuring write', 'exports.a = 1\n;({ b: exports.b } = require("./impl"))'],
+    ['a loop target', 'exports.a = 1\nfor (exports.b in source);'],
+    ['a write through the top-level this', 'exports.a = 1\nthis.b = 2'],
+    ['a method called at load time', 'exports.a = 1\nexports.init = function () { this.b = 2 }\nexports.init()'],
+    ['module handed on', 'exports.a = 1\n;(function (m) { m.exports.b = 2 })(module)'],
+    ['a computed module member', 'exports.a = 1\nmodule["exports"].b = 2'],
+    ['an inherited base', 'module.exports = { __proto__: require("./base"), a: 1 }'],
+    ['a prototype set on exports', 'exports.a = 1\nexports.__proto__ = require("./base")'],
+    ['exports written after module.exports was replaced', 'module.exports = { a: 1 }\nexports.helper = 2'],
+    ['a deleted member', 'exports.a = 1\nexports.b = 2\ndelete exports.b'],
+    ['a variable named exports', 'var exports = {}\nexports.a = 1'],
+    ['a top-level return', 'exports.a = 1\nreturn\nexports.b = 2'],
   ])('null for %s', (_label, source) => {
     expect(commonJsExportNames(source)).toBeNull();
   });

@@ -44,9 +44,9 @@ const SAMPLES = 2105;
 const RISK_ACCURACY = '0.905';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,105 bumps: 0.941 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,105 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
 const CONFUSION_HIGH_ROW = '| high | 434 | 42 | 12 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',

@@ -53,7 +53,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 78,
   changedFromFirst: 42,
-  extractiveAgainstFirstLabels: '1900/2105',
+  extractiveAgainstFirstLabels: '1901/2105',
   semverAgainstFirstLabels: '1273/2105',
 };
 /**
@@ -265,9 +265,9 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1425/2105',
+      'registry only: all': '1426/2105',
       'registry only: tarball ships a changelog': '403/450',
-      'registry only: no tarball changelog': '1022/1655',
+      'registry only: no tarball changelog': '1023/1655',
       'registry + repository: all': '1904/2105',
       'registry + repository: tarball ships a changelog': '409/450',
       'registry + repository: no tarball changelog': '1495/1655',

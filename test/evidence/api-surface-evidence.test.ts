@@ -312,4 +312,26 @@ describe('apiSurfaceEvidence', () => {
     const odd = { './odd name': { types: './lib/odd.d.ts', default: './lib/odd.js' } };
     expect((await run({ 'lib/odd.d.ts': 'export declare const a: 1;', 'lib/node.d.ts': '' }, { 'lib/odd.d.ts': 'export declare const b: 1;', 'lib/node.d.ts': '' }, odd, odd)).evidence).toEqual([]);
   });
+  it('a name the newer declarations still export is not said removed from require() (a Babel getter that `export type` drops, review 22)', async () => {
+    const manifest = { name: 'lib', main: 'index.js', types: 'index.d.ts' };
+    const facts = { packagePageUrl: 'https://www.npmjs.com/package/lib', from: { version: '1.0.0', shape: manifestShapeOf(manifest) }, to: { version: '1.1.0', shape: manifestShapeOf(manifest) } } as unknown as RegistryFacts;
+    const declarations = 'export declare function make(): void;\nexport interface Options {}';
+    const run = (toRoot: string) =>
+      apiSurfaceEvidence({
+        packageName: 'lib',
+        packageId: 'npm:lib',
+        facts,
+        from: '1.0.0',
+        to: '1.1.0',
+        tarballs: {
+          from: () => Promise.resolve(npmTarballOf({ 'index.js': 'Object.defineProperty(exports, "Options", { enumerable: true, get: function () { return _types.Options; } });\nexports.make = make;\nexports.toString = () => "lib";\nexports.helper = helper;', 'index.d.ts': declarations })),
+          to: npmTarballOf({ 'index.js': toRoot, 'index.d.ts': declarations }),
+        },
+      });
+    // `Options` is still declared, and `toString` is inherited from Object.prototype: only the undeclared `helper` is said.
+    const { evidence } = await run('exports.make = make;');
+    expect(evidence.map((item) => item.locator)).toEqual(['api-surface/1.0.0..1.1.0/removed-require-names']);
+    expect(removedExportNames(evidence[0]!)).toEqual(['helper']);
+    expect((await run('exports.make = make;\nexports.helper = helper;')).evidence).toEqual([]);
+  });
 });

@@ -299,16 +299,21 @@ function objectLiteralKeys(node: Node): string[] | null {
   return keys;
 }
 
+/** Keys that give an object inherited names (`{ __proto__: base }`) or define them by call. */
+const PROTOTYPE_KEYS = new Set(['__proto__', '__defineGetter__', '__defineSetter__']);
+
 /**
  * The names a CommonJS file gives the object `require()` returns, when its top level states them
  * all: `module.exports = { a, b }` (the last such assignment), `exports.a = …`,
  * `module.exports.a = …` and `Object.defineProperty(exports, 'a', …)` — the shapes hand-written
- * code and TypeScript's output use. Null when that cannot be told from the text alone: a spread or
- * a computed key, `module.exports` set to anything but an object literal, a write to `exports`
- * anywhere but a top-level statement (a function, a condition, `exports[name] = …`), or
- * `exports` handed to code (`__exportStar(require('./x'), exports)`, `Object.assign(exports, …)`,
- * `var e = module.exports`), which may add names no reading of this file sees. An empty set is
- * null too: there is nothing to compare. The file is parsed, never run.
+ * code and TypeScript's output use. Null when that cannot be told from the text alone: a spread, a
+ * computed or `__proto__` key, `module.exports` set to anything but an object literal, `exports`
+ * written after `module.exports` was replaced (it then names an object `require()` no longer
+ * returns), a top-level `return`, or any use of `exports`, `module` or the top-level `this` that
+ * escapes the allow-list of exportsEscapes (`__exportStar(require('./x'), exports)`,
+ * `cond ? exports : this`, `this.b = 2`, `({ b: exports.b } = impl)`…), which may add names no
+ * reading of this file sees. An empty set is null too: there is nothing to compare. The file is
+ * parsed, never run.
  */
 export function commonJsExportNames(source: string): Set<string> | null {
   const body = topLevel(source, 'script');
@@ -316,12 +321,16 @@ export function commonJsExportNames(source: string): Set<string> | null {
   const names = new Set<string>();
   // The assignment and call nodes read here; any other write to `exports` makes the set unknown.
   const stated = new Set<unknown>();
+  // Whether the `exports` binding is still the object `require()` returns.
+  let exportsIsRoot = true;
   for (const statement of body) {
+    if (statement.type === 'ReturnStatement') return null;
     if (statement.type !== 'ExpressionStatement') continue;
     let expression = statement['expression'] as Node;
     if (expression.type === 'CallExpression' && isMemberOf(expression['callee'], 'Object', 'defineProperty')) {
       const [target, key] = (expression['arguments'] as Node[] | undefined) ?? [];
       if (isExportsObject(target) && key?.type === 'StringLiteral') {
+        if (!exportsIsRoot && !isMemberOf(target, 'module', 'exports')) return null;
         names.add((key as unknown as { value: string }).value);
         stated.add(expression);
       }
@@ -349,21 +358,71 @@ export function commonJsExportNames(source: string): Set<string> | null {
       if (keys === null || memberNames.some((name) => name !== null)) return null;
       names.clear();
       for (const key of keys) names.add(key);
-    } else for (const name of memberNames) names.add(name!);
+      // `module.exports = exports = {…}` keeps the two together; `module.exports = {…}` alone does not.
+      exportsIsRoot = targets.some((target) => target.type === 'Identifier' && (target as unknown as { name: string }).name === 'exports');
+    } else {
+      const throughBinding = targets.some((target) => !isMemberOf((target['object'] as Node | undefined) ?? null, 'module', 'exports'));
+      if (!exportsIsRoot && throughBinding) return null;
+      for (const name of memberNames) names.add(name!);
+    }
     for (const assignment of assignments) stated.add(assignment);
+    if (names.size > MAX_COMMONJS_EXPORT_NAMES) return null;
   }
-  if (handsOrWritesExportsElsewhere(body, stated)) return null;
+  if ([...names].some((name) => PROTOTYPE_KEYS.has(name)) || exportsEscapes(body, stated)) return null;
   for (const name of NOT_AN_EXPORT_NAME) names.delete(name);
-  return names.size === 0 || names.size > MAX_COMMONJS_EXPORT_NAMES ? null : names;
+  return names.size === 0 ? null : names;
 }
 
-/** Whether code other than the `stated` top-level nodes writes to `exports` or hands it on. */
-function handsOrWritesExportsElsewhere(body: Node[], stated: ReadonlySet<unknown>): boolean {
-  const pending: Array<{ node: unknown; parent: Node | null; key: string }> = [{ node: body, parent: null, key: '' }];
+const FUNCTION_NODES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ObjectMethod', 'ClassMethod', 'ClassPrivateMethod']);
+
+interface Visit {
+  node: unknown;
+  parent: Node | null;
+  key: string;
+  /** Inside a non-arrow function: `this` is not the module's there. */
+  inFunction: boolean;
+}
+
+/** An identifier in a position that names a property, not a variable (`a.exports`, `{ exports: 1 }`). */
+function isPropertyName(parent: Node | null, key: string): boolean {
+  if (parent === null || parent['computed'] === true) return false;
+  return (key === 'property' && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression')) || (key === 'key' && parent.type !== 'VariableDeclarator');
+}
+
+/** A member expression in a position that writes it: assignment, update, delete, pattern or loop target. */
+function isWritePosition(parent: Node | null, key: string, stated: ReadonlySet<unknown>): boolean {
+  if (parent === null) return false;
+  if (parent.type === 'AssignmentExpression') return key === 'left' && !stated.has(parent);
+  if (parent.type === 'UnaryExpression') return parent['operator'] === 'delete';
+  return (
+    parent.type === 'UpdateExpression' ||
+    parent.type === 'ArrayPattern' ||
+    parent.type === 'ObjectProperty' ||
+    parent.type === 'AssignmentPattern' ||
+    parent.type === 'RestElement' ||
+    ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && key === 'left')
+  );
+}
+
+/**
+ * Whether the file uses `exports`, `module` or its top-level `this` (which is `module.exports`)
+ * in any way but the ones that cannot add or hide a name, an allow-list:
+ * - `exports` and `module.exports` as the object of a plain member (`exports.a`, read, or written
+ *   by a `stated` top-level statement; a call of one of its methods only inside a function), as
+ *   a `stated` target or `defineProperty` argument, or under `typeof`;
+ * - `module` as the object of a plain member (`module.exports`, `module.id`) or under `typeof`;
+ * - the top-level `this` anywhere but as a written member's object, a call argument or a value
+ *   bound to a name (TypeScript's `this && this.__importDefault` reads it).
+ * Everything else (`cond ? exports : this`, `var e = exports || {}`, `(0, exports)`,
+ * `({ b: exports.b } = impl)`, `module['exports']`, `fn(module)`, a `var exports` or a parameter
+ * of that name, `exports.__proto__`) makes the names unknown.
+ */
+function exportsEscapes(body: Node[], stated: ReadonlySet<unknown>): boolean {
+  const pending: Visit[] = [{ node: body, parent: null, key: '', inFunction: false }];
   while (pending.length > 0) {
-    const { node, parent, key } = pending.pop()!;
+    const { node, parent, key, inFunction } = pending.pop()!;
     if (Array.isArray(node)) {
-      for (const child of node as unknown[]) pending.push({ node: child, parent, key });
+      for (const child of node as unknown[]) pending.push({ node: child, parent, key, inFunction });
       continue;
     }
     if (typeof node !== 'object' || node === null || typeof (node as Node).type !== 'string') continue;
@@ -372,20 +431,62 @@ function handsOrWritesExportsElsewhere(body: Node[], stated: ReadonlySet<unknown
       const target = current['left'] as Node;
       if (isExportsObject(target) || (target.type === 'MemberExpression' && isExportsObject(target['object']))) return true;
     }
-    if (isExportsObject(current) && parent !== null) {
-      const handedOn =
-        (parent.type === 'CallExpression' && key === 'arguments' && !stated.has(parent)) ||
-        (parent.type === 'NewExpression' && key === 'arguments') ||
-        (parent.type === 'VariableDeclarator' && key === 'init') ||
-        (parent.type === 'AssignmentExpression' && key === 'right') ||
-        parent.type === 'ObjectProperty' ||
-        parent.type === 'ArrayExpression' ||
-        parent.type === 'ReturnStatement';
-      if (handedOn) return true;
+    const referenceName = current.type === 'Identifier' && !isPropertyName(parent, key) ? (current as unknown as { name: string }).name : null;
+    if ((referenceName === 'exports' || isMemberOf(current, 'module', 'exports')) && !allowedExportsPosition(parent, key, stated)) return true;
+    if (referenceName === 'module' && !allowedModulePosition(parent, key)) return true;
+    if (current.type === 'ThisExpression' && !inFunction && thisEscapes(parent, key, stated)) return true;
+    if (current.type === 'MemberExpression' || current.type === 'OptionalMemberExpression') {
+      const object = current['object'] as Node | undefined;
+      const property = (current['property'] as { name?: string } | undefined) ?? {};
+      if (isExportsObject(object)) {
+        if (current['computed'] === true || PROTOTYPE_KEYS.has(property.name ?? '') || isWritePosition(parent, key, stated)) return true;
+        // A method of the exports object called at load time may write to `this`.
+        if (!inFunction && parent?.type === 'CallExpression' && key === 'callee') return true;
+      }
+      // `this.b = 2` at the top level writes to `module.exports`.
+      if (object?.type === 'ThisExpression' && !inFunction && (current['computed'] === true || isWritePosition(parent, key, new Set()))) return true;
     }
-    for (const [childKey, child] of Object.entries(current)) if (!NOT_CODE.has(childKey) && typeof child === 'object' && child !== null) pending.push({ node: child, parent: current, key: childKey });
+    const entersFunction = inFunction || FUNCTION_NODES.has(current.type);
+    for (const [childKey, child] of Object.entries(current)) {
+      if (!NOT_CODE.has(childKey) && typeof child === 'object' && child !== null) pending.push({ node: child, parent: current, key: childKey, inFunction: entersFunction });
+    }
   }
   return false;
+}
+
+/** `exports` or `module.exports` where the allow-list of exportsEscapes accepts it. */
+function allowedExportsPosition(parent: Node | null, key: string, stated: ReadonlySet<unknown>): boolean {
+  if (parent === null) return false;
+  if (parent.type === 'UnaryExpression' && parent['operator'] === 'typeof') return true;
+  // Its members are checked as members: computed, written or called.
+  if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && key === 'object') return true;
+  if (parent.type === 'AssignmentExpression' && key === 'left') return stated.has(parent);
+  if (parent.type === 'CallExpression' && key === 'arguments') return stated.has(parent);
+  return false;
+}
+
+/** `module` where the allow-list of exportsEscapes accepts it: a plain member (`module.exports`, `module.id`), or `typeof`. */
+function allowedModulePosition(parent: Node | null, key: string): boolean {
+  if (parent === null) return false;
+  if (parent.type === 'UnaryExpression' && parent['operator'] === 'typeof') return true;
+  return (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && key === 'object' && parent['computed'] !== true;
+}
+
+/** The module's own `this` (it is `module.exports`) written through, handed to a call or bound to a name. */
+function thisEscapes(parent: Node | null, key: string, stated: ReadonlySet<unknown>): boolean {
+  if (parent === null) return false;
+  if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && key === 'object') return parent['computed'] === true;
+  return (
+    (parent.type === 'CallExpression' && key === 'arguments') ||
+    (parent.type === 'NewExpression' && key === 'arguments') ||
+    (parent.type === 'VariableDeclarator' && key === 'init') ||
+    (parent.type === 'AssignmentExpression' && (key === 'right' || !stated.has(parent))) ||
+    parent.type === 'ConditionalExpression' ||
+    parent.type === 'SequenceExpression' ||
+    parent.type === 'ArrayExpression' ||
+    parent.type === 'ObjectProperty' ||
+    parent.type === 'ReturnStatement'
+  );
 }
 
 /** The root file `require()` loads and the names it states (commonJsExportNames), or null. */
