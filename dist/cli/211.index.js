@@ -5831,11 +5831,16 @@ function defaultExportsCallable(source) {
 }
 /** The first of `candidates` the tarball holds (within the bound) that `test` accepts, or null. */
 async function rootFileWhere(tarball, candidates, label, purpose, test) {
+    const root = await firstRootFile(tarball, candidates, label, purpose);
+    return root !== null && test(root.source) ? root.file : null;
+}
+/** The first of `candidates` the tarball holds (within the bound), with its text, or null. */
+async function firstRootFile(tarball, candidates, label, purpose) {
     if (candidates.length === 0)
         return null;
     const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
-    const root = candidates.find((candidate) => files.has(candidate));
-    return root !== undefined && test(files.get(root)) ? root : null;
+    const file = candidates.find((candidate) => files.has(candidate));
+    return file === undefined ? null : { file, source: files.get(file) };
 }
 /**
  * The root file's path when a CommonJS version without `exports` assigns a function or class to
@@ -6114,15 +6119,9 @@ function thisEscapes(parent, key, stated) {
 async function commonJsRootExportNames(tarball, shape, label) {
     if (shape.rootRequirable !== true || shape.rootRequireFile === null)
         return null;
-    const candidates = rootFileCandidates(shape.rootRequireFile);
-    if (candidates.length === 0)
-        return null;
-    const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its CommonJS root file' }, (reason) => new TarballReadError(label, reason));
-    const file = candidates.find((candidate) => files.has(candidate));
-    if (file === undefined)
-        return null;
-    const names = commonJsExportNames(files.get(file));
-    return names === null ? null : { file, names };
+    const root = await firstRootFile(tarball, rootFileCandidates(shape.rootRequireFile), label, 'for its CommonJS root file');
+    const names = root === null ? null : commonJsExportNames(root.source);
+    return names === null ? null : { file: root.file, names };
 }
 
 ;// CONCATENATED MODULE: ./build/ecosystems/npm/nested-module-type.js
@@ -6346,6 +6345,8 @@ async function apiSurfaceEvidence(input) {
     const { facts, from, to, packageName } = input;
     if (facts.from === null || facts.to === null)
         return { evidence: [], missing: [] };
+    // The CommonJS names and subpath declarations are compared in majors and minors only (below).
+    const patch = classifyChange(from, to)?.semverClass === 'patch';
     let surfaces;
     // The older side's root file, when its surface is that root being a function or class.
     let callableRoot = null;
@@ -6361,7 +6362,7 @@ async function apiSurfaceEvidence(input) {
         if (toSurface.entry === null && !hasDeclaredTypes(facts)) {
             const untypedRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
             // A patch is not asked: the older tarball would be downloaded for every untyped patch.
-            const lostNames = untypedRoot === null && !isPatch(from, to) ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, []) : null;
+            const lostNames = untypedRoot === null && !patch ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, []) : null;
             const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
             return { evidence, missing: [] };
         }
@@ -6412,7 +6413,7 @@ async function apiSurfaceEvidence(input) {
     // that `export type` later drops, and nothing a caller can use was there.
     // Majors and minors only, as for untyped packages: parsing two root files per patch costs time
     // on every run, and no patch of the labelled set lost a name this way.
-    const lostNames = callableRoot === null && namespaceRoot === null && !isPatch(from, to) ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, [...diff.removedNames, ...(toSurface.names ?? [])]) : null;
+    const lostNames = callableRoot === null && namespaceRoot === null && !patch ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, [...diff.removedNames, ...(toSurface.names ?? [])]) : null;
     if (lostNames !== null)
         evidence.push(removedRequireNamesItem(input, lostNames));
     if (diff.removedTypeOnlyNames.length > 0) {
@@ -6422,7 +6423,7 @@ async function apiSurfaceEvidence(input) {
     }
     // Majors and minors only: one more pass over both tarballs' declarations per bump, and every
     // subpath removal of the labelled set was in one.
-    if (fromTarball !== null && !isPatch(from, to))
+    if (fromTarball !== null && !patch)
         evidence.push(...(await subpathRemovalItems(input, fromTarball)));
     if (diff.missingEntries.length > 0) {
         addItem(`api-surface/${to}/missing-entries`, `${packageName} ${to} — entry files missing`, `The manifest of ${packageName} ${to} names entry file(s) its tarball does not contain: ${listed(diff.missingEntries.map((path) => JSON.stringify(path)))}. Loading the package that way fails.`);
@@ -6431,9 +6432,6 @@ async function apiSurfaceEvidence(input) {
     const missing = notes.length > 0 ? [{ code: 'API_SURFACE_UNAVAILABLE', message: (0,redaction.sanitizeMessage)(`API surface of ${packageName} not fully compared: ${notes.slice(0, 3).join(' ')}`, 600) }] : [];
     return { evidence, missing };
 }
-function isPatch(from, to) {
-    return classifyChange(from, to)?.semverClass === 'patch';
-}
 /**
  * Names the older CommonJS root sets on the object `require()` returns that the newer root no
  * longer sets, both read from top-level statements that state them all (commonJsExportNames): a
@@ -6441,8 +6439,8 @@ function isPatch(from, to) {
  * leading underscore are private by convention, names every object inherits (`toString`) never
  * become `undefined`, and names `alreadySaid` (the type-declaration diff, or still declared) are
  * not repeated; a name is at most 64 characters, so the listed sentence stays within an evidence
- * item and the usage scan can read it back. The target's root is read first, from the tarball in hand; the older
- * tarball only when that root states its names. A tarball that cannot be read says nothing: this
+ * item and the usage scan can read it back. The target's root is read first, from the tarball in
+ * hand; the older tarball only when that root states its names. A tarball that cannot be read says nothing: this
  * is one comparison among others.
  */
 async function removedRequireNamesOrNull(input, from, to, alreadySaid) {

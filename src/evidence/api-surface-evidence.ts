@@ -153,6 +153,8 @@ async function rootBecameNamespaceOrNull(input: ApiSurfaceInput, from: ManifestS
 export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSurfaceEvidence> {
   const { facts, from, to, packageName } = input;
   if (facts.from === null || facts.to === null) return { evidence: [], missing: [] };
+  // The CommonJS names and subpath declarations are compared in majors and minors only (below).
+  const patch = classifyChange(from, to)?.semverClass === 'patch';
   let surfaces: [ApiSurface, ApiSurface];
   // The older side's root file, when its surface is that root being a function or class.
   let callableRoot: CallableRoot | null = null;
@@ -168,7 +170,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
     if (toSurface.entry === null && !hasDeclaredTypes(facts)) {
       const untypedRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
       // A patch is not asked: the older tarball would be downloaded for every untyped patch.
-      const lostNames = untypedRoot === null && !isPatch(from, to) ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, []) : null;
+      const lostNames = untypedRoot === null && !patch ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, []) : null;
       const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
       return { evidence, missing: [] };
     }
@@ -226,7 +228,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   // that `export type` later drops, and nothing a caller can use was there.
   // Majors and minors only, as for untyped packages: parsing two root files per patch costs time
   // on every run, and no patch of the labelled set lost a name this way.
-  const lostNames = callableRoot === null && namespaceRoot === null && !isPatch(from, to) ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, [...diff.removedNames, ...(toSurface.names ?? [])]) : null;
+  const lostNames = callableRoot === null && namespaceRoot === null && !patch ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, [...diff.removedNames, ...(toSurface.names ?? [])]) : null;
   if (lostNames !== null) evidence.push(removedRequireNamesItem(input, lostNames));
   if (diff.removedTypeOnlyNames.length > 0) {
     // Kept apart from value removals: an interface or type alias exists only for the type
@@ -239,7 +241,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   }
   // Majors and minors only: one more pass over both tarballs' declarations per bump, and every
   // subpath removal of the labelled set was in one.
-  if (fromTarball !== null && !isPatch(from, to)) evidence.push(...(await subpathRemovalItems(input, fromTarball)));
+  if (fromTarball !== null && !patch) evidence.push(...(await subpathRemovalItems(input, fromTarball)));
   if (diff.missingEntries.length > 0) {
     addItem(
       `api-surface/${to}/missing-entries`,
@@ -259,10 +261,6 @@ interface RemovedRequireNames {
   names: string[];
 }
 
-function isPatch(from: string, to: string): boolean {
-  return classifyChange(from, to)?.semverClass === 'patch';
-}
-
 /**
  * Names the older CommonJS root sets on the object `require()` returns that the newer root no
  * longer sets, both read from top-level statements that state them all (commonJsExportNames): a
@@ -270,8 +268,8 @@ function isPatch(from: string, to: string): boolean {
  * leading underscore are private by convention, names every object inherits (`toString`) never
  * become `undefined`, and names `alreadySaid` (the type-declaration diff, or still declared) are
  * not repeated; a name is at most 64 characters, so the listed sentence stays within an evidence
- * item and the usage scan can read it back. The target's root is read first, from the tarball in hand; the older
- * tarball only when that root states its names. A tarball that cannot be read says nothing: this
+ * item and the usage scan can read it back. The target's root is read first, from the tarball in
+ * hand; the older tarball only when that root states its names. A tarball that cannot be read says nothing: this
  * is one comparison among others.
  */
 async function removedRequireNamesOrNull(input: ApiSurfaceInput, from: ManifestShape, to: ManifestShape, alreadySaid: readonly string[]): Promise<RemovedRequireNames | null> {

@@ -226,10 +226,16 @@ export function defaultExportsCallable(source: string): boolean {
 
 /** The first of `candidates` the tarball holds (within the bound) that `test` accepts, or null. */
 async function rootFileWhere(tarball: Buffer, candidates: readonly string[], label: string, purpose: string, test: (source: string) => boolean): Promise<string | null> {
+  const root = await firstRootFile(tarball, candidates, label, purpose);
+  return root !== null && test(root.source) ? root.file : null;
+}
+
+/** The first of `candidates` the tarball holds (within the bound), with its text, or null. */
+async function firstRootFile(tarball: Buffer, candidates: readonly string[], label: string, purpose: string): Promise<{ file: string; source: string } | null> {
   if (candidates.length === 0) return null;
   const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
-  const root = candidates.find((candidate) => files.has(candidate));
-  return root !== undefined && test(files.get(root)!) ? root : null;
+  const file = candidates.find((candidate) => files.has(candidate));
+  return file === undefined ? null : { file, source: files.get(file)! };
 }
 
 /**
@@ -492,11 +498,7 @@ function thisEscapes(parent: Node | null, key: string, stated: ReadonlySet<unkno
 /** The root file `require()` loads and the names it states (commonJsExportNames), or null. */
 export async function commonJsRootExportNames(tarball: Buffer, shape: ManifestShape, label: string): Promise<{ file: string; names: Set<string> } | null> {
   if (shape.rootRequirable !== true || shape.rootRequireFile === null) return null;
-  const candidates = rootFileCandidates(shape.rootRequireFile);
-  if (candidates.length === 0) return null;
-  const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose: 'for its CommonJS root file' }, (reason) => new TarballReadError(label, reason));
-  const file = candidates.find((candidate) => files.has(candidate));
-  if (file === undefined) return null;
-  const names = commonJsExportNames(files.get(file)!);
-  return names === null ? null : { file, names };
+  const root = await firstRootFile(tarball, rootFileCandidates(shape.rootRequireFile), label, 'for its CommonJS root file');
+  const names = root === null ? null : commonJsExportNames(root.source);
+  return names === null ? null : { file: root!.file, names };
 }
