@@ -12,6 +12,7 @@ import { sanitizeMessage } from '../shared/redaction.js';
 import { EvaluationInputError, prepareLabelledBump } from './analyze-labelled-bump.js';
 import { bumpLabel, type LabelledBump } from './dataset.js';
 import { measureAgreement } from './label-agreement.js';
+import { prepareAhead } from './prepare-ahead.js';
 import type { EvaluationDataset } from './dataset-source.js';
 import { createRecordedGitHubClient } from './recorded-github.js';
 import { buildScorecard, type ExcludedSample, type SampleAttempt, type ScoredSample, type Scorecard, type Threshold } from './scorecard.js';
@@ -38,6 +39,11 @@ const EXCLUDING_CODES: ReadonlySet<RuntimeErrorCode> = new Set(['IDENTITY_MISMAT
 const ENDPOINT_DOWN_CODES: ReadonlySet<string> = new Set(['NETWORK_ERROR', 'TIMEOUT', 'RATE_LIMITED', 'PROVIDER_UNAVAILABLE', 'INSUFFICIENT_CREDIT', 'MODEL_NOT_FOUND', 'ACCESS_DENIED']);
 const CONSECUTIVE_DOWN_LIMIT = 3;
 const NPM_REGISTRY_URL = 'https://registry.npmjs.org';
+/**
+ * Samples whose evidence is gathered while an earlier one is scored. Measured on the shipped
+ * set with the extractive profile (2 cores): see docs/evaluation.md, "What an evaluation costs".
+ */
+const PREPARED_AHEAD = 4;
 
 export interface EvaluationProgress {
   done: number;
@@ -138,13 +144,14 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   let consecutiveDown = 0;
   const started = clock();
 
+  // Per-sample evidence notes (a repository not recorded, no release notes) land in each
+  // result; logging them for every sample and repeat would bury the progress lines.
+  const preparedAt = prepareAhead(bumps, PREPARED_AHEAD, (bump) => prepareLabelledBump(bump, { registry, registryUrl: NPM_REGISTRY_URL, github, logger: silentLogger }));
   samples: for (const [index, bump] of bumps.entries()) {
     const label = bumpLabel(bump);
     let prepared;
     try {
-      // Per-sample evidence notes (a repository not recorded, no release notes) land in each
-      // result; logging them for every sample and repeat would bury the progress lines.
-      prepared = await prepareLabelledBump(bump, { registry, registryUrl: NPM_REGISTRY_URL, github, logger: silentLogger });
+      prepared = await preparedAt(index);
     } catch (error) {
       if (!(error instanceof EvaluationInputError)) throw error;
       failedClosed = { code: 'DATASET_INVALID', message: `${sanitizeMessage(error.message)} Fix the entry in ${dataset.source} and run again.` };

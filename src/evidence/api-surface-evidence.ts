@@ -1,6 +1,6 @@
 import { diffApiSurfaces, readApiSurface, readSubpathSurfaces, type ApiSurface } from '../ecosystems/npm/api-surface.js';
 import { classifyChange } from '../bumps/version-change.js';
-import { commonJsCallableRoot, commonJsNamespaceRoot, commonJsRootExportNames, commonJsSingleValueRoot, esModuleCallableDefault } from '../ecosystems/npm/commonjs-root-export.js';
+import { commonJsCallableRoot, commonJsNamespaceRoot, commonJsRootExportNames, commonJsSingleValueRoot, esModuleCallableDefault, rootFilesOf, type RootFiles } from '../ecosystems/npm/commonjs-root-export.js';
 import type { ManifestShape } from '../ecosystems/npm/manifest-shape.js';
 import { nestedModuleType } from '../ecosystems/npm/nested-module-type.js';
 import type { RegistryFacts } from '../ecosystems/types.js';
@@ -63,25 +63,30 @@ function listed(names: string[]): string {
 async function callableRootToCompare(fromSurface: ApiSurface, toSurface: ApiSurface, sides: { from: RootSide; to: RootSide }): Promise<CallableRoot | null> {
   if (fromSurface.names !== null || toSurface.names === null || !toSurface.complete) return null;
   if (toSurface.names.has('default') || toSurface.names.has('export=')) return null;
-  const commonJs = await commonJsCallableRoot(sides.from.tarball, sides.from.shape, sides.from.label);
+  const commonJs = await commonJsCallableRoot(sides.from.root, sides.from.shape);
   // An ES module root's `export default function …` is the same surface for an importer.
-  const esModule = commonJs === null ? await esModuleCallableDefault(sides.from.tarball, sides.from.shape, sides.from.label) : null;
+  const esModule = commonJs === null ? await esModuleCallableDefault(sides.from.root, sides.from.shape) : null;
   if (commonJs === null && esModule === null) return null;
   // Hand-written declarations may simply omit what the code still does: when the newer root
   // file itself still is (or default-exports) a function or class, nothing broke at runtime.
   const stillCallable =
     commonJs !== null
-      ? (await commonJsCallableRoot(sides.to.tarball, sides.to.shape, sides.to.label)) !== null
-      : (await esModuleCallableDefault(sides.to.tarball, sides.to.shape, sides.to.label)) !== null;
+      ? (await commonJsCallableRoot(sides.to.root, sides.to.shape)) !== null
+      : (await esModuleCallableDefault(sides.to.root, sides.to.shape)) !== null;
   if (stillCallable) return null;
   return commonJs !== null ? { format: 'commonjs', file: commonJs } : { format: 'esm', file: esModule! };
 }
 
-/** One side's tarball, manifest shape and label, for reading its root file. */
+/** One side's root files and manifest shape. */
 interface RootSide {
-  tarball: Buffer;
+  root: RootFiles;
   shape: ManifestShape;
-  label: string;
+}
+
+/** Both sides' root files, each read and parsed at most once for the bump (rootFilesOf). */
+interface Roots {
+  from: RootFiles;
+  to: RootFiles;
 }
 
 /** The older version's root module when it is itself a function or class, and how it is loaded. */
@@ -128,12 +133,11 @@ async function importLoadsCommonJs(tarball: Buffer, shape: ManifestShape, label:
  * labelled high). The target's root is read first, from the tarball already in hand; the older
  * tarball only when that root is a namespace.
  */
-async function rootBecameNamespace(input: ApiSurfaceInput, from: ManifestShape, to: ManifestShape): Promise<NamespaceRoot | null> {
-  const label = `${input.packageName}@${input.to}`;
-  const toFile = await commonJsNamespaceRoot(input.tarballs.to, to, label);
+async function rootBecameNamespace(input: ApiSurfaceInput, roots: Roots, from: ManifestShape, to: ManifestShape): Promise<NamespaceRoot | null> {
+  const toFile = await commonJsNamespaceRoot(roots.to, to);
   if (toFile === null) return null;
-  const fromFile = await commonJsSingleValueRoot(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
-  return fromFile === null ? null : { fromFile, toFile, nativeImports: await importLoadsCommonJs(input.tarballs.to, to, label) };
+  const fromFile = await commonJsSingleValueRoot(roots.from, from);
+  return fromFile === null ? null : { fromFile, toFile, nativeImports: await importLoadsCommonJs(input.tarballs.to, to, roots.to.label) };
 }
 
 /**
@@ -142,9 +146,9 @@ async function rootBecameNamespace(input: ApiSurfaceInput, from: ManifestShape, 
  * whose comparison could be called unavailable. For such a package whose target root is a
  * compiled namespace, this is the one place an older tarball is fetched for a patch.
  */
-async function rootBecameNamespaceOrNull(input: ApiSurfaceInput, from: ManifestShape, to: ManifestShape): Promise<NamespaceRoot | null> {
+async function rootBecameNamespaceOrNull(input: ApiSurfaceInput, roots: Roots, from: ManifestShape, to: ManifestShape): Promise<NamespaceRoot | null> {
   try {
-    return await rootBecameNamespace(input, from, to);
+    return await rootBecameNamespace(input, roots, from, to);
   } catch {
     return null;
   }
@@ -160,6 +164,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   let callableRoot: CallableRoot | null = null;
   let namespaceRoot: NamespaceRoot | null = null;
   let fromTarball: Buffer | null = null;
+  const roots: Roots = { from: rootFilesOf(input.tarballs.from, `${packageName}@${from}`), to: rootFilesOf(input.tarballs.to, `${packageName}@${to}`) };
   try {
     const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
     // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
@@ -168,20 +173,20 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
     // no surface to compare; its older tarball is downloaded only when its CommonJS root turned
     // into a namespace.
     if (toSurface.entry === null && !hasDeclaredTypes(facts)) {
-      const untypedRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
+      const untypedRoot = await rootBecameNamespaceOrNull(input, roots, facts.from.shape, facts.to.shape);
       // A patch is not asked: the older tarball would be downloaded for every untyped patch.
-      const lostNames = untypedRoot === null && !patch ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, []) : null;
+      const lostNames = untypedRoot === null && !patch ? await removedRequireNamesOrNull(roots, facts.from.shape, facts.to.shape, []) : null;
       const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
       return { evidence, missing: [] };
     }
     fromTarball = await input.tarballs.from();
     const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
     callableRoot = await callableRootToCompare(fromSurface, toSurface, {
-      from: { tarball: fromTarball, shape: facts.from.shape, label: `${packageName}@${from}` },
-      to: { tarball: input.tarballs.to, shape: facts.to.shape, label: `${packageName}@${to}` },
+      from: { root: roots.from, shape: facts.from.shape },
+      to: { root: roots.to, shape: facts.to.shape },
     });
     // The type-declaration comparison above already says it for a root that was a function or class.
-    if (callableRoot?.format !== 'commonjs') namespaceRoot = await rootBecameNamespaceOrNull(input, facts.from.shape, facts.to.shape);
+    if (callableRoot?.format !== 'commonjs') namespaceRoot = await rootBecameNamespaceOrNull(input, roots, facts.from.shape, facts.to.shape);
     surfaces = [callableRoot === null ? fromSurface : { ...fromSurface, names: new Set([callableRoot.format === 'esm' ? 'default' : 'export=']), typeOnlyNames: new Set() }, toSurface];
   } catch (error) {
     const reason = sanitizeMessage(error instanceof Error ? error.message : String(error));
@@ -228,7 +233,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   // that `export type` later drops, and nothing a caller can use was there.
   // Majors and minors only, as for untyped packages: parsing two root files per patch costs time
   // on every run, and no patch of the labelled set lost a name this way.
-  const lostNames = callableRoot === null && namespaceRoot === null && !patch ? await removedRequireNamesOrNull(input, facts.from.shape, facts.to.shape, [...diff.removedNames, ...(toSurface.names ?? [])]) : null;
+  const lostNames = callableRoot === null && namespaceRoot === null && !patch ? await removedRequireNamesOrNull(roots, facts.from.shape, facts.to.shape, [...diff.removedNames, ...(toSurface.names ?? [])]) : null;
   if (lostNames !== null) evidence.push(removedRequireNamesItem(input, lostNames));
   if (diff.removedTypeOnlyNames.length > 0) {
     // Kept apart from value removals: an interface or type alias exists only for the type
@@ -272,11 +277,11 @@ interface RemovedRequireNames {
  * hand; the older tarball only when that root states its names. A tarball that cannot be read says nothing: this
  * is one comparison among others.
  */
-async function removedRequireNamesOrNull(input: ApiSurfaceInput, from: ManifestShape, to: ManifestShape, alreadySaid: readonly string[]): Promise<RemovedRequireNames | null> {
+async function removedRequireNamesOrNull(roots: Roots, from: ManifestShape, to: ManifestShape, alreadySaid: readonly string[]): Promise<RemovedRequireNames | null> {
   try {
-    const toRoot = await commonJsRootExportNames(input.tarballs.to, to, `${input.packageName}@${input.to}`);
+    const toRoot = await commonJsRootExportNames(roots.to, to);
     if (toRoot === null) return null;
-    const fromRoot = await commonJsRootExportNames(await input.tarballs.from(), from, `${input.packageName}@${input.from}`);
+    const fromRoot = await commonJsRootExportNames(roots.from, from);
     if (fromRoot === null) return null;
     const said = new Set(alreadySaid);
     const names = [...fromRoot.names].filter((name) => !toRoot.names.has(name) && !said.has(name) && /^[A-Za-z$][\w$]{0,63}$/.test(name) && !(name in Object.prototype));

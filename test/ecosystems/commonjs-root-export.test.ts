@@ -15,6 +15,7 @@ import {
   esModuleCallableDefault,
   isCompiledEsModuleNamespace,
   rootFileCandidates,
+  rootFilesOf,
 } from '../../src/ecosystems/npm/commonjs-root-export.js';
 import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
 import { npmTarballOf } from './tarball-builder.js';
@@ -51,10 +52,10 @@ describe('commonJsCallableRoot', () => {
     expect(rootFileCandidates('./dist/index.mjs')).toEqual(['dist/index.mjs']);
     expect(rootFileCandidates('../outside.js')).toEqual([]);
     const tarball = npmTarballOf({ 'lib/yallist.js': 'module.exports = Yallist\nfunction Yallist () {}', 'package.json': '{}' });
-    expect(await commonJsCallableRoot(tarball, manifestShapeOf({ name: 'yallist', main: './lib/yallist' }), 'yallist@4.0.0')).toBe('lib/yallist.js');
-    expect(await commonJsCallableRoot(tarball, manifestShapeOf({ name: 'yallist', main: './lib/missing.js' }), 'yallist@4.0.0')).toBeNull();
-    expect(await commonJsCallableRoot(tarball, manifestShapeOf({ name: 'yallist', main: './lib/yallist.js', exports: { '.': './lib/yallist.js' } }), 'yallist@4.0.0')).toBeNull();
-    expect(await commonJsCallableRoot(tarball, manifestShapeOf({ name: 'yallist', type: 'module', main: './lib/yallist.js' }), 'yallist@4.0.0')).toBeNull();
+    expect(await commonJsCallableRoot(rootFilesOf(tarball, 'yallist@4.0.0'), manifestShapeOf({ name: 'yallist', main: './lib/yallist' }))).toBe('lib/yallist.js');
+    expect(await commonJsCallableRoot(rootFilesOf(tarball, 'yallist@4.0.0'), manifestShapeOf({ name: 'yallist', main: './lib/missing.js' }))).toBeNull();
+    expect(await commonJsCallableRoot(rootFilesOf(tarball, 'yallist@4.0.0'), manifestShapeOf({ name: 'yallist', main: './lib/yallist.js', exports: { '.': './lib/yallist.js' } }))).toBeNull();
+    expect(await commonJsCallableRoot(rootFilesOf(tarball, 'yallist@4.0.0'), manifestShapeOf({ name: 'yallist', type: 'module', main: './lib/yallist.js' }))).toBeNull();
   });
 });
 
@@ -79,10 +80,10 @@ describe('defaultExportsCallable and esModuleCallableDefault (ES module roots: b
 
   it('reads the file `import` loads: the exports target, or main under "type": "module"', async () => {
     const tarball = npmTarballOf({ 'index.js': 'export default function expandTop () {}', 'package.json': '{}' });
-    expect(await esModuleCallableDefault(tarball, manifestShapeOf({ name: 'brace-expansion', type: 'module', exports: './index.js' }), 'brace-expansion@4.0.1')).toBe('index.js');
-    expect(await esModuleCallableDefault(tarball, manifestShapeOf({ name: 'brace-expansion', type: 'module', main: 'index.js' }), 'brace-expansion@4.0.1')).toBe('index.js');
+    expect(await esModuleCallableDefault(rootFilesOf(tarball, 'brace-expansion@4.0.1'), manifestShapeOf({ name: 'brace-expansion', type: 'module', exports: './index.js' }))).toBe('index.js');
+    expect(await esModuleCallableDefault(rootFilesOf(tarball, 'brace-expansion@4.0.1'), manifestShapeOf({ name: 'brace-expansion', type: 'module', main: 'index.js' }))).toBe('index.js');
     // A CommonJS root imports as CommonJS: not this question.
-    expect(await esModuleCallableDefault(tarball, manifestShapeOf({ name: 'brace-expansion', main: 'index.js' }), 'brace-expansion@4.0.1')).toBeNull();
+    expect(await esModuleCallableDefault(rootFilesOf(tarball, 'brace-expansion@4.0.1'), manifestShapeOf({ name: 'brace-expansion', main: 'index.js' }))).toBeNull();
   });
 });
 
@@ -127,6 +128,8 @@ describe('assignsSingleValueToModuleExports and isCompiledEsModuleNamespace (axi
     ["tsup's cjsInterop footer", 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = f;\nmodule.exports = exports.default;'],
     ['a marker, and the function assigned inside a condition', 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = foo;\nif (typeof module !== "undefined") { module.exports = foo; }'],
     ['a marker, and module.exports defined as a property', 'Object.defineProperty(exports, "__esModule", { value: true });\nObject.defineProperty(module, "exports", { value: foo });'],
+    // Statements without the word `module` are not walked, unless an escape could spell it.
+    ['a marker, and the function assigned through an escaped name', 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = foo;\nif (x) { \\u006dodule.exports = foo; }'],
   ])('not a compiled namespace: %s', (_label, source) => {
     expect(isCompiledEsModuleNamespace(source)).toBe(false);
   });
@@ -134,13 +137,36 @@ describe('assignsSingleValueToModuleExports and isCompiledEsModuleNamespace (axi
   it('finds the root through main or the exports map, and nothing when the root does not load with require()', async () => {
     const dual = manifestShapeOf({ name: 'axios-retry', main: 'dist/cjs/index.js', exports: { '.': { import: { default: './dist/esm/index.js' }, require: { default: './dist/cjs/index.js' } } } });
     const namespace = npmTarballOf({ 'dist/cjs/index.js': 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = f;', 'dist/esm/index.js': 'export default f' });
-    expect(await commonJsNamespaceRoot(namespace, dual, 'axios-retry@4.0.0')).toBe('dist/cjs/index.js');
-    expect(await commonJsSingleValueRoot(namespace, dual, 'axios-retry@4.0.0')).toBeNull();
+    expect(await commonJsNamespaceRoot(rootFilesOf(namespace, 'axios-retry@4.0.0'), dual)).toBe('dist/cjs/index.js');
+    expect(await commonJsSingleValueRoot(rootFilesOf(namespace, 'axios-retry@4.0.0'), dual)).toBeNull();
     const shim = manifestShapeOf({ name: 'axios-retry', main: 'index.js', exports: { '.': { import: './lib/esm/index.js', require: './index.js' } } });
     const shimTarball = npmTarballOf({ 'index.js': "const axiosRetry = require('./lib/cjs/index').default;\nmodule.exports = axiosRetry;" });
-    expect(await commonJsSingleValueRoot(shimTarball, shim, 'axios-retry@3.9.1')).toBe('index.js');
+    expect(await commonJsSingleValueRoot(rootFilesOf(shimTarball, 'axios-retry@3.9.1'), shim)).toBe('index.js');
     const esmOnly = manifestShapeOf({ name: 'x', type: 'module', exports: './index.js' });
-    expect(await commonJsSingleValueRoot(npmTarballOf({ 'index.js': 'module.exports = function () {}' }), esmOnly, 'x@1.0.0')).toBeNull();
+    expect(await commonJsSingleValueRoot(rootFilesOf(npmTarballOf({ 'index.js': 'module.exports = function () {}' }), 'x@1.0.0'), esmOnly)).toBeNull();
+  });
+});
+
+describe('rootFilesOf', () => {
+  it('reads each root file from the tarball once and parses it once, however many checks ask', async () => {
+    let loads = 0;
+    const tarball = npmTarballOf({ 'index.js': 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.a = 1;' });
+    const root = rootFilesOf(async () => ((loads += 1), tarball), 'x@1.0.0');
+    const shape = manifestShapeOf({ name: 'x', main: 'index.js' });
+    expect(loads).toBe(0);
+    expect(await commonJsNamespaceRoot(root, shape)).toBe('index.js');
+    expect(await commonJsRootExportNames(root, shape)).toEqual({ file: 'index.js', names: new Set(['a']) });
+    expect(await commonJsSingleValueRoot(root, shape)).toBeNull();
+    expect(loads).toBe(1);
+    const file = await root.first(['index.js'], 'for its CommonJS root file');
+    expect(root.program(file!, 'script')).toBe(root.program(file!, 'script'));
+  });
+
+  it('gives the same read failure to every check when the tarball cannot be read', async () => {
+    const root = rootFilesOf(Buffer.from('not a tarball at all'), 'x@1.0.0');
+    const shape = manifestShapeOf({ name: 'x', main: 'index.js' });
+    await expect(commonJsNamespaceRoot(root, shape)).rejects.toThrow(/x@1\.0\.0/);
+    await expect(commonJsRootExportNames(root, shape)).rejects.toThrow(/x@1\.0\.0/);
   });
 });
 
@@ -183,13 +209,20 @@ describe('commonJsExportNames (mnemonist 0.39 → 0.40 renames its `Set` export 
     ['a deleted member', 'exports.a = 1\nexports.b = 2\ndelete exports.b'],
     ['a variable named exports', 'var exports = {}\nexports.a = 1'],
     ['a top-level return', 'exports.a = 1\nreturn\nexports.b = 2'],
+    ['exports handed on through an escaped name', 'exports.a = 1\nregister(\\u0065xports)'],
   ])('null for %s', (_label, source) => {
     expect(commonJsExportNames(source)).toBeNull();
   });
 
+  it('walks only the statements that name exports, module or this, and still sees a hand-off in a long file', () => {
+    const filler = Array.from({ length: 2_000 }, (_, index) => `function helper${index}(a) { return a + ${index} }`).join('\n');
+    expect([...(commonJsExportNames(`exports.a = 1\n${filler}\nexports.b = helper1`) ?? [])]).toEqual(['a', 'b']);
+    expect(commonJsExportNames(`exports.a = 1\n${filler}\nregister(exports)`)).toBeNull();
+  });
+
   it('reads the root file require() loads, and nothing for an ES-only root', async () => {
     const tarball = npmTarballOf({ 'lib/index.js': 'module.exports = { a: 1, b: 2 }' });
-    expect(await commonJsRootExportNames(tarball, manifestShapeOf({ name: 'x', main: 'lib' }), 'x@1.0.0')).toEqual({ file: 'lib/index.js', names: new Set(['a', 'b']) });
-    expect(await commonJsRootExportNames(tarball, manifestShapeOf({ name: 'x', type: 'module', exports: './lib/index.js' }), 'x@1.0.0')).toBeNull();
+    expect(await commonJsRootExportNames(rootFilesOf(tarball, 'x@1.0.0'), manifestShapeOf({ name: 'x', main: 'lib' }))).toEqual({ file: 'lib/index.js', names: new Set(['a', 'b']) });
+    expect(await commonJsRootExportNames(rootFilesOf(tarball, 'x@1.0.0'), manifestShapeOf({ name: 'x', type: 'module', exports: './lib/index.js' }))).toBeNull();
   });
 });

@@ -4,12 +4,15 @@
  * happened, exclude and count what broke the identity lock, and never pass on excluded samples.
  * The approval record a passing run writes must then gate `analyze --approval`.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { encodePackageName, type Packument } from '../../src/ecosystems/npm/packument.js';
+import { normaliseRepository } from '../../src/ecosystems/npm/registry-facts.js';
 import type { Benchmark } from '../../src/evaluation/benchmark.js';
 import type { Scorecard } from '../../src/evaluation/scorecard.js';
 import { loopbackProfileText } from '../fixtures/profiles/loopback-profiles.js';
@@ -35,9 +38,40 @@ beforeAll(async () => {
   const shipped = JSON.parse(await readFile(join(LABELLED_DIRECTORY, 'bumps.json'), 'utf8')) as { description: string; bumps: Array<{ name: string; from: string; to: string }> };
   const bumps = WELL_READ_BUMPS.map((key) => shipped.bumps.find((bump) => `${bump.name} ${bump.from} ${bump.to}` === key)!);
   await writeFile(join(dataset, 'bumps.json'), JSON.stringify({ description: 'Bumps of npm-labelled the extractive rules read right.', bumps }));
-  await symlink(join(LABELLED_DIRECTORY, 'registry'), join(dataset, 'registry'));
-  await symlink(join(LABELLED_DIRECTORY, 'repository'), join(dataset, 'repository'));
+  await linkRecordedFilesOf(bumps, dataset);
 });
+
+/**
+ * Links into `target` only the recorded files these bumps read: each package's packument,
+ * advisories and two tarballs, and the recorded repositories of its owners. Linking the whole
+ * shipped recording would work too, but every eval run digests every file of its dataset
+ * (about 440 MB, seconds per run), and these tests run eval nine times.
+ */
+async function linkRecordedFilesOf(bumps: ReadonlyArray<{ name: string; from: string; to: string }>, target: string): Promise<void> {
+  const registry = join(LABELLED_DIRECTORY, 'registry');
+  const owners = new Set<string>();
+  for (const folder of ['packuments', 'tarballs', 'advisories']) await mkdir(join(target, 'registry', folder), { recursive: true });
+  await mkdir(join(target, 'repository'));
+  const link = async (...path: string[]): Promise<void> => {
+    // Two bumps of one package share its packument.
+    if (existsSync(join(registry, ...path)) && !existsSync(join(target, 'registry', ...path))) await symlink(join(registry, ...path), join(target, 'registry', ...path));
+  };
+  for (const bump of bumps) {
+    const encoded = encodePackageName(bump.name);
+    const packument = JSON.parse(await readFile(join(registry, 'packuments', `${encoded}.json`), 'utf8')) as Packument;
+    for (const repository of [packument.repository, packument.versions[bump.from]?.repository, packument.versions[bump.to]?.repository]) {
+      const owner = normaliseRepository(repository).repository?.owner.toLowerCase();
+      if (owner !== undefined) owners.add(owner);
+    }
+    await link('packuments', `${encoded}.json`);
+    await link('advisories', `${encoded}.json`);
+    await link('tarballs', `${encoded}-${bump.from}.tgz`);
+    await link('tarballs', `${encoded}-${bump.to}.tgz`);
+  }
+  for (const owner of owners) {
+    if (existsSync(join(LABELLED_DIRECTORY, 'repository', owner))) await symlink(join(LABELLED_DIRECTORY, 'repository', owner), join(target, 'repository', owner));
+  }
+}
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));

@@ -19,9 +19,10 @@ import { formatMetrics, formatPredictionTable, type EvaluationRow } from '../../
 import { semverRule } from '../../src/evaluation/semver-rule.js';
 import { encodePackageName } from '../../src/ecosystems/npm/packument.js';
 import { createSnapshotRegistryClient } from '../../src/ecosystems/npm/snapshot-registry.js';
-import { extractChangelogFromTarball } from '../../src/ecosystems/npm/tarball-changelog.js';
+import { extractChangelogFromTarball, type TarballChangelog } from '../../src/ecosystems/npm/tarball-changelog.js';
 import { parseChangelog, selectSectionsInRange } from '../../src/evidence/changelog-sections.js';
 import { createExtractiveRuntime } from '../../src/runtime/adapters/extractive/extractive-runtime.js';
+import { mapWithConcurrency } from '../../src/shared/concurrency.js';
 import type { RuntimeDescriptor } from '../../src/runtime/contract.js';
 
 const LABELLED_DIRECTORY = fileURLToPath(new URL('../../datasets/npm-labelled/', import.meta.url));
@@ -64,6 +65,7 @@ const DOCUMENTED_AGREEMENT = {
 type Setting = 'registry only' | 'registry + repository';
 const SETTINGS: readonly Setting[] = ['registry only', 'registry + repository'];
 const evaluations = new Map<Setting, Evaluated[]>();
+const BUMPS_IN_FLIGHT = 4;
 let evaluated: Evaluated[] = [];
 function tarballPathOf(bump: LabelledBump): string {
   return join(REGISTRY_DIRECTORY, 'tarballs', `${encodePackageName(bump.name)}-${bump.to}.tgz`);
@@ -75,30 +77,33 @@ beforeAll(async () => {
   for (const setting of SETTINGS) {
     const registry = createSnapshotRegistryClient({ directory: REGISTRY_DIRECTORY, registryUrl: REGISTRY_URL });
     const client = setting === 'registry only' ? null : createRecordedGitHubClient(join(LABELLED_DIRECTORY, 'repository'));
-    const rows: Evaluated[] = [];
-    // Sequential on purpose: the order of log lines and the table follows the dataset.
-    for (const bump of bumps) {
+    // A few bumps at a time, as `depverdict eval` prepares them (each mostly waits on inflation
+    // and file reads); the rows keep the dataset's order.
+    const rows = await mapWithConcurrency(bumps, BUMPS_IN_FLIGHT, async (bump): Promise<Evaluated> => {
       const result = await analyzeLabelledBump(bump, { registry, registryUrl: REGISTRY_URL, runtime, runId: 'labelled-evaluation', github: client });
-      rows.push({ bump, result, semver: semverRule(bump) });
-    }
+      return { bump, result, semver: semverRule(bump) };
+    });
     evaluations.set(setting, rows);
   }
   evaluated = evaluations.get('registry + repository')!;
-  // About 80 s on two idle cores for 1,849 bumps in two settings; the bound is a hang guard with
-  // room for a loaded machine (a CI run beside other work took it past 180 s), not a speed test.
+  // The bound is a hang guard with room for a loaded machine (a CI run beside other work once
+  // took it past 180 s), not a speed test.
 }, 420_000);
 
 /** Whether the recorded target tarball ships a changelog file: the split users meet. */
 const shipsChangelog = new Map<LabelledBump, boolean>();
 /** Whether its README has a changelog part instead (release text, though not a changelog file). */
 const readmeChangelog = new Map<LabelledBump, boolean>();
+/** What the changelog reader found in each recorded target tarball, read once for the tests below. */
+const tarballChangelogs = new Map<LabelledBump, TarballChangelog | null>();
 
 describe('labelled dataset', () => {
   beforeAll(async () => {
-    for (const bump of bumps) {
-      const changelog = await extractChangelogFromTarball(await readFile(tarballPathOf(bump)), { label: `${bump.name}@${bump.to}`, packageName: bump.name });
-      shipsChangelog.set(bump, changelog?.origin === 'changelog-file');
-      readmeChangelog.set(bump, changelog?.origin === 'readme-section');
+    const changelogs = await mapWithConcurrency(bumps, BUMPS_IN_FLIGHT, async (bump) => extractChangelogFromTarball(await readFile(tarballPathOf(bump)), { label: `${bump.name}@${bump.to}`, packageName: bump.name }));
+    for (const [index, bump] of bumps.entries()) {
+      tarballChangelogs.set(bump, changelogs[index] ?? null);
+      shipsChangelog.set(bump, changelogs[index]?.origin === 'changelog-file');
+      readmeChangelog.set(bump, changelogs[index]?.origin === 'readme-section');
     }
     // Every target tarball is read: a few seconds idle, far more beside other work (it passed
     // the default 30 s only just on a loaded machine). A hang guard, not a speed test.
@@ -138,7 +143,7 @@ describe('labelled dataset', () => {
         if (!source.url.startsWith('https://github.com/')) problems.push(`${bumpLabel(bump)}: ${source.kind} source must be a github.com URL`);
         continue;
       }
-      const changelog = await extractChangelogFromTarball(await readFile(tarballPathOf(bump)), { label: `${bump.name}@${bump.to}`, packageName: bump.name });
+      const changelog = tarballChangelogs.get(bump) ?? null;
       if (changelog === null) {
         problems.push(`${bumpLabel(bump)}: no changelog in the recorded tarball`);
         continue;

@@ -60,13 +60,62 @@ function callableBindings(body: Node[]): Set<string> {
   return names;
 }
 
+/** A root file as parsed: its text and its top-level statements (whose positions index the text). */
+interface ParsedProgram {
+  source: string;
+  body: Node[];
+}
+
+type SourceType = 'script' | 'module';
+
 /** The program's top-level statements, or null when the text does not parse (it is never run). */
-function topLevel(source: string, sourceType: 'script' | 'module'): Node[] | null {
+function parseProgram(source: string, sourceType: SourceType): ParsedProgram | null {
   try {
-    return parse(source, { sourceType, errorRecovery: false, allowReturnOutsideFunction: sourceType === 'script' }).program.body as unknown as Node[];
+    return { source, body: parse(source, { sourceType, errorRecovery: false, allowReturnOutsideFunction: sourceType === 'script' }).program.body as unknown as Node[] };
   } catch {
     return null;
   }
+}
+
+/** Every index at which `word` occurs in `text`, ascending. */
+function indexesOf(text: string, word: string): number[] {
+  const found: number[] = [];
+  for (let index = text.indexOf(word); index >= 0; index = text.indexOf(word, index + word.length)) found.push(index);
+  return found;
+}
+
+/**
+ * The top-level statements whose text holds one of `words`: a walk that looks for those names
+ * (`module`, `exports`, `this`) need not enter the others, which in a bundled root file is most
+ * of it. With a `\u` escape anywhere, an identifier may spell a name without its letters
+ * (`\u006dodule`), so every statement is kept. Keywords cannot be escaped.
+ */
+function statementsMentioning(program: ParsedProgram, words: readonly string[]): Node[] {
+  if (program.source.includes('\\u')) return program.body;
+  const positions = words.flatMap((word) => indexesOf(program.source, word)).sort((left, right) => left - right);
+  return program.body.filter((statement) => {
+    const start = statement['start'] as number;
+    const end = statement['end'] as number;
+    // The first position at or after the statement's start, by binary search.
+    let low = 0;
+    let high = positions.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (positions[middle]! < start) low = middle + 1;
+      else high = middle;
+    }
+    return low < positions.length && positions[low]! < end;
+  });
+}
+
+/** The AST children of a node worth walking: objects and arrays, never positions or comments. */
+function codeChildren(node: Node): Array<[string, object]> {
+  const children: Array<[string, object]> = [];
+  for (const key of Object.keys(node)) {
+    const child = node[key];
+    if (typeof child === 'object' && child !== null && !NOT_CODE.has(key)) children.push([key, child]);
+  }
+  return children;
 }
 
 /** A function or class expression or declaration, or a name a top-level one is bound to. */
@@ -77,8 +126,12 @@ function isCallableValue(value: Node, callables: ReadonlySet<string>): boolean {
 
 /** True when the program's top level assigns a function or class to `module.exports`. */
 export function assignsCallableToModuleExports(source: string): boolean {
-  const body = topLevel(source, 'script');
-  if (body === null) return false;
+  return callableAssignedIn(parseProgram(source, 'script'));
+}
+
+function callableAssignedIn(program: ParsedProgram | null): boolean {
+  if (program === null) return false;
+  const { body } = program;
   const callables = callableBindings(body);
   return body.some((statement) => {
     if (statement.type !== 'ExpressionStatement') return false;
@@ -142,8 +195,8 @@ const NOT_CODE = new Set(['loc', 'start', 'end', 'range', 'extra', 'leadingComme
  * through `Object.defineProperty(module, 'exports', …)`. What `require()` returns then depends on
  * code that is never run here, so it cannot be told.
  */
-function setsModuleExportsElsewhere(body: Node[]): boolean {
-  const pending: unknown[] = body.filter((statement) => moduleExportsValue(statement) === null);
+function setsModuleExportsElsewhere(program: ParsedProgram): boolean {
+  const pending: unknown[] = statementsMentioning(program, ['module']).filter((statement) => moduleExportsValue(statement) === null);
   while (pending.length > 0) {
     const value = pending.pop();
     if (Array.isArray(value)) {
@@ -153,7 +206,7 @@ function setsModuleExportsElsewhere(body: Node[]): boolean {
     if (typeof value !== 'object' || value === null || typeof (value as Node).type !== 'string') continue;
     const node = value as Node;
     if ((node.type === 'AssignmentExpression' && isMemberOf(node['left'], 'module', 'exports')) || definesModuleExports(node)) return true;
-    for (const [key, child] of Object.entries(node)) if (!NOT_CODE.has(key) && typeof child === 'object' && child !== null) pending.push(child);
+    for (const [, child] of codeChildren(node)) pending.push(child);
   }
   return false;
 }
@@ -164,10 +217,10 @@ function setsModuleExportsElsewhere(body: Node[]): boolean {
  * or null when there is none, and undefined when `module.exports` is also set elsewhere and the
  * value cannot be told.
  */
-function finalModuleExportsValue(body: Node[]): Node | null | undefined {
-  if (setsModuleExportsElsewhere(body)) return undefined;
+function finalModuleExportsValue(program: ParsedProgram): Node | null | undefined {
+  if (setsModuleExportsElsewhere(program)) return undefined;
   let last: Node | null = null;
-  for (const statement of body) last = moduleExportsValue(statement) ?? last;
+  for (const statement of program.body) last = moduleExportsValue(statement) ?? last;
   return last;
 }
 
@@ -179,9 +232,13 @@ function finalModuleExportsValue(body: Node[]): Node | null | undefined {
  * and the last assignment decides.
  */
 export function assignsSingleValueToModuleExports(source: string): boolean {
-  const body = topLevel(source, 'script');
-  if (body === null) return false;
-  const value = finalModuleExportsValue(body);
+  return singleValueAssignedIn(parseProgram(source, 'script'));
+}
+
+function singleValueAssignedIn(program: ParsedProgram | null): boolean {
+  if (program === null) return false;
+  const { body } = program;
+  const value = finalModuleExportsValue(program);
   if (value === null || value === undefined) return false;
   const callables = callableBindings(body);
   const shims = requireDefaultBindings(body);
@@ -205,9 +262,13 @@ function marksEsModule(statement: Node): boolean {
  * place that sets `module.exports` (a condition, a function) makes it unknown: false.
  */
 export function isCompiledEsModuleNamespace(source: string): boolean {
-  const body = topLevel(source, 'script');
-  if (body === null) return false;
-  const value = finalModuleExportsValue(body);
+  return compiledNamespaceIn(parseProgram(source, 'script'));
+}
+
+function compiledNamespaceIn(program: ParsedProgram | null): boolean {
+  if (program === null) return false;
+  const { body } = program;
+  const value = finalModuleExportsValue(program);
   if (value === undefined) return false;
   if (value !== null) {
     const callee = value['callee'] as { type?: string; name?: string } | undefined;
@@ -218,24 +279,71 @@ export function isCompiledEsModuleNamespace(source: string): boolean {
 
 /** True when the module's top level default-exports a function or class (`export default function expandTop`). */
 export function defaultExportsCallable(source: string): boolean {
-  const body = topLevel(source, 'module');
-  if (body === null) return false;
+  return callableDefaultIn(parseProgram(source, 'module'));
+}
+
+function callableDefaultIn(program: ParsedProgram | null): boolean {
+  if (program === null) return false;
+  const { body } = program;
   const callables = callableBindings(body);
   return body.some((statement) => statement.type === 'ExportDefaultDeclaration' && isCallableValue(statement['declaration'] as Node, callables));
 }
 
-/** The first of `candidates` the tarball holds (within the bound) that `test` accepts, or null. */
-async function rootFileWhere(tarball: Buffer, candidates: readonly string[], label: string, purpose: string, test: (source: string) => boolean): Promise<string | null> {
-  const root = await firstRootFile(tarball, candidates, label, purpose);
-  return root !== null && test(root.source) ? root.file : null;
+/** A root file read from a tarball: its path inside the package and its text. */
+interface RootFile {
+  file: string;
+  source: string;
 }
 
-/** The first of `candidates` the tarball holds (within the bound), with its text, or null. */
-async function firstRootFile(tarball: Buffer, candidates: readonly string[], label: string, purpose: string): Promise<{ file: string; source: string } | null> {
-  if (candidates.length === 0) return null;
-  const files = await readPackageFiles(tarball, candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
-  const file = candidates.find((candidate) => files.has(candidate));
-  return file === undefined ? null : { file, source: files.get(file)! };
+/**
+ * One version's root files as the checks below read them. The checks of one bump ask for the
+ * same file several times (is it callable, a namespace, which names does it set), and a bundled
+ * root file takes far longer to parse than to ask about: each tarball read and each parse is done
+ * once, and kept only as long as the caller keeps this (one bump's comparison; a root file is
+ * at most MAX_ROOT_FILE_BYTES).
+ */
+export interface RootFiles {
+  readonly label: string;
+  /** The first of `candidates` the tarball holds (within the bound), with its text, or null. */
+  first(candidates: readonly string[], purpose: string): Promise<RootFile | null>;
+  /** Its top-level statements, or null when it does not parse as `sourceType`. */
+  program(root: RootFile, sourceType: SourceType): ParsedProgram | null;
+}
+
+/** The root files of the tarball given, or of the one `tarball()` loads when first asked. */
+export function rootFilesOf(tarball: Buffer | (() => Promise<Buffer>), label: string): RootFiles {
+  const load = typeof tarball === 'function' ? tarball : async () => tarball;
+  const reads = new Map<string, Promise<RootFile | null>>();
+  const programs = new Map<string, ParsedProgram | null>();
+  const read = async (candidates: readonly string[], purpose: string): Promise<RootFile | null> => {
+    if (candidates.length === 0) return null;
+    const files = await readPackageFiles(await load(), candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
+    const file = candidates.find((candidate) => files.has(candidate));
+    return file === undefined ? null : { file, source: files.get(file)! };
+  };
+  return {
+    label,
+    first(candidates, purpose) {
+      const key = candidates.join('\0');
+      let pending = reads.get(key);
+      if (pending === undefined) {
+        pending = read(candidates, purpose);
+        reads.set(key, pending);
+      }
+      return pending;
+    },
+    program(root, sourceType) {
+      const key = `${sourceType}:${root.file}`;
+      if (!programs.has(key)) programs.set(key, parseProgram(root.source, sourceType));
+      return programs.get(key) ?? null;
+    },
+  };
+}
+
+/** The first of `candidates` the tarball holds (within the bound) when `test` accepts its program, or null. */
+async function rootFileWhere(root: RootFiles, candidates: readonly string[], sourceType: SourceType, test: (program: ParsedProgram | null) => boolean): Promise<string | null> {
+  const found = await root.first(candidates, sourceType === 'script' ? 'for its CommonJS root file' : 'for its ES module root file');
+  return found !== null && test(root.program(found, sourceType)) ? found.file : null;
 }
 
 /**
@@ -243,9 +351,9 @@ async function firstRootFile(tarball: Buffer, candidates: readonly string[], lab
  * `module.exports`; null when it does not, or when that cannot be told (an `exports` map, an
  * ES module root, a file missing or over the bound).
  */
-export async function commonJsCallableRoot(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
+export async function commonJsCallableRoot(root: RootFiles, shape: ManifestShape): Promise<string | null> {
   if (shape.exportsSubpaths !== null || shape.rootRequirable !== true || shape.type === 'module') return null;
-  return rootFileWhere(tarball, rootFileCandidates(shape.main), label, 'for its CommonJS root file', assignsCallableToModuleExports);
+  return rootFileWhere(root, rootFileCandidates(shape.main), 'script', callableAssignedIn);
 }
 
 /**
@@ -253,15 +361,15 @@ export async function commonJsCallableRoot(tarball: Buffer, shape: ManifestShape
  * assignsSingleValueToModuleExports), found through `main` or the `exports` map alike; null when
  * it does not, when the root does not load as CommonJS, or when that cannot be told.
  */
-export async function commonJsSingleValueRoot(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
+export async function commonJsSingleValueRoot(root: RootFiles, shape: ManifestShape): Promise<string | null> {
   if (shape.rootRequirable !== true || shape.rootRequireFile === null) return null;
-  return rootFileWhere(tarball, rootFileCandidates(shape.rootRequireFile), label, 'for its CommonJS root file', assignsSingleValueToModuleExports);
+  return rootFileWhere(root, rootFileCandidates(shape.rootRequireFile), 'script', singleValueAssignedIn);
 }
 
 /** The root file `require()` loads when it is a compiled ES module namespace (isCompiledEsModuleNamespace); null otherwise. */
-export async function commonJsNamespaceRoot(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
+export async function commonJsNamespaceRoot(root: RootFiles, shape: ManifestShape): Promise<string | null> {
   if (shape.rootRequirable !== true || shape.rootRequireFile === null) return null;
-  return rootFileWhere(tarball, rootFileCandidates(shape.rootRequireFile), label, 'for its CommonJS root file', isCompiledEsModuleNamespace);
+  return rootFileWhere(root, rootFileCandidates(shape.rootRequireFile), 'script', compiledNamespaceIn);
 }
 
 /**
@@ -269,9 +377,9 @@ export async function commonJsNamespaceRoot(tarball: Buffer, shape: ManifestShap
  * expandTop`; its 5.0 rewrite declares only a named `expand`): the file `import` loads, when it
  * default-exports a function or class; null when it does not, or when that cannot be told.
  */
-export async function esModuleCallableDefault(tarball: Buffer, shape: ManifestShape, label: string): Promise<string | null> {
+export async function esModuleCallableDefault(root: RootFiles, shape: ManifestShape): Promise<string | null> {
   const candidates = shape.rootImportModule === null ? [] : rootFileCandidates(shape.rootImportModule);
-  return rootFileWhere(tarball, candidates, label, 'for its ES module root file', defaultExportsCallable);
+  return rootFileWhere(root, candidates, 'module', callableDefaultIn);
 }
 
 /** Names a CommonJS root may set that are no part of what a caller reads by name. */
@@ -322,8 +430,12 @@ const PROTOTYPE_KEYS = new Set(['__proto__', '__defineGetter__', '__defineSetter
  * parsed, never run.
  */
 export function commonJsExportNames(source: string): Set<string> | null {
-  const body = topLevel(source, 'script');
-  if (body === null) return null;
+  return exportNamesIn(parseProgram(source, 'script'));
+}
+
+function exportNamesIn(program: ParsedProgram | null): Set<string> | null {
+  if (program === null) return null;
+  const { body } = program;
   const names = new Set<string>();
   // The assignment and call nodes read here; any other write to `exports` makes the set unknown.
   const stated = new Set<unknown>();
@@ -374,7 +486,7 @@ export function commonJsExportNames(source: string): Set<string> | null {
     for (const assignment of assignments) stated.add(assignment);
     if (names.size > MAX_COMMONJS_EXPORT_NAMES) return null;
   }
-  if ([...names].some((name) => PROTOTYPE_KEYS.has(name)) || exportsEscapes(body, stated)) return null;
+  if ([...names].some((name) => PROTOTYPE_KEYS.has(name)) || exportsEscapes(program, stated)) return null;
   for (const name of NOT_AN_EXPORT_NAME) names.delete(name);
   return names.size === 0 ? null : names;
 }
@@ -423,8 +535,8 @@ function isWritePosition(parent: Node | null, key: string, stated: ReadonlySet<u
  * `({ b: exports.b } = impl)`, `module['exports']`, `fn(module)`, a `var exports` or a parameter
  * of that name, `exports.__proto__`) makes the names unknown.
  */
-function exportsEscapes(body: Node[], stated: ReadonlySet<unknown>): boolean {
-  const pending: Visit[] = [{ node: body, parent: null, key: '', inFunction: false }];
+function exportsEscapes(program: ParsedProgram, stated: ReadonlySet<unknown>): boolean {
+  const pending: Visit[] = [{ node: statementsMentioning(program, ['exports', 'module', 'this']), parent: null, key: '', inFunction: false }];
   while (pending.length > 0) {
     const { node, parent, key, inFunction } = pending.pop()!;
     if (Array.isArray(node)) {
@@ -453,9 +565,7 @@ function exportsEscapes(body: Node[], stated: ReadonlySet<unknown>): boolean {
       if (object?.type === 'ThisExpression' && !inFunction && (current['computed'] === true || isWritePosition(parent, key, new Set()))) return true;
     }
     const entersFunction = inFunction || FUNCTION_NODES.has(current.type);
-    for (const [childKey, child] of Object.entries(current)) {
-      if (!NOT_CODE.has(childKey) && typeof child === 'object' && child !== null) pending.push({ node: child, parent: current, key: childKey, inFunction: entersFunction });
-    }
+    for (const [childKey, child] of codeChildren(current)) pending.push({ node: child, parent: current, key: childKey, inFunction: entersFunction });
   }
   return false;
 }
@@ -496,9 +606,9 @@ function thisEscapes(parent: Node | null, key: string, stated: ReadonlySet<unkno
 }
 
 /** The root file `require()` loads and the names it states (commonJsExportNames), or null. */
-export async function commonJsRootExportNames(tarball: Buffer, shape: ManifestShape, label: string): Promise<{ file: string; names: Set<string> } | null> {
+export async function commonJsRootExportNames(root: RootFiles, shape: ManifestShape): Promise<{ file: string; names: Set<string> } | null> {
   if (shape.rootRequirable !== true || shape.rootRequireFile === null) return null;
-  const root = await firstRootFile(tarball, rootFileCandidates(shape.rootRequireFile), label, 'for its CommonJS root file');
-  const names = root === null ? null : commonJsExportNames(root.source);
-  return names === null ? null : { file: root!.file, names };
+  const found = await root.first(rootFileCandidates(shape.rootRequireFile), 'for its CommonJS root file');
+  const names = found === null ? null : exportNamesIn(root.program(found, 'script'));
+  return names === null ? null : { file: found!.file, names };
 }

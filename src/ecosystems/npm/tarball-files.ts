@@ -63,7 +63,7 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
 /** An absolute path, a drive letter, or a `..` segment: the entry would land outside the package. */
 export function escapesPackage(path: string): boolean {
   const normalised = path.replace(/\\/g, '/');
-  return normalised.startsWith('/') || /^[A-Za-z]:/.test(normalised) || normalised.split('/').includes('..');
+  return normalised.startsWith('/') || /^[A-Za-z]:/.test(normalised) || (normalised.includes('..') && normalised.split('/').includes('..'));
 }
 
 /**
@@ -77,7 +77,8 @@ export function escapesPackage(path: string): boolean {
  */
 export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFailure: ReadFailure): Promise<SelectedEntry[]> {
   return new Promise<SelectedEntry[]>((resolve, reject) => {
-    const candidates: SelectedEntry[] = [];
+    // Keyed by where npm extracts each entry (selectionKey), in the order the entries were read.
+    const candidates = new Map<string, SelectedEntry>();
     const stats: TarballScanStats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
     let scannedBytes = 0;
     let unsafeEntries = 0;
@@ -93,7 +94,7 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
       inflater?.destroy();
       limits.onScanStats?.({ ...stats });
       const problem = error ?? failure;
-      if (problem === undefined) resolve(candidates);
+      if (problem === undefined) resolve([...candidates.values()]);
       else reject(problem);
     };
 
@@ -161,12 +162,13 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
         }
         // A path met twice is installed as its last copy (npm extracts in order, overwriting),
         // so a later copy replaces an earlier one: an earlier, harmless copy cannot stand in for it.
-        const earlier = isFile ? candidates.findIndex((candidate) => samePackagePath(candidate.path, entry.path)) : -1;
-        if (!isFile || !limits.select(entry.path) || (earlier < 0 && candidates.length >= limits.maxSelected)) {
+        const key = selectionKey(entry.path);
+        const earlier = isFile && candidates.has(key);
+        if (!isFile || !limits.select(entry.path) || (!earlier && candidates.size >= limits.maxSelected)) {
           entry.resume();
           return;
         }
-        if (earlier >= 0) candidates.splice(earlier, 1);
+        if (earlier) candidates.delete(key);
         if (entry.size > limits.maxEntryBytes) {
           const problem = limits.tooLarge(entry.path, entry.size);
           if (problem !== null) limits.warn(problem.code, problem.message);
@@ -183,7 +185,7 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
         entry.on('end', () => {
           if (received > limits.maxEntryBytes || settled) return;
           const text = decoder.decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
-          candidates.push({ path: entry.path, text });
+          candidates.set(key, { path: entry.path, text });
         });
       },
     });
@@ -240,13 +242,20 @@ export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFai
 
 /** A tar path as extraction reads it: repeated slashes are one, a leading `./` is dropped. */
 export function extractedTarPath(tarPath: string): string {
-  const collapsed = tarPath.replace(/\/{2,}/g, '/');
+  // Checked first: nearly every path has no repeated slash, and this runs for every entry read.
+  const collapsed = tarPath.includes('//') ? tarPath.replace(/\/{2,}/g, '/') : tarPath;
   return collapsed.startsWith('./') ? collapsed.slice(2) : collapsed;
 }
 
-/** Two tar paths npm extracts to the same file (`package/CHANGELOG.md`, `package//CHANGELOG.md`). */
-function samePackagePath(left: string, right: string): boolean {
-  return left === right || (pathInPackage(left) !== null && pathInPackage(left) === pathInPackage(right));
+/**
+ * One key for the tar paths npm extracts to the same file (`package/CHANGELOG.md`,
+ * `package//CHANGELOG.md`); a path with no file inside the package keys only itself. A map on it
+ * finds an earlier copy in one lookup, where comparing with every file read so far cost
+ * entries × selected files (hundreds of declaration files in a large package).
+ */
+function selectionKey(tarPath: string): string {
+  const inside = pathInPackage(tarPath);
+  return inside === null ? `raw:${tarPath}` : `in:${inside}`;
 }
 
 /**
