@@ -6589,8 +6589,8 @@ function listedBySubpath(groups) {
  * lowdb 7.0.0 renamed that subpath's `JSONPreset` to `JSONFilePreset`, which a comparison of the
  * root alone cannot see. A subpath `to` no longer exports at all is a registry fact already; a
  * subpath whose declarations either side lacks, or whose newer surface is incomplete, is not
- * compared. Values and type-only names are two items, as for the root; the usage scan does not
- * read them (it matches names imported from the package root).
+ * compared. Values and type-only names are two items, as for the root; the usage scan reads them
+ * back per subpath (removedSubpathNames).
  */
 async function subpathRemovalItems(input, fromTarball) {
     const { facts, from, to, packageName } = input;
@@ -6692,6 +6692,27 @@ function removedExportNames(item) {
         .split(', ')
         .map((name) => name.trim())
         .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+}
+/** The locator endings of the subpath removal items (subpathRemovalItems). */
+const SUBPATH_REMOVAL_LOCATOR = /\/removed-subpath-(?:exports|types)$/;
+/**
+ * The names a subpath removal item lists, per module specifier (`lowdb/node`: JSONPreset), the
+ * inverse of listedBySubpath. Specifiers were written only when plain (shownSubpath) and are
+ * checked again here; names past the listed bound are not recoverable and are not returned.
+ */
+function removedSubpathNames(item) {
+    if (item.kind !== 'apiSurface' || !SUBPATH_REMOVAL_LOCATOR.test(item.locator))
+        return [];
+    const list = /exported: (.*?)(?: … \(\d+ more\))?\. (?:TypeScript c|C)ode that imports them from those subpaths/s.exec(item.content)?.[1];
+    if (list === undefined)
+        return [];
+    return list.split('; ').flatMap((group) => {
+        const parsed = /^`([^`]+)`: (.+)$/s.exec(group);
+        if (parsed === null || !/^(?:@[A-Za-z0-9._-]+\/)?[A-Za-z0-9._-]+\/[A-Za-z0-9@._/+-]{1,100}$/.test(parsed[1]))
+            return [];
+        const names = parsed[2].split(', ').filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+        return names.length === 0 ? [] : [{ specifier: parsed[1], names }];
+    });
 }
 /**
  * Whether an `apiSurface` item says the package itself stops being callable, and for whom:
@@ -7415,6 +7436,10 @@ function boundedUse(use) {
  * `require('<package>')` (and `import x = require(…)`) is a use, at the line of the call.
  */
 const REQUIRE_CHECK = 'require()';
+/** The checked name shown for a name a subpath no longer exports: `JSONPreset (lowdb/node)`. */
+function subpathNameCheck(member, specifier) {
+    return `${member} (${specifier})`;
+}
 /** The checked name shown for a root that stops being callable: `require('axios-retry')()` or `chownr()`. */
 function rootCallName(packageName, requireOnly) {
     return requireOnly ? `require('${packageName}')()` : `${packageName}()`;
@@ -7438,6 +7463,13 @@ function usesIn(file, check, packageName) {
     if (check.form?.kind === 'subpath') {
         const specifiers = new Set(check.form.specifiers);
         return file.imports.filter((site) => specifiers.has(site.specifier)).map((site) => ({ path: file.path, line: site.line, expression: site.specifier, match: 'binding' }));
+    }
+    if (check.form?.kind === 'subpathName') {
+        // Only the import by name is seen: a namespace import's members are traced per package, not per subpath.
+        const { specifier, member } = check.form;
+        return file.imports
+            .filter((site) => site.specifier === specifier && site.names.includes(member))
+            .map((site) => ({ path: file.path, line: site.line, expression: `import { ${member} } from '${specifier}'`, match: 'binding' }));
     }
     if (check.form?.kind === 'rootCall') {
         const { requireOnly, nativeImports } = check.form;
@@ -7979,8 +8011,9 @@ function plural(count, word) {
 }
 /**
  * What the API-surface diff says a bump removes, as checks for the usage report: exported names
- * (`import { parse }`), the package itself as something called (`retry(axios)`), and module
- * files loaded by path (`require('graphql-tag/parser')`).
+ * (`import { parse }`), the package itself as something called (`retry(axios)`), module
+ * files loaded by path (`require('graphql-tag/parser')`), and names a subpath no longer exports
+ * (`import { JSONPreset } from 'lowdb/node'`).
  */
 function apiSurfaceChecks(evidence, packageName) {
     return evidence.flatMap((item) => {
@@ -7989,6 +8022,7 @@ function apiSurfaceChecks(evidence, packageName) {
             ...removedExportNames(item).map((name) => ({ name, change: 'removed', origin: 'apiSurface' })),
             ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed', origin: 'apiSurface', form: { kind: 'rootCall', ...rootCall } }]),
             ...removedRootModuleSpecifiers(item, packageName).map(({ module, specifiers }) => ({ name: module, change: 'removed', origin: 'apiSurface', form: { kind: 'subpath', specifiers } })),
+            ...removedSubpathNames(item).flatMap(({ specifier, names }) => names.map((name) => ({ name: subpathNameCheck(name, specifier), change: 'removed', origin: 'apiSurface', form: { kind: 'subpathName', specifier, member: name } }))),
         ];
     });
 }

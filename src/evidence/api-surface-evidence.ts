@@ -337,8 +337,8 @@ function listedBySubpath(groups: Array<[string, string[]]>): string {
  * lowdb 7.0.0 renamed that subpath's `JSONPreset` to `JSONFilePreset`, which a comparison of the
  * root alone cannot see. A subpath `to` no longer exports at all is a registry fact already; a
  * subpath whose declarations either side lacks, or whose newer surface is incomplete, is not
- * compared. Values and type-only names are two items, as for the root; the usage scan does not
- * read them (it matches names imported from the package root).
+ * compared. Values and type-only names are two items, as for the root; the usage scan reads them
+ * back per subpath (removedSubpathNames).
  */
 async function subpathRemovalItems(input: ApiSurfaceInput, fromTarball: Buffer): Promise<EvidenceItem[]> {
   const { facts, from, to, packageName } = input;
@@ -438,6 +438,26 @@ export function removedExportNames(item: Pick<EvidenceItem, 'kind' | 'locator' |
     .split(', ')
     .map((name) => name.trim())
     .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+}
+
+/** The locator endings of the subpath removal items (subpathRemovalItems). */
+const SUBPATH_REMOVAL_LOCATOR = /\/removed-subpath-(?:exports|types)$/;
+
+/**
+ * The names a subpath removal item lists, per module specifier (`lowdb/node`: JSONPreset), the
+ * inverse of listedBySubpath. Specifiers were written only when plain (shownSubpath) and are
+ * checked again here; names past the listed bound are not recoverable and are not returned.
+ */
+export function removedSubpathNames(item: Pick<EvidenceItem, 'kind' | 'locator' | 'content'>): Array<{ specifier: string; names: string[] }> {
+  if (item.kind !== 'apiSurface' || !SUBPATH_REMOVAL_LOCATOR.test(item.locator)) return [];
+  const list = /exported: (.*?)(?: … \(\d+ more\))?\. (?:TypeScript c|C)ode that imports them from those subpaths/s.exec(item.content)?.[1];
+  if (list === undefined) return [];
+  return list.split('; ').flatMap((group) => {
+    const parsed = /^`([^`]+)`: (.+)$/s.exec(group);
+    if (parsed === null || !/^(?:@[A-Za-z0-9._-]+\/)?[A-Za-z0-9._-]+\/[A-Za-z0-9@._/+-]{1,100}$/.test(parsed[1]!)) return [];
+    const names = parsed[2]!.split(', ').filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+    return names.length === 0 ? [] : [{ specifier: parsed[1]!, names }];
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Bump } from '../bumps/types.js';
 import { packageIdOf } from '../bumps/types.js';
-import { describeUsage, rootCallName, type NameCheck } from '../usage/describe-usage.js';
+import { describeUsage, rootCallName, subpathNameCheck, type NameCheck } from '../usage/describe-usage.js';
 import type { UsageScanOutcome } from '../usage/types.js';
-import { removedExportNames, removedRootCall } from './api-surface-evidence.js';
+import { removedExportNames, removedRootCall, removedSubpathNames } from './api-surface-evidence.js';
 import { removedRootModuleSpecifiers } from './published-files-evidence.js';
 import { makeEvidenceItem } from './evidence-item.js';
 import type { EvidenceItem, MissingInformation } from './types.js';
@@ -29,8 +29,9 @@ function plural(count: number, word: string): string {
 
 /**
  * What the API-surface diff says a bump removes, as checks for the usage report: exported names
- * (`import { parse }`), the package itself as something called (`retry(axios)`), and module
- * files loaded by path (`require('graphql-tag/parser')`).
+ * (`import { parse }`), the package itself as something called (`retry(axios)`), module
+ * files loaded by path (`require('graphql-tag/parser')`), and names a subpath no longer exports
+ * (`import { JSONPreset } from 'lowdb/node'`).
  */
 export function apiSurfaceChecks(evidence: readonly EvidenceItem[], packageName: string): NameCheck[] {
   return evidence.flatMap((item): NameCheck[] => {
@@ -39,6 +40,9 @@ export function apiSurfaceChecks(evidence: readonly EvidenceItem[], packageName:
       ...removedExportNames(item).map((name) => ({ name, change: 'removed' as const, origin: 'apiSurface' })),
       ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed' as const, origin: 'apiSurface', form: { kind: 'rootCall' as const, ...rootCall } }]),
       ...removedRootModuleSpecifiers(item, packageName).map(({ module, specifiers }) => ({ name: module, change: 'removed' as const, origin: 'apiSurface', form: { kind: 'subpath' as const, specifiers } })),
+      ...removedSubpathNames(item).flatMap(({ specifier, names }) =>
+        names.map((name) => ({ name: subpathNameCheck(name, specifier), change: 'removed' as const, origin: 'apiSurface', form: { kind: 'subpathName' as const, specifier, member: name } })),
+      ),
     ];
   });
 }

@@ -47,9 +47,16 @@ export interface NameCheck extends ApiName {
    *   stops being callable; `requireOnly` when only `require()` callers lose it (a root compiled
    *   from an ES module: a bundler's or TypeScript's ES import still gets the interop default),
    *   and `nativeImports` when Node.js's own ES import (`.mjs`/`.mts` files) loses it too;
-   * - `subpath`: imports of a module file by path (`graphql-tag/parser`), for a removed file.
+   * - `subpath`: imports of a module file by path (`graphql-tag/parser`), for a removed file;
+   * - `subpathName`: imports of `member` from the subpath `specifier` (`import { JSONPreset }
+   *   from 'lowdb/node'`), for a name that subpath's declarations no longer export.
    */
-  form?: { kind: 'rootCall'; requireOnly: boolean; nativeImports: boolean } | { kind: 'subpath'; specifiers: string[] };
+  form?: { kind: 'rootCall'; requireOnly: boolean; nativeImports: boolean } | { kind: 'subpath'; specifiers: string[] } | { kind: 'subpathName'; specifier: string; member: string };
+}
+
+/** The checked name shown for a name a subpath no longer exports: `JSONPreset (lowdb/node)`. */
+export function subpathNameCheck(member: string, specifier: string): string {
+  return `${member} (${specifier})`;
 }
 
 /** The checked name shown for a root that stops being callable: `require('axios-retry')()` or `chownr()`. */
@@ -78,6 +85,13 @@ function usesIn(file: ImportingFile, check: NameCheck, packageName: string): Nam
   if (check.form?.kind === 'subpath') {
     const specifiers = new Set(check.form.specifiers);
     return file.imports.filter((site) => specifiers.has(site.specifier)).map((site) => ({ path: file.path, line: site.line, expression: site.specifier, match: 'binding' as const }));
+  }
+  if (check.form?.kind === 'subpathName') {
+    // Only the import by name is seen: a namespace import's members are traced per package, not per subpath.
+    const { specifier, member } = check.form;
+    return file.imports
+      .filter((site) => site.specifier === specifier && site.names.includes(member))
+      .map((site) => ({ path: file.path, line: site.line, expression: `import { ${member} } from '${specifier}'`, match: 'binding' as const }));
   }
   if (check.form?.kind === 'rootCall') {
     const { requireOnly, nativeImports } = check.form;

@@ -4,7 +4,7 @@
  * extractive analyzer rates them apart. Tarballs are built in memory.
  */
 import { describe, expect, it } from 'vitest';
-import { apiSurfaceEvidence, isTypeOnlyRemoval, removedExportNames, removedRootCall } from '../../src/evidence/api-surface-evidence.js';
+import { apiSurfaceEvidence, isTypeOnlyRemoval, removedExportNames, removedRootCall, removedSubpathNames } from '../../src/evidence/api-surface-evidence.js';
 import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
 import type { RegistryFacts } from '../../src/ecosystems/types.js';
 import { npmTarballOf } from '../ecosystems/tarball-builder.js';
@@ -302,8 +302,9 @@ describe('apiSurfaceEvidence', () => {
     );
     expect(types!.content).toContain('`lowdb/node`: PresetOptions. TypeScript code that imports them from those subpaths stops compiling; nothing changes at runtime.');
     expect(evidence.map(isTypeOnlyRemoval)).toEqual([false, true]);
-    // Names imported from a subpath are not the root's: the usage scan and the root-call check do not read these items.
+    // Names imported from a subpath are not the root's: the usage scan reads them per subpath, and the root-call check not at all.
     expect(evidence.map(removedExportNames)).toEqual([[], []]);
+    expect(evidence.map(removedSubpathNames)).toEqual([[{ specifier: 'lowdb/node', names: ['JSONPreset', 'JSONSyncPreset'] }], [{ specifier: 'lowdb/node', names: ['PresetOptions'] }]]);
     expect(evidence.map(removedRootCall)).toEqual([null, null]);
 
     // A subpath whose declarations one side lacks is not compared, and nothing falls back to the root's index.d.ts.

@@ -195,3 +195,31 @@ describe('a removed root module file, in use', () => {
     ]);
   });
 });
+
+describe('a name a subpath no longer exports, in use', () => {
+  it('an import of that name from that subpath is a use; the same name from the root or another subpath is not (lowdb 6 → 7)', async () => {
+    const manifest = { name: 'lowdb', type: 'module', exports: { '.': { types: './lib/index.d.ts', default: './lib/index.js' }, './node': { types: './lib/node.d.ts', default: './lib/node.js' } } };
+    const root = { 'lib/index.js': '', 'lib/index.d.ts': 'export declare class Low {}\nexport declare function JSONPreset(): void;', 'lib/node.js': '' };
+    const { evidence } = await apiSurfaceEvidence({
+      packageName: 'lowdb',
+      packageId: 'npm:lowdb',
+      facts: factsOf('lowdb', ['6.1.1', manifest], ['7.0.0', manifest]),
+      from: '6.1.1',
+      to: '7.0.0',
+      tarballs: {
+        from: () => Promise.resolve(npmTarballOf({ ...root, 'lib/node.d.ts': 'export declare function JSONPreset(): void;\nexport declare class TextFile {}\nexport interface PresetOptions {}' })),
+        to: npmTarballOf({ ...root, 'lib/node.d.ts': 'export declare function JSONFilePreset(): void;\nexport declare class TextFile {}' }),
+      },
+    });
+    expect(evidence.map((item) => item.locator)).toEqual(['api-surface/6.1.1..7.0.0/removed-subpath-exports', 'api-surface/6.1.1..7.0.0/removed-subpath-types']);
+    const report = usageOf('lowdb', evidence, {
+      'src/db.ts': "import { JSONPreset, TextFile } from 'lowdb/node';",
+      'src/types.ts': "import type { PresetOptions } from 'lowdb/node';",
+      'src/other.js': "const { JSONPreset } = require('lowdb');\nimport { Low } from 'lowdb';",
+    });
+    expect(report.checkedNames).toEqual([
+      { name: 'JSONPreset (lowdb/node)', change: 'removed', origins: ['apiSurface'], useCount: 1, uses: [{ path: 'src/db.ts', line: 1, expression: "import { JSONPreset } from 'lowdb/node'", match: 'binding' }] },
+      { name: 'PresetOptions (lowdb/node)', change: 'removed', origins: ['apiSurface'], useCount: 1, uses: [{ path: 'src/types.ts', line: 1, expression: "import { PresetOptions } from 'lowdb/node'", match: 'binding' }] },
+    ]);
+  });
+});
