@@ -5461,6 +5461,23 @@ function declaredEntryFiles(shape) {
     const paths = [shape.main, shape.types].filter((path) => path !== null);
     return [...new Set(paths.map((path) => normalise(path)).filter((path) => path !== null && path.length > 0))];
 }
+/** The declarations of the tarball given, or of the one `tarball()` loads when first asked. */
+function declarationsOf(tarball, label) {
+    let pending;
+    return {
+        read() {
+            pending ??= (async () => readDeclarationSet(typeof tarball === 'function' ? await tarball() : tarball, label))();
+            return pending;
+        },
+    };
+}
+/** A file of the set, parsed once (parseDeclarations). */
+function parsedFile(set, file, packageName) {
+    const key = `${packageName}\u0000${file}`;
+    if (!set.parsed.has(key))
+        set.parsed.set(key, parseDeclarations(set.declarations.get(file) ?? '', packageName));
+    return set.parsed.get(key) ?? null;
+}
 async function readDeclarationSet(tarball, label) {
     const notes = [];
     const allPaths = new Set();
@@ -5494,7 +5511,7 @@ async function readDeclarationSet(tarball, label) {
         if (path !== null)
             declarations.set(path, entry.text);
     }
-    return { declarations, allPaths, pathsCapped, notes };
+    return { declarations, allPaths, pathsCapped, notes, parsed: new Map() };
 }
 /**
  * The names the declaration file `entry` exports, following relative `export *` re-exports
@@ -5518,7 +5535,7 @@ function surfaceFrom(set, entry, options, fields) {
             break;
         }
         visited.add(file);
-        const parsed = parseDeclarations(set.declarations.get(file) ?? '', options.packageName);
+        const parsed = parsedFile(set, file, options.packageName);
         if (parsed === null) {
             complete = false;
             notes.push(`${file} in ${options.label} could not be parsed as TypeScript declarations.`);
@@ -5548,8 +5565,10 @@ function surfaceFrom(set, entry, options, fields) {
     return { entry, names, typeOnlyNames, complete, ...fields, notes };
 }
 async function readApiSurface(tarball, shape, options) {
-    const set = await readDeclarationSet(tarball, options.label);
-    const { declarations, allPaths, notes } = set;
+    const set = await tarball.read();
+    const { declarations, allPaths } = set;
+    // A copy: the set is shared with the subpaths' surfaces, which must not inherit the root's notes.
+    const notes = [...set.notes];
     const resolvable = (path) => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
     const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
     // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
@@ -5566,15 +5585,15 @@ async function readApiSurface(tarball, shape, options) {
     return surfaceFrom(set, entry, options, { missingEntries, typesEntry: typesPath });
 }
 /**
- * The surface of each subpath of the `exports` map (ManifestShape.subpathDeclarations), from one
- * read of the tarball: the first declaration file of its candidates that the tarball holds. A
+ * The surface of each subpath of the `exports` map (ManifestShape.subpathDeclarations), from the
+ * declarations the root's surface was read from: the first declaration file of its candidates that the tarball holds. A
  * subpath with none is absent from the result; there is no fallback to the root's index.d.ts.
  */
 async function readSubpathSurfaces(tarball, shape, options, subpaths) {
     const surfaces = new Map();
     if (subpaths.length === 0)
         return surfaces;
-    const set = await readDeclarationSet(tarball, options.label);
+    const set = await tarball.read();
     for (const subpath of subpaths) {
         const entry = (shape.subpathDeclarations[subpath] ?? []).map(normalise).find((candidate) => candidate !== null && set.declarations.has(candidate));
         if (entry === undefined || entry === null)
@@ -6437,10 +6456,12 @@ async function apiSurfaceEvidence(input) {
     // The older side's root file, when its surface is that root being a function or class.
     let callableRoot = null;
     let namespaceRoot = null;
-    let fromTarball = null;
+    let fromRead = false;
     const roots = { from: rootFilesOf(input.tarballs.from, `${packageName}@${from}`), to: rootFilesOf(input.tarballs.to, `${packageName}@${to}`) };
+    // Each side's declaration files, read once for the root's surface and the subpaths'.
+    const declarations = { from: declarationsOf(input.tarballs.from, `${packageName}@${from}`), to: declarationsOf(input.tarballs.to, `${packageName}@${to}`) };
     try {
-        const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
+        const toSurface = await readApiSurface(declarations.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
         // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
         // `main` (tempy 3.0.0 ships index.d.ts with `"exports": "./index.js"` and no `types`, and
         // drops 2.0.0's default export). A package that names none and whose target ships none has
@@ -6453,8 +6474,8 @@ async function apiSurfaceEvidence(input) {
             const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
             return { evidence, missing: [] };
         }
-        fromTarball = await input.tarballs.from();
-        const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
+        const fromSurface = await readApiSurface(declarations.from, facts.from.shape, { packageName, label: `${packageName}@${from}` });
+        fromRead = true;
         callableRoot = await callableRootToCompare(fromSurface, toSurface, {
             from: { root: roots.from, shape: facts.from.shape },
             to: { root: roots.to, shape: facts.to.shape },
@@ -6510,8 +6531,8 @@ async function apiSurfaceEvidence(input) {
     }
     // Majors and minors only: one more pass over both tarballs' declarations per bump, and every
     // subpath removal of the labelled set was in one.
-    if (fromTarball !== null && !patch)
-        evidence.push(...(await subpathRemovalItems(input, fromTarball)));
+    if (fromRead && !patch)
+        evidence.push(...(await subpathRemovalItems(input, declarations)));
     if (diff.missingEntries.length > 0) {
         addItem(`api-surface/${to}/missing-entries`, `${packageName} ${to} — entry files missing`, `The manifest of ${packageName} ${to} names entry file(s) its tarball does not contain: ${listed(diff.missingEntries.map((path) => JSON.stringify(path)))}. Loading the package that way fails.`);
     }
@@ -6592,7 +6613,7 @@ function listedBySubpath(groups) {
  * compared. Values and type-only names are two items, as for the root; the usage scan reads them
  * back per subpath (removedSubpathNames).
  */
-async function subpathRemovalItems(input, fromTarball) {
+async function subpathRemovalItems(input, declarations) {
     const { facts, from, to, packageName } = input;
     if (facts.from === null || facts.to === null)
         return [];
@@ -6605,8 +6626,8 @@ async function subpathRemovalItems(input, fromTarball) {
     let fromSurfaces;
     let toSurfaces;
     try {
-        fromSurfaces = await readSubpathSurfaces(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` }, common);
-        toSurfaces = await readSubpathSurfaces(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` }, common);
+        fromSurfaces = await readSubpathSurfaces(declarations.from, facts.from.shape, { packageName, label: `${packageName}@${from}` }, common);
+        toSurfaces = await readSubpathSurfaces(declarations.to, facts.to.shape, { packageName, label: `${packageName}@${to}` }, common);
     }
     catch {
         // The root comparison above already read both tarballs; a subpath that cannot be read says nothing.

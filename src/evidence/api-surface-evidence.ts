@@ -1,4 +1,4 @@
-import { diffApiSurfaces, readApiSurface, readSubpathSurfaces, type ApiSurface } from '../ecosystems/npm/api-surface.js';
+import { declarationsOf, diffApiSurfaces, readApiSurface, readSubpathSurfaces, type ApiSurface, type TarballDeclarations } from '../ecosystems/npm/api-surface.js';
 import { classifyChange } from '../bumps/version-change.js';
 import { commonJsCallableRoot, commonJsNamespaceRoot, commonJsRootExportNames, commonJsSingleValueRoot, esModuleCallableDefault, rootFilesOf, type RootFiles } from '../ecosystems/npm/commonjs-root-export.js';
 import type { ManifestShape } from '../ecosystems/npm/manifest-shape.js';
@@ -163,10 +163,12 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   // The older side's root file, when its surface is that root being a function or class.
   let callableRoot: CallableRoot | null = null;
   let namespaceRoot: NamespaceRoot | null = null;
-  let fromTarball: Buffer | null = null;
+  let fromRead = false;
   const roots: Roots = { from: rootFilesOf(input.tarballs.from, `${packageName}@${from}`), to: rootFilesOf(input.tarballs.to, `${packageName}@${to}`) };
+  // Each side's declaration files, read once for the root's surface and the subpaths'.
+  const declarations = { from: declarationsOf(input.tarballs.from, `${packageName}@${from}`), to: declarationsOf(input.tarballs.to, `${packageName}@${to}`) };
   try {
-    const toSurface = await readApiSurface(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
+    const toSurface = await readApiSurface(declarations.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
     // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
     // `main` (tempy 3.0.0 ships index.d.ts with `"exports": "./index.js"` and no `types`, and
     // drops 2.0.0's default export). A package that names none and whose target ships none has
@@ -179,8 +181,8 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
       const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
       return { evidence, missing: [] };
     }
-    fromTarball = await input.tarballs.from();
-    const fromSurface = await readApiSurface(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` });
+    const fromSurface = await readApiSurface(declarations.from, facts.from.shape, { packageName, label: `${packageName}@${from}` });
+    fromRead = true;
     callableRoot = await callableRootToCompare(fromSurface, toSurface, {
       from: { root: roots.from, shape: facts.from.shape },
       to: { root: roots.to, shape: facts.to.shape },
@@ -246,7 +248,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   }
   // Majors and minors only: one more pass over both tarballs' declarations per bump, and every
   // subpath removal of the labelled set was in one.
-  if (fromTarball !== null && !patch) evidence.push(...(await subpathRemovalItems(input, fromTarball)));
+  if (fromRead && !patch) evidence.push(...(await subpathRemovalItems(input, declarations)));
   if (diff.missingEntries.length > 0) {
     addItem(
       `api-surface/${to}/missing-entries`,
@@ -340,7 +342,7 @@ function listedBySubpath(groups: Array<[string, string[]]>): string {
  * compared. Values and type-only names are two items, as for the root; the usage scan reads them
  * back per subpath (removedSubpathNames).
  */
-async function subpathRemovalItems(input: ApiSurfaceInput, fromTarball: Buffer): Promise<EvidenceItem[]> {
+async function subpathRemovalItems(input: ApiSurfaceInput, declarations: { from: TarballDeclarations; to: TarballDeclarations }): Promise<EvidenceItem[]> {
   const { facts, from, to, packageName } = input;
   if (facts.from === null || facts.to === null) return [];
   const toSubpaths = facts.to.shape.subpathDeclarations;
@@ -351,8 +353,8 @@ async function subpathRemovalItems(input: ApiSurfaceInput, fromTarball: Buffer):
   let fromSurfaces: Map<string, ApiSurface>;
   let toSurfaces: Map<string, ApiSurface>;
   try {
-    fromSurfaces = await readSubpathSurfaces(fromTarball, facts.from.shape, { packageName, label: `${packageName}@${from}` }, common);
-    toSurfaces = await readSubpathSurfaces(input.tarballs.to, facts.to.shape, { packageName, label: `${packageName}@${to}` }, common);
+    fromSurfaces = await readSubpathSurfaces(declarations.from, facts.from.shape, { packageName, label: `${packageName}@${from}` }, common);
+    toSurfaces = await readSubpathSurfaces(declarations.to, facts.to.shape, { packageName, label: `${packageName}@${to}` }, common);
   } catch {
     // The root comparison above already read both tarballs; a subpath that cannot be read says nothing.
     return [];

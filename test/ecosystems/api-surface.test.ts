@@ -4,7 +4,7 @@
  * never yields a "removal". Tarballs are built in memory; hostile ones are bounded.
  */
 import { describe, expect, it } from 'vitest';
-import { diffApiSurfaces, readApiSurface, SURFACE_LIMITS } from '../../src/ecosystems/npm/api-surface.js';
+import { declarationsOf, diffApiSurfaces, readApiSurface, readSubpathSurfaces, SURFACE_LIMITS } from '../../src/ecosystems/npm/api-surface.js';
 import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
 import type { PackumentVersion } from '../../src/ecosystems/npm/packument.js';
 import { npmTarballOf } from './tarball-builder.js';
@@ -12,7 +12,7 @@ import { npmTarballOf } from './tarball-builder.js';
 const TYPED: PackumentVersion = { name: 'lib', main: 'index.js', types: 'index.d.ts' };
 
 async function surface(files: Record<string, string>, manifest: PackumentVersion = TYPED) {
-  return readApiSurface(npmTarballOf(files), manifestShapeOf(manifest), { packageName: 'lib', label: 'lib@test' });
+  return readApiSurface(declarationsOf(npmTarballOf(files), 'lib@test'), manifestShapeOf(manifest), { packageName: 'lib', label: 'lib@test' });
 }
 
 describe('readApiSurface', () => {
@@ -97,6 +97,21 @@ describe('readApiSurface', () => {
     // …and is one when nothing TypeScript would look at is there (immutable 5.1.0).
     expect((await surface({ 'dist/lib.js': '', 'dist/type-definitions/lib.d.ts': 'export declare const a: 1;' }, { name: 'lib', main: 'dist/lib.js', types: 'dist/lib.d.ts' })).missingEntries).toEqual(['dist/lib.d.ts']);
     expect((await surface({ 'lib/index.js': '', 'index.d.ts': '' }, { name: 'lib', main: './lib', types: 'index.d.ts' })).missingEntries).toEqual([]);
+  });
+});
+
+describe('declarationsOf', () => {
+  it("reads a tarball's declarations once for the root's surface and the subpaths', and the root's notes stay the root's", async () => {
+    let loads = 0;
+    const tarball = npmTarballOf({ 'index.js': '', 'node.js': '', 'node.d.ts': 'export declare function JSONPreset(): void;' });
+    const declarations = declarationsOf(async () => ((loads += 1), tarball), 'lib@test');
+    // The root names a types file the tarball lacks: its surface is unknown, with a note.
+    const shape = manifestShapeOf({ name: 'lib', types: 'missing.d.ts', exports: { '.': { types: './missing.d.ts', default: './index.js' }, './node': { types: './node.d.ts', default: './node.js' } } } as PackumentVersion);
+    const root = await readApiSurface(declarations, shape, { packageName: 'lib', label: 'lib@test' });
+    expect(root.notes).toEqual(['lib@test declares types in missing.d.ts, which is not in its tarball or was not readable.']);
+    const subpaths = await readSubpathSurfaces(declarations, shape, { packageName: 'lib', label: 'lib@test' }, ['./node']);
+    expect(subpaths.get('./node')).toMatchObject({ entry: 'node.d.ts', names: new Set(['JSONPreset']), complete: true, notes: [] });
+    expect(loads).toBe(1);
   });
 });
 

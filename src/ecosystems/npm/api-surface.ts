@@ -317,6 +317,35 @@ interface DeclarationSet {
   pathsCapped: boolean;
   /** Bounds hit while reading (a file too large…): a surface read from this set is incomplete. */
   notes: string[];
+  /** Each file's exports once parsed (the root's surface and a subpath's often share files). */
+  parsed: Map<string, FileExports | null>;
+}
+
+/**
+ * One version's declaration files: read from its tarball on the first surface asked for and
+ * kept for the next (the root's, then each subpath's), so a bump scans each tarball for them
+ * once. Kept only as long as the caller keeps this (one bump's comparison).
+ */
+export interface TarballDeclarations {
+  read(): Promise<DeclarationSet>;
+}
+
+/** The declarations of the tarball given, or of the one `tarball()` loads when first asked. */
+export function declarationsOf(tarball: Buffer | (() => Promise<Buffer>), label: string): TarballDeclarations {
+  let pending: Promise<DeclarationSet> | undefined;
+  return {
+    read() {
+      pending ??= (async () => readDeclarationSet(typeof tarball === 'function' ? await tarball() : tarball, label))();
+      return pending;
+    },
+  };
+}
+
+/** A file of the set, parsed once (parseDeclarations). */
+function parsedFile(set: DeclarationSet, file: string, packageName: string): FileExports | null {
+  const key = `${packageName}\u0000${file}`;
+  if (!set.parsed.has(key)) set.parsed.set(key, parseDeclarations(set.declarations.get(file) ?? '', packageName));
+  return set.parsed.get(key) ?? null;
 }
 
 async function readDeclarationSet(tarball: Buffer, label: string): Promise<DeclarationSet> {
@@ -352,7 +381,7 @@ async function readDeclarationSet(tarball: Buffer, label: string): Promise<Decla
     const path = pathInPackage(entry.path);
     if (path !== null) declarations.set(path, entry.text);
   }
-  return { declarations, allPaths, pathsCapped, notes };
+  return { declarations, allPaths, pathsCapped, notes, parsed: new Map() };
 }
 
 /**
@@ -376,7 +405,7 @@ function surfaceFrom(set: DeclarationSet, entry: string, options: { packageName:
       break;
     }
     visited.add(file);
-    const parsed = parseDeclarations(set.declarations.get(file) ?? '', options.packageName);
+    const parsed = parsedFile(set, file, options.packageName);
     if (parsed === null) {
       complete = false;
       notes.push(`${file} in ${options.label} could not be parsed as TypeScript declarations.`);
@@ -402,9 +431,11 @@ function surfaceFrom(set: DeclarationSet, entry: string, options: { packageName:
   return { entry, names, typeOnlyNames, complete, ...fields, notes };
 }
 
-export async function readApiSurface(tarball: Buffer, shape: ManifestShape, options: { packageName: string; label: string }): Promise<ApiSurface> {
-  const set = await readDeclarationSet(tarball, options.label);
-  const { declarations, allPaths, notes } = set;
+export async function readApiSurface(tarball: TarballDeclarations, shape: ManifestShape, options: { packageName: string; label: string }): Promise<ApiSurface> {
+  const set = await tarball.read();
+  const { declarations, allPaths } = set;
+  // A copy: the set is shared with the subpaths' surfaces, which must not inherit the root's notes.
+  const notes = [...set.notes];
   const resolvable = (path: string): boolean => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
   const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
   // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
@@ -422,14 +453,14 @@ export async function readApiSurface(tarball: Buffer, shape: ManifestShape, opti
 }
 
 /**
- * The surface of each subpath of the `exports` map (ManifestShape.subpathDeclarations), from one
- * read of the tarball: the first declaration file of its candidates that the tarball holds. A
+ * The surface of each subpath of the `exports` map (ManifestShape.subpathDeclarations), from the
+ * declarations the root's surface was read from: the first declaration file of its candidates that the tarball holds. A
  * subpath with none is absent from the result; there is no fallback to the root's index.d.ts.
  */
-export async function readSubpathSurfaces(tarball: Buffer, shape: ManifestShape, options: { packageName: string; label: string }, subpaths: readonly string[]): Promise<Map<string, ApiSurface>> {
+export async function readSubpathSurfaces(tarball: TarballDeclarations, shape: ManifestShape, options: { packageName: string; label: string }, subpaths: readonly string[]): Promise<Map<string, ApiSurface>> {
   const surfaces = new Map<string, ApiSurface>();
   if (subpaths.length === 0) return surfaces;
-  const set = await readDeclarationSet(tarball, options.label);
+  const set = await tarball.read();
   for (const subpath of subpaths) {
     const entry = (shape.subpathDeclarations[subpath] ?? []).map(normalise).find((candidate) => candidate !== null && set.declarations.has(candidate));
     if (entry === undefined || entry === null) continue;
