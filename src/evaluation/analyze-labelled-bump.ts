@@ -57,9 +57,10 @@ export type PreparedLabelledBump =
 
 /**
  * Detects the labelled bump and gathers its evidence. A registry or evidence failure is not
- * thrown: it comes back as a failed result (risk `unknown`), exactly as in a real run.
+ * thrown: it comes back as a failed result (risk `unknown`), exactly as in a real run. `signal`
+ * stops the gathering of a sample the evaluation no longer needs (it stopped early).
  */
-export async function prepareLabelledBump(bump: LabelledBump, sources: Omit<LabelledBumpSources, 'runtime' | 'runId'>): Promise<PreparedLabelledBump> {
+export async function prepareLabelledBump(bump: LabelledBump, sources: Omit<LabelledBumpSources, 'runtime' | 'runId'>, signal?: AbortSignal): Promise<PreparedLabelledBump> {
   const logger = sources.logger ?? silentLogger;
   const { detection, prepared } = await prepareContexts({
     fileSource: manifestChangeOf(bump),
@@ -67,6 +68,7 @@ export async function prepareLabelledBump(bump: LabelledBump, sources: Omit<Labe
     registryUrl: sources.registryUrl,
     github: sources.github ?? null,
     logger,
+    ...(signal === undefined ? {} : { signal }),
   });
   const item = prepared[0];
   const detected = detection.bumps[0];

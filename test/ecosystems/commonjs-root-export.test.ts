@@ -18,7 +18,7 @@ import {
   rootFilesOf,
 } from '../../src/ecosystems/npm/commonjs-root-export.js';
 import { manifestShapeOf } from '../../src/ecosystems/npm/manifest-shape.js';
-import { npmTarballOf } from './tarball-builder.js';
+import { npmTarballOf, npmTarballOfEntries } from './tarball-builder.js';
 
 describe('assignsCallableToModuleExports', () => {
   it.each([
@@ -160,6 +160,17 @@ describe('rootFilesOf', () => {
     expect(loads).toBe(1);
     const file = await root.first(['index.js'], 'for its CommonJS root file');
     expect(root.program(file!, 'script')).toBe(root.program(file!, 'script'));
+  });
+
+  it('parses the copy each check read: a path the tarball holds twice is two files (review 23)', async () => {
+    // The early scan of `lib/index.js` stops at the first copy; the scan for `lib`'s candidates reads to the end, the last.
+    const tarball = npmTarballOfEntries([
+      { path: 'lib/index.js', content: 'module.exports = function first() {}' },
+      { path: 'lib/index.js', content: 'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = f;' },
+    ]);
+    const root = rootFilesOf(tarball, 'x@1.0.0');
+    expect(await commonJsSingleValueRoot(root, manifestShapeOf({ name: 'x', main: 'lib/index.js' }))).toBe('lib/index.js');
+    expect(await commonJsNamespaceRoot(root, manifestShapeOf({ name: 'x', main: 'lib' }))).toBe('lib/index.js');
   });
 
   it('gives the same read failure to every check when the tarball cannot be read', async () => {

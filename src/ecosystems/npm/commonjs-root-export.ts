@@ -85,13 +85,21 @@ function indexesOf(text: string, word: string): number[] {
 }
 
 /**
+ * A `\u` escape of one of the letters of `module`, `exports` and `this` (d e h i l m o p r s t u x;
+ * q comes along, harmlessly): `\u006d`, `\u{6D}`. Only through one can an identifier spell
+ * those names without their letters; other escapes (`\u2028` in a bundle's strings and regexes,
+ * common) cannot.
+ */
+const NAME_LETTER_ESCAPE = /\\u(?:00|\{0*)(?:6[4589cdf]|7[0-58])/i;
+
+/**
  * The top-level statements whose text holds one of `words`: a walk that looks for those names
  * (`module`, `exports`, `this`) need not enter the others, which in a bundled root file is most
- * of it. With a `\u` escape anywhere, an identifier may spell a name without its letters
- * (`\u006dodule`), so every statement is kept. Keywords cannot be escaped.
+ * of it. With an escape that could spell one of them (`\u006dodule`) anywhere, every statement
+ * is kept. Keywords (`this`) cannot be escaped.
  */
 function statementsMentioning(program: ParsedProgram, words: readonly string[]): Node[] {
-  if (program.source.includes('\\u')) return program.body;
+  if (NAME_LETTER_ESCAPE.test(program.source)) return program.body;
   const positions = words.flatMap((word) => indexesOf(program.source, word)).sort((left, right) => left - right);
   return program.body.filter((statement) => {
     const start = statement['start'] as number;
@@ -298,9 +306,10 @@ interface RootFile {
 /**
  * One version's root files as the checks below read them. The checks of one bump ask for the
  * same file several times (is it callable, a namespace, which names does it set), and a bundled
- * root file takes far longer to parse than to ask about: each tarball read and each parse is done
- * once, and kept only as long as the caller keeps this (one bump's comparison; a root file is
- * at most MAX_ROOT_FILE_BYTES).
+ * root file takes far longer to parse than to ask about: each list of candidates is read from
+ * the tarball once (the `require()` and `import` roots are two lists, two scans), each file read
+ * is parsed once per source type, and all is kept only as long as the caller keeps this (one
+ * bump's comparison; a root file is at most MAX_ROOT_FILE_BYTES).
  */
 export interface RootFiles {
   readonly label: string;
@@ -314,7 +323,9 @@ export interface RootFiles {
 export function rootFilesOf(tarball: Buffer | (() => Promise<Buffer>), label: string): RootFiles {
   const load = typeof tarball === 'function' ? tarball : async () => tarball;
   const reads = new Map<string, Promise<RootFile | null>>();
-  const programs = new Map<string, ParsedProgram | null>();
+  // Keyed by the file read, not its path: two candidate lists could read two copies of one path
+  // (a tarball holding it twice), and each parse must be of the text it is asked about.
+  const programs = new WeakMap<RootFile, Partial<Record<SourceType, ParsedProgram | null>>>();
   const read = async (candidates: readonly string[], purpose: string): Promise<RootFile | null> => {
     if (candidates.length === 0) return null;
     const files = await readPackageFiles(await load(), candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
@@ -324,6 +335,7 @@ export function rootFilesOf(tarball: Buffer | (() => Promise<Buffer>), label: st
   return {
     label,
     first(candidates, purpose) {
+      // `purpose` only words warnings, which readPackageFiles drops: it need not be in the key.
       const key = candidates.join('\0');
       let pending = reads.get(key);
       if (pending === undefined) {
@@ -333,9 +345,13 @@ export function rootFilesOf(tarball: Buffer | (() => Promise<Buffer>), label: st
       return pending;
     },
     program(root, sourceType) {
-      const key = `${sourceType}:${root.file}`;
-      if (!programs.has(key)) programs.set(key, parseProgram(root.source, sourceType));
-      return programs.get(key) ?? null;
+      let parsed = programs.get(root);
+      if (parsed === undefined) {
+        parsed = {};
+        programs.set(root, parsed);
+      }
+      if (!(sourceType in parsed)) parsed[sourceType] = parseProgram(root.source, sourceType);
+      return parsed[sourceType] ?? null;
     },
   };
 }

@@ -77,7 +77,8 @@ export function escapesPackage(path: string): boolean {
  */
 export function readSelectedEntries(tarball: Buffer, limits: ReadLimits, readFailure: ReadFailure): Promise<SelectedEntry[]> {
   return new Promise<SelectedEntry[]>((resolve, reject) => {
-    // Keyed by where npm extracts each entry (selectionKey), in the order the entries were read.
+    // Keyed by where npm extracts each entry (selectionKey), in the order of each key's last
+    // copy: a later copy replaces an earlier one and moves to the end, as npm's overwrite does.
     const candidates = new Map<string, SelectedEntry>();
     const stats: TarballScanStats = { inflatedBytes: 0, entries: 0, stoppedAtLimit: false };
     let scannedBytes = 0;
