@@ -5702,12 +5702,11 @@ function indexesOf(text, word) {
     return found;
 }
 /**
- * A `\u` escape of one of the letters of `module`, `exports` and `this` (d e h i l m o p r s t u x;
- * q comes along, harmlessly): `\u006d`, `\u{6D}`. Only through one can an identifier spell
- * those names without their letters; other escapes (`\u2028` in a bundle's strings and regexes,
- * common) cannot.
+ * A `\u` escape of a lowercase ASCII letter (`\u006d`, `\u{6D}`): only through one can an
+ * identifier spell the names the walks look for (`module`, `exports`, `eval`…) without their
+ * letters; other escapes (`\u2028` in a bundle's strings and regexes, common) cannot.
  */
-const NAME_LETTER_ESCAPE = /\\u(?:00|\{0*)(?:6[4589cdf]|7[0-58])/i;
+const NAME_LETTER_ESCAPE = /\\u(?:00|\{0*)(?:6[1-9a-f]|7[0-9a])/i;
 /**
  * The top-level statements whose text holds one of `words`: a walk that looks for those names
  * (`module`, `exports`, `this`) need not enter the others, which in a bundled root file is most
@@ -6151,10 +6150,11 @@ function isWritePosition(parent, key, stated) {
  *   bound to a name (TypeScript's `this && this.__importDefault` reads it).
  * Everything else (`cond ? exports : this`, `var e = exports || {}`, `(0, exports)`,
  * `({ b: exports.b } = impl)`, `module['exports']`, `fn(module)`, a `var exports` or a parameter
- * of that name, `exports.__proto__`) makes the names unknown.
+ * of that name, `exports.__proto__`, a direct `eval`, the top-level `arguments`, `require.cache`)
+ * makes the names unknown.
  */
 function exportsEscapes(program, stated) {
-    const pending = [{ node: statementsMentioning(program, ['exports', 'module', 'this']), parent: null, key: '', inFunction: false }];
+    const pending = [{ node: statementsMentioning(program, ['exports', 'module', 'this', 'eval', 'arguments', 'require']), parent: null, key: '', inFunction: false }];
     while (pending.length > 0) {
         const { node, parent, key, inFunction } = pending.pop();
         if (Array.isArray(node)) {
@@ -6174,6 +6174,12 @@ function exportsEscapes(program, stated) {
         if ((referenceName === 'exports' || isMemberOf(current, 'module', 'exports')) && !allowedExportsPosition(parent, key, stated))
             return true;
         if (referenceName === 'module' && !allowedModulePosition(parent, key))
+            return true;
+        // Ways to reach the module object without naming it (review 23): a direct `eval`, the module
+        // wrapper's own `arguments` (`arguments[0]` is `exports`), and `require.cache`/`require.main`.
+        if (referenceName === 'eval' || (referenceName === 'arguments' && !inFunction))
+            return true;
+        if (current.type === 'MemberExpression' && isRequireCacheOrMain(current))
             return true;
         if (current.type === 'ThisExpression' && !inFunction && thisEscapes(parent, key, stated))
             return true;
@@ -6196,6 +6202,14 @@ function exportsEscapes(program, stated) {
             pending.push({ node: child, parent: current, key: childKey, inFunction: entersFunction });
     }
     return false;
+}
+/** `require.cache`, `require.main` or `require[…]`: module objects, this one among them. */
+function isRequireCacheOrMain(member) {
+    const object = member['object'];
+    if (object?.type !== 'Identifier' || object.name !== 'require')
+        return false;
+    const property = member['property']?.name;
+    return member['computed'] === true || property === 'cache' || property === 'main';
 }
 /** `exports` or `module.exports` where the allow-list of exportsEscapes accepts it. */
 function allowedExportsPosition(parent, key, stated) {

@@ -188,6 +188,7 @@ describe('commonJsExportNames (mnemonist 0.39 → 0.40 renames its `Set` export 
     ['TypeScript output', '"use strict";\nvar __importDefault = (this && this.__importDefault) || function (mod) { return mod && mod.__esModule ? mod : { default: mod }; };\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.b = exports.a = void 0;\nObject.defineProperty(exports, "c", { enumerable: true, get: function () { return c_1.c; } });\nexports.a = 1;\nexports.b = 2;', ['b', 'a', 'c']],
     ['the last object literal, then members added to it', 'module.exports = { old: 1 }\nmodule.exports = exports = { fresh: 1 }\nmodule.exports.extra = 2', ['fresh', 'extra']],
     ['reads of exports inside functions', 'exports.a = function () { return exports.b() }\nexports.b = () => 1', ['a', 'b']],
+    ["a function's own arguments and require.resolve", 'exports.a = function () { return arguments[0] }\nexports.b = require.resolve("./b")', ['a', 'b']],
   ])('names %s', (_label, source, names) => {
     expect([...(commonJsExportNames(source) ?? [])]).toEqual(names);
   });
@@ -221,6 +222,12 @@ describe('commonJsExportNames (mnemonist 0.39 → 0.40 renames its `Set` export 
     ['a variable named exports', 'var exports = {}\nexports.a = 1'],
     ['a top-level return', 'exports.a = 1\nreturn\nexports.b = 2'],
     ['exports handed on through an escaped name', 'exports.a = 1\nregister(\\u0065xports)'],
+    // Review 23: the module object reached without its name.
+    ['the module wrapper\'s arguments', 'exports.a = 1\narguments[0].b = 2'],
+    ['the wrapper\'s arguments inside an arrow', 'exports.a = 1\n;(() => { arguments[0].b = 2 })()'],
+    ['a direct eval', 'exports.a = 1\neval("exports.b = 2")'],
+    ['require.cache', 'exports.a = 1\nrequire.cache[__filename].exports.b = 2'],
+    ['require.main', 'exports.a = 1\nrequire.main.exports.b = 2'],
   ])('null for %s', (_label, source) => {
     expect(commonJsExportNames(source)).toBeNull();
   });

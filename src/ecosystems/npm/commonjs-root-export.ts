@@ -85,12 +85,11 @@ function indexesOf(text: string, word: string): number[] {
 }
 
 /**
- * A `\u` escape of one of the letters of `module`, `exports` and `this` (d e h i l m o p r s t u x;
- * q comes along, harmlessly): `\u006d`, `\u{6D}`. Only through one can an identifier spell
- * those names without their letters; other escapes (`\u2028` in a bundle's strings and regexes,
- * common) cannot.
+ * A `\u` escape of a lowercase ASCII letter (`\u006d`, `\u{6D}`): only through one can an
+ * identifier spell the names the walks look for (`module`, `exports`, `eval`…) without their
+ * letters; other escapes (`\u2028` in a bundle's strings and regexes, common) cannot.
  */
-const NAME_LETTER_ESCAPE = /\\u(?:00|\{0*)(?:6[4589cdf]|7[0-58])/i;
+const NAME_LETTER_ESCAPE = /\\u(?:00|\{0*)(?:6[1-9a-f]|7[0-9a])/i;
 
 /**
  * The top-level statements whose text holds one of `words`: a walk that looks for those names
@@ -549,10 +548,11 @@ function isWritePosition(parent: Node | null, key: string, stated: ReadonlySet<u
  *   bound to a name (TypeScript's `this && this.__importDefault` reads it).
  * Everything else (`cond ? exports : this`, `var e = exports || {}`, `(0, exports)`,
  * `({ b: exports.b } = impl)`, `module['exports']`, `fn(module)`, a `var exports` or a parameter
- * of that name, `exports.__proto__`) makes the names unknown.
+ * of that name, `exports.__proto__`, a direct `eval`, the top-level `arguments`, `require.cache`)
+ * makes the names unknown.
  */
 function exportsEscapes(program: ParsedProgram, stated: ReadonlySet<unknown>): boolean {
-  const pending: Visit[] = [{ node: statementsMentioning(program, ['exports', 'module', 'this']), parent: null, key: '', inFunction: false }];
+  const pending: Visit[] = [{ node: statementsMentioning(program, ['exports', 'module', 'this', 'eval', 'arguments', 'require']), parent: null, key: '', inFunction: false }];
   while (pending.length > 0) {
     const { node, parent, key, inFunction } = pending.pop()!;
     if (Array.isArray(node)) {
@@ -568,6 +568,10 @@ function exportsEscapes(program: ParsedProgram, stated: ReadonlySet<unknown>): b
     const referenceName = current.type === 'Identifier' && !isPropertyName(parent, key) ? (current as unknown as { name: string }).name : null;
     if ((referenceName === 'exports' || isMemberOf(current, 'module', 'exports')) && !allowedExportsPosition(parent, key, stated)) return true;
     if (referenceName === 'module' && !allowedModulePosition(parent, key)) return true;
+    // Ways to reach the module object without naming it (review 23): a direct `eval`, the module
+    // wrapper's own `arguments` (`arguments[0]` is `exports`), and `require.cache`/`require.main`.
+    if (referenceName === 'eval' || (referenceName === 'arguments' && !inFunction)) return true;
+    if (current.type === 'MemberExpression' && isRequireCacheOrMain(current)) return true;
     if (current.type === 'ThisExpression' && !inFunction && thisEscapes(parent, key, stated)) return true;
     if (current.type === 'MemberExpression' || current.type === 'OptionalMemberExpression') {
       const object = current['object'] as Node | undefined;
@@ -584,6 +588,14 @@ function exportsEscapes(program: ParsedProgram, stated: ReadonlySet<unknown>): b
     for (const [childKey, child] of codeChildren(current)) pending.push({ node: child, parent: current, key: childKey, inFunction: entersFunction });
   }
   return false;
+}
+
+/** `require.cache`, `require.main` or `require[…]`: module objects, this one among them. */
+function isRequireCacheOrMain(member: Node): boolean {
+  const object = member['object'] as Node | undefined;
+  if (object?.type !== 'Identifier' || (object as unknown as { name: string }).name !== 'require') return false;
+  const property = (member['property'] as { name?: string } | undefined)?.name;
+  return member['computed'] === true || property === 'cache' || property === 'main';
 }
 
 /** `exports` or `module.exports` where the allow-list of exportsEscapes accepts it. */
