@@ -6145,7 +6145,8 @@ function isWritePosition(parent, key, stated) {
  * - `exports` and `module.exports` as the object of a plain member (`exports.a`, read, or written
  *   by a `stated` top-level statement; a call of one of its methods only inside a function), as
  *   a `stated` target or `defineProperty` argument, or under `typeof`;
- * - `module` as the object of a plain member (`module.exports`, `module.id`) or under `typeof`;
+ * - `module` as the object of a plain member (`module.exports`, `module.id`), under `typeof`, or
+ *   compared (`require.main === module`), and `require.main` compared too;
  * - the top-level `this` anywhere but as a written member's object, a call argument or a value
  *   bound to a name (TypeScript's `this && this.__importDefault` reads it).
  * Everything else (`cond ? exports : this`, `var e = exports || {}`, `(0, exports)`,
@@ -6179,7 +6180,7 @@ function exportsEscapes(program, stated) {
         // wrapper's own `arguments` (`arguments[0]` is `exports`), and `require.cache`/`require.main`.
         if (referenceName === 'eval' || (referenceName === 'arguments' && !inFunction))
             return true;
-        if (current.type === 'MemberExpression' && isRequireCacheOrMain(current))
+        if (current.type === 'MemberExpression' && isRequireCacheOrMain(current) && !isComparedOnly(current, parent))
             return true;
         if (current.type === 'ThisExpression' && !inFunction && thisEscapes(parent, key, stated))
             return true;
@@ -6211,6 +6212,15 @@ function isRequireCacheOrMain(member) {
     const property = member['property']?.name;
     return member['computed'] === true || property === 'cache' || property === 'main';
 }
+/** `a === b`, `a !== b`, `a == b`, `a != b`: both sides are read, neither handed on. */
+function isEquality(node) {
+    return node?.type === 'BinaryExpression' && ['===', '!==', '==', '!='].includes(node['operator']);
+}
+/** `require.main === module` (the common "run as a script" test): compared, never written through. */
+function isComparedOnly(member, parent) {
+    const property = member['property']?.name;
+    return member['computed'] !== true && property === 'main' && isEquality(parent);
+}
 /** `exports` or `module.exports` where the allow-list of exportsEscapes accepts it. */
 function allowedExportsPosition(parent, key, stated) {
     if (parent === null)
@@ -6226,11 +6236,16 @@ function allowedExportsPosition(parent, key, stated) {
         return stated.has(parent);
     return false;
 }
-/** `module` where the allow-list of exportsEscapes accepts it: a plain member (`module.exports`, `module.id`), or `typeof`. */
+/**
+ * `module` where the allow-list of exportsEscapes accepts it: a plain member (`module.exports`,
+ * `module.id`), `typeof`, or one side of an equality (`require.main === module`).
+ */
 function allowedModulePosition(parent, key) {
     if (parent === null)
         return false;
     if (parent.type === 'UnaryExpression' && parent['operator'] === 'typeof')
+        return true;
+    if (isEquality(parent))
         return true;
     return (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && key === 'object' && parent['computed'] !== true;
 }
@@ -7070,6 +7085,10 @@ function unwrap(node) {
     }
     return current;
 }
+/** The `specifier` field of a use made on a binding loaded by one (see TracedUse.specifier). */
+function specifierOf(binding) {
+    return binding.kind !== 'derived' && binding.specifier !== undefined ? { specifier: binding.specifier } : {};
+}
 /** The member a call of the package itself is recorded under (`retry(axios)` → member `()`). */
 const ROOT_CALL_MEMBER = '()';
 function addImport(collected, targets, specifier, kind, names, line) {
@@ -7104,7 +7123,8 @@ function visitModuleSyntax(node, collected, targets, bindings, offset) {
             const packageName = addImport(collected, targets, stringValue(node.source), typeOnly ? 'importType' : 'import', names, line);
             if (packageName === null)
                 return;
-            const root = stringValue(node.source) === packageName ? { rootLoadedBy: 'import' } : {};
+            const source = stringValue(node.source) ?? packageName;
+            const root = source === packageName ? { rootLoadedBy: 'import' } : {};
             for (const specifier of specifiers) {
                 const local = module_usage_identifierName(specifier.local);
                 if (local === null)
@@ -7112,10 +7132,10 @@ function visitModuleSyntax(node, collected, targets, bindings, offset) {
                 if (specifier.type === 'ImportSpecifier') {
                     const imported = module_usage_identifierName(specifier.imported) ?? stringValue(specifier.imported) ?? local;
                     // `import { default as u }` is the default import by another spelling.
-                    bindings.set(local, { packageName, kind: 'named', importedName: imported, ...(imported === 'default' ? root : {}) });
+                    bindings.set(local, { packageName, kind: 'named', importedName: imported, specifier: source, ...(imported === 'default' ? root : {}) });
                 }
                 else
-                    bindings.set(local, { packageName, kind: 'package', ...root });
+                    bindings.set(local, { packageName, kind: 'package', specifier: source, ...root });
             }
             return;
         }
@@ -7135,8 +7155,9 @@ function visitModuleSyntax(node, collected, targets, bindings, offset) {
                 return;
             const packageName = addImport(collected, targets, stringValue(reference.expression), node.importKind === 'type' ? 'importType' : 'importEquals', ['*'], line);
             const local = module_usage_identifierName(node.id);
+            const source = stringValue(reference.expression) ?? '';
             if (packageName !== null && local !== null)
-                bindings.set(local, { packageName, kind: 'package', ...(stringValue(reference.expression) === packageName ? { rootLoadedBy: 'require' } : {}) });
+                bindings.set(local, { packageName, kind: 'package', specifier: source, ...(source === packageName ? { rootLoadedBy: 'require' } : {}) });
             return;
         }
         case 'TSImportType': {
@@ -7245,7 +7266,7 @@ function traceOf(node, bindings, targets) {
         return null;
     const required = requiredPackage(value, targets);
     if (required !== null)
-        return { packageName: required.packageName, kind: 'package', ...(required.specifier === required.packageName ? { rootLoadedBy: required.by } : {}) };
+        return { packageName: required.packageName, kind: 'package', specifier: required.specifier, ...(required.specifier === required.packageName ? { rootLoadedBy: required.by } : {}) };
     switch (value.type) {
         case 'Identifier':
             return bindings.get(value.name) ?? null;
@@ -7263,7 +7284,7 @@ function traceOf(node, bindings, targets) {
             // `require('express').Router` is the package's name `Router`.
             const name = memberName(value);
             if (object.kind === 'package' && name !== null)
-                return { packageName: object.packageName, kind: 'named', importedName: name };
+                return { packageName: object.packageName, kind: 'named', importedName: name, ...specifierOf(object) };
             return { packageName: object.packageName, kind: 'derived' };
         }
         default:
@@ -7314,10 +7335,10 @@ function resolveBindings(collected, bindings, targets, uses) {
                 const local = module_usage_identifierName(valueNode.type === 'AssignmentPattern' ? valueNode.left : valueNode);
                 if (key === null || local === null)
                     continue;
-                bind(local, trace.kind === 'package' ? { packageName: trace.packageName, kind: 'named', importedName: key } : { packageName: trace.packageName, kind: 'derived' });
+                bind(local, trace.kind === 'package' ? { packageName: trace.packageName, kind: 'named', importedName: key, ...specifierOf(trace) } : { packageName: trace.packageName, kind: 'derived' });
                 if (!destructured.has(property)) {
                     destructured.add(property);
-                    uses(trace.packageName, { line, expression: key, member: key, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other' });
+                    uses(trace.packageName, { line, expression: key, member: key, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...(trace.kind === 'package' ? specifierOf(trace) : {}) });
                 }
             }
         }
@@ -7416,7 +7437,7 @@ function analyseModule(programs, targets) {
         const trace = traceOf(node.object, bindings, targets);
         const call = collected.calledMembers.has(node) ? { callArguments: collected.calledMembers.get(node) } : {};
         if (trace !== null) {
-            addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...call });
+            addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...(trace.kind === 'package' ? specifierOf(trace) : {}), ...call });
             // `retry.call(this, axios)` / `.apply(…)` calls the package itself too.
             if ((member === 'call' || member === 'apply') && 'callArguments' in call)
                 addRootCall(node.object, line, (text) => `${text}.${member}()`);
@@ -7435,7 +7456,7 @@ function analyseModule(programs, targets) {
     for (const { name, line } of collected.identifiers) {
         const binding = bindings.get(name);
         if (binding?.kind === 'named' && binding.importedName !== undefined)
-            addUse(binding.packageName, { line, expression: name, member: binding.importedName, onPackage: true, receiverVia: 'other' });
+            addUse(binding.packageName, { line, expression: name, member: binding.importedName, onPackage: true, receiverVia: 'other', ...specifierOf(binding) });
     }
     for (const entry of packages.values()) {
         entry.traced.sort((left, right) => left.line - right.line || (left.expression < right.expression ? -1 : left.expression > right.expression ? 1 : 0));
@@ -7515,11 +7536,17 @@ function usesIn(file, check, packageName) {
         return file.imports.filter((site) => specifiers.has(site.specifier)).map((site) => ({ path: file.path, line: site.line, expression: site.specifier, match: 'binding' }));
     }
     if (check.form?.kind === 'subpathName') {
-        // Only the import by name is seen: a namespace import's members are traced per package, not per subpath.
+        // Imported by name (`import { JSONPreset } from 'lowdb/node'`, `export … from`), or read on
+        // what that specifier loads (`require('lowdb/node').JSONPreset`, `const { JSONPreset } = require(…)`,
+        // a namespace import's member): never the same name from the root or another subpath.
         const { specifier, member } = check.form;
-        return file.imports
+        const imported = file.imports
             .filter((site) => site.specifier === specifier && site.names.includes(member))
             .map((site) => ({ path: file.path, line: site.line, expression: `import { ${member} } from '${specifier}'`, match: 'binding' }));
+        const read = file.traced
+            .filter((use) => use.onPackage && use.specifier === specifier && use.member === member && !imported.some((site) => site.line === use.line))
+            .map((use) => ({ path: file.path, line: use.line, expression: use.expression, match: 'binding' }));
+        return [...imported, ...read];
     }
     if (check.form?.kind === 'rootCall') {
         const { requireOnly, nativeImports } = check.form;
@@ -8072,7 +8099,8 @@ function apiSurfaceChecks(evidence, packageName) {
             ...removedExportNames(item).map((name) => ({ name, change: 'removed', origin: 'apiSurface' })),
             ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed', origin: 'apiSurface', form: { kind: 'rootCall', ...rootCall } }]),
             ...removedRootModuleSpecifiers(item, packageName).map(({ module, specifiers }) => ({ name: module, change: 'removed', origin: 'apiSurface', form: { kind: 'subpath', specifiers } })),
-            ...removedSubpathNames(item).flatMap(({ specifier, names }) => names.map((name) => ({ name: subpathNameCheck(name, specifier), change: 'removed', origin: 'apiSurface', form: { kind: 'subpathName', specifier, member: name } }))),
+            // A second guard: the specifier was written only when plain, and must be this package's.
+            ...removedSubpathNames(item).filter(({ specifier }) => specifier.startsWith(`${packageName}/`)).flatMap(({ specifier, names }) => names.map((name) => ({ name: subpathNameCheck(name, specifier), change: 'removed', origin: 'apiSurface', form: { kind: 'subpathName', specifier, member: name } }))),
         ];
     });
 }

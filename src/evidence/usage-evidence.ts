@@ -40,7 +40,8 @@ export function apiSurfaceChecks(evidence: readonly EvidenceItem[], packageName:
       ...removedExportNames(item).map((name) => ({ name, change: 'removed' as const, origin: 'apiSurface' })),
       ...(rootCall === null ? [] : [{ name: rootCallName(packageName, rootCall.requireOnly), change: 'removed' as const, origin: 'apiSurface', form: { kind: 'rootCall' as const, ...rootCall } }]),
       ...removedRootModuleSpecifiers(item, packageName).map(({ module, specifiers }) => ({ name: module, change: 'removed' as const, origin: 'apiSurface', form: { kind: 'subpath' as const, specifiers } })),
-      ...removedSubpathNames(item).flatMap(({ specifier, names }) =>
+      // A second guard: the specifier was written only when plain, and must be this package's.
+      ...removedSubpathNames(item).filter(({ specifier }) => specifier.startsWith(`${packageName}/`)).flatMap(({ specifier, names }) =>
         names.map((name) => ({ name: subpathNameCheck(name, specifier), change: 'removed' as const, origin: 'apiSurface', form: { kind: 'subpathName' as const, specifier, member: name } })),
       ),
     ];

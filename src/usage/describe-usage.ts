@@ -87,11 +87,17 @@ function usesIn(file: ImportingFile, check: NameCheck, packageName: string): Nam
     return file.imports.filter((site) => specifiers.has(site.specifier)).map((site) => ({ path: file.path, line: site.line, expression: site.specifier, match: 'binding' as const }));
   }
   if (check.form?.kind === 'subpathName') {
-    // Only the import by name is seen: a namespace import's members are traced per package, not per subpath.
+    // Imported by name (`import { JSONPreset } from 'lowdb/node'`, `export … from`), or read on
+    // what that specifier loads (`require('lowdb/node').JSONPreset`, `const { JSONPreset } = require(…)`,
+    // a namespace import's member): never the same name from the root or another subpath.
     const { specifier, member } = check.form;
-    return file.imports
+    const imported = file.imports
       .filter((site) => site.specifier === specifier && site.names.includes(member))
       .map((site) => ({ path: file.path, line: site.line, expression: `import { ${member} } from '${specifier}'`, match: 'binding' as const }));
+    const read = file.traced
+      .filter((use) => use.onPackage && use.specifier === specifier && use.member === member && !imported.some((site) => site.line === use.line))
+      .map((use) => ({ path: file.path, line: use.line, expression: use.expression, match: 'binding' as const }));
+    return [...imported, ...read];
   }
   if (check.form?.kind === 'rootCall') {
     const { requireOnly, nativeImports } = check.form;

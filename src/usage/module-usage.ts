@@ -84,7 +84,13 @@ function unwrap(node: unknown): unknown {
  * `require()` or `import x = require()` (`require`), or by an ES import of its default or
  * namespace (`import`). Calls of such a binding are calls of the package itself.
  */
-type Binding = { packageName: string; kind: 'package' | 'named' | 'derived'; importedName?: string; via?: 'call' | 'parameter'; rootLoadedBy?: 'require' | 'import' };
+/** `specifier`: the module specifier a package or named binding was loaded by (`lowdb/node`), so a use can tell a subpath's names from the root's. */
+type Binding = { packageName: string; kind: 'package' | 'named' | 'derived'; importedName?: string; via?: 'call' | 'parameter'; rootLoadedBy?: 'require' | 'import'; specifier?: string };
+
+/** The `specifier` field of a use made on a binding loaded by one (see TracedUse.specifier). */
+function specifierOf(binding: Binding): { specifier: string } | Record<string, never> {
+  return binding.kind !== 'derived' && binding.specifier !== undefined ? { specifier: binding.specifier } : {};
+}
 
 /** The member a call of the package itself is recorded under (`retry(axios)` → member `()`). */
 export const ROOT_CALL_MEMBER = '()';
@@ -135,15 +141,16 @@ function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySe
       const typeOnly = node.importKind === 'type' || (specifiers.length > 0 && specifiers.every((specifier) => specifier.importKind === 'type'));
       const packageName = addImport(collected, targets, stringValue(node.source), typeOnly ? 'importType' : 'import', names, line);
       if (packageName === null) return;
-      const root = stringValue(node.source) === packageName ? { rootLoadedBy: 'import' as const } : {};
+      const source = stringValue(node.source) ?? packageName;
+      const root = source === packageName ? { rootLoadedBy: 'import' as const } : {};
       for (const specifier of specifiers) {
         const local = identifierName(specifier.local);
         if (local === null) continue;
         if (specifier.type === 'ImportSpecifier') {
           const imported = identifierName(specifier.imported) ?? stringValue(specifier.imported) ?? local;
           // `import { default as u }` is the default import by another spelling.
-          bindings.set(local, { packageName, kind: 'named', importedName: imported, ...(imported === 'default' ? root : {}) });
-        } else bindings.set(local, { packageName, kind: 'package', ...root });
+          bindings.set(local, { packageName, kind: 'named', importedName: imported, specifier: source, ...(imported === 'default' ? root : {}) });
+        } else bindings.set(local, { packageName, kind: 'package', specifier: source, ...root });
       }
       return;
     }
@@ -162,7 +169,8 @@ function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySe
       if (reference?.type !== 'TSExternalModuleReference') return;
       const packageName = addImport(collected, targets, stringValue(reference.expression), node.importKind === 'type' ? 'importType' : 'importEquals', ['*'], line);
       const local = identifierName(node.id);
-      if (packageName !== null && local !== null) bindings.set(local, { packageName, kind: 'package', ...(stringValue(reference.expression) === packageName ? { rootLoadedBy: 'require' as const } : {}) });
+      const source = stringValue(reference.expression) ?? '';
+      if (packageName !== null && local !== null) bindings.set(local, { packageName, kind: 'package', specifier: source, ...(source === packageName ? { rootLoadedBy: 'require' as const } : {}) });
       return;
     }
     case 'TSImportType': {
@@ -263,7 +271,7 @@ function traceOf(node: unknown, bindings: Map<string, Binding>, targets: Readonl
   const value = unwrap(node);
   if (!isNode(value)) return null;
   const required = requiredPackage(value, targets);
-  if (required !== null) return { packageName: required.packageName, kind: 'package', ...(required.specifier === required.packageName ? { rootLoadedBy: required.by } : {}) };
+  if (required !== null) return { packageName: required.packageName, kind: 'package', specifier: required.specifier, ...(required.specifier === required.packageName ? { rootLoadedBy: required.by } : {}) };
   switch (value.type) {
     case 'Identifier':
       return bindings.get(value.name as string) ?? null;
@@ -279,7 +287,7 @@ function traceOf(node: unknown, bindings: Map<string, Binding>, targets: Readonl
       if (object === null) return null;
       // `require('express').Router` is the package's name `Router`.
       const name = memberName(value);
-      if (object.kind === 'package' && name !== null) return { packageName: object.packageName, kind: 'named', importedName: name };
+      if (object.kind === 'package' && name !== null) return { packageName: object.packageName, kind: 'named', importedName: name, ...specifierOf(object) };
       return { packageName: object.packageName, kind: 'derived' };
     }
     default:
@@ -327,10 +335,10 @@ function resolveBindings(collected: Collected, bindings: Map<string, Binding>, t
         const valueNode = property.value as Node;
         const local = identifierName(valueNode.type === 'AssignmentPattern' ? valueNode.left : valueNode);
         if (key === null || local === null) continue;
-        bind(local, trace.kind === 'package' ? { packageName: trace.packageName, kind: 'named', importedName: key } : { packageName: trace.packageName, kind: 'derived' });
+        bind(local, trace.kind === 'package' ? { packageName: trace.packageName, kind: 'named', importedName: key, ...specifierOf(trace) } : { packageName: trace.packageName, kind: 'derived' });
         if (!destructured.has(property)) {
           destructured.add(property);
-          uses(trace.packageName, { line, expression: key, member: key, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other' });
+          uses(trace.packageName, { line, expression: key, member: key, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...(trace.kind === 'package' ? specifierOf(trace) : {}) });
         }
       }
     }
@@ -414,7 +422,7 @@ export function analyseModule(programs: Array<{ program: Program; lineOffset: nu
     const trace = traceOf(node.object, bindings, targets);
     const call = collected.calledMembers.has(node) ? { callArguments: collected.calledMembers.get(node)! } : {};
     if (trace !== null) {
-      addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...call });
+      addUse(trace.packageName, { line, expression: `${receiverText(node.object)}.${member}`, member, onPackage: trace.kind === 'package', receiverVia: trace.via ?? 'other', ...(trace.kind === 'package' ? specifierOf(trace) : {}), ...call });
       // `retry.call(this, axios)` / `.apply(…)` calls the package itself too.
       if ((member === 'call' || member === 'apply') && 'callArguments' in call) addRootCall(node.object, line, (text) => `${text}.${member}()`);
     } else {
@@ -427,7 +435,7 @@ export function analyseModule(programs: Array<{ program: Program; lineOffset: nu
   // References to a named import (`legacy()` after `import { legacy } from …`).
   for (const { name, line } of collected.identifiers) {
     const binding = bindings.get(name);
-    if (binding?.kind === 'named' && binding.importedName !== undefined) addUse(binding.packageName, { line, expression: name, member: binding.importedName, onPackage: true, receiverVia: 'other' });
+    if (binding?.kind === 'named' && binding.importedName !== undefined) addUse(binding.packageName, { line, expression: name, member: binding.importedName, onPackage: true, receiverVia: 'other', ...specifierOf(binding) });
   }
   for (const entry of packages.values()) {
     entry.traced.sort((left, right) => left.line - right.line || (left.expression < right.expression ? -1 : left.expression > right.expression ? 1 : 0));

@@ -69,6 +69,12 @@ export interface TracedUse {
    * that get `module.exports` as it is, where an ES import gets the interop default.
    */
   rootLoadedBy?: 'require' | 'import';
+  /**
+   * On a use of the package's own binding or of a name taken from it: the module specifier that
+   * binding was loaded by (`lowdb/node` for `require('lowdb/node').JSONPreset`), so a name a
+   * subpath removed is matched on that subpath only. Absent for uses on derived values.
+   */
+  specifier?: string;
 }
 
 /** A member access whose receiver could not be traced to the package (for plain name matches). */

@@ -189,6 +189,7 @@ describe('commonJsExportNames (mnemonist 0.39 → 0.40 renames its `Set` export 
     ['the last object literal, then members added to it', 'module.exports = { old: 1 }\nmodule.exports = exports = { fresh: 1 }\nmodule.exports.extra = 2', ['fresh', 'extra']],
     ['reads of exports inside functions', 'exports.a = function () { return exports.b() }\nexports.b = () => 1', ['a', 'b']],
     ["a function's own arguments and require.resolve", 'exports.a = function () { return arguments[0] }\nexports.b = require.resolve("./b")', ['a', 'b']],
+    ['the "run as a script" test', 'exports.a = 1\nif (require.main === module) { main() }', ['a']],
   ])('names %s', (_label, source, names) => {
     expect([...(commonJsExportNames(source) ?? [])]).toEqual(names);
   });

@@ -207,7 +207,7 @@ describe('a name a subpath no longer exports, in use', () => {
       from: '6.1.1',
       to: '7.0.0',
       tarballs: {
-        from: () => Promise.resolve(npmTarballOf({ ...root, 'lib/node.d.ts': 'export declare function JSONPreset(): void;\nexport declare class TextFile {}\nexport interface PresetOptions {}' })),
+        from: () => Promise.resolve(npmTarballOf({ ...root, 'lib/node.d.ts': 'export declare function JSONPreset(): void;\nexport declare function JSONSyncPreset(): void;\nexport declare class TextFile {}\nexport interface PresetOptions {}' })),
         to: npmTarballOf({ ...root, 'lib/node.d.ts': 'export declare function JSONFilePreset(): void;\nexport declare class TextFile {}' }),
       },
     });
@@ -215,10 +215,29 @@ describe('a name a subpath no longer exports, in use', () => {
     const report = usageOf('lowdb', evidence, {
       'src/db.ts': "import { JSONPreset, TextFile } from 'lowdb/node';",
       'src/types.ts': "import type { PresetOptions } from 'lowdb/node';",
-      'src/other.js': "const { JSONPreset } = require('lowdb');\nimport { Low } from 'lowdb';",
+      'src/cjs.js': "const { JSONPreset } = require('lowdb/node');\nconst sync = require('lowdb/node').JSONSyncPreset;",
+      'src/namespace.mjs': "import * as presets from 'lowdb/node';\npresets.JSONPreset();",
+      'src/other.js': "const { JSONPreset } = require('lowdb');\nimport { Low } from 'lowdb';\nconst { JSONPreset: p } = require('lowdb/browser');",
     });
     expect(report.checkedNames).toEqual([
-      { name: 'JSONPreset (lowdb/node)', change: 'removed', origins: ['apiSurface'], useCount: 1, uses: [{ path: 'src/db.ts', line: 1, expression: "import { JSONPreset } from 'lowdb/node'", match: 'binding' }] },
+      {
+        name: 'JSONPreset (lowdb/node)',
+        change: 'removed',
+        origins: ['apiSurface'],
+        useCount: 3,
+        uses: [
+          { path: 'src/cjs.js', line: 1, expression: 'JSONPreset', match: 'binding' },
+          { path: 'src/db.ts', line: 1, expression: "import { JSONPreset } from 'lowdb/node'", match: 'binding' },
+          { path: 'src/namespace.mjs', line: 2, expression: 'presets.JSONPreset', match: 'binding' },
+        ],
+      },
+      {
+        name: 'JSONSyncPreset (lowdb/node)',
+        change: 'removed',
+        origins: ['apiSurface'],
+        useCount: 1,
+        uses: [{ path: 'src/cjs.js', line: 2, expression: 'require().JSONSyncPreset', match: 'binding' }],
+      },
       { name: 'PresetOptions (lowdb/node)', change: 'removed', origins: ['apiSurface'], useCount: 1, uses: [{ path: 'src/types.ts', line: 1, expression: "import { PresetOptions } from 'lowdb/node'", match: 'binding' }] },
     ]);
   });

@@ -543,7 +543,8 @@ function isWritePosition(parent: Node | null, key: string, stated: ReadonlySet<u
  * - `exports` and `module.exports` as the object of a plain member (`exports.a`, read, or written
  *   by a `stated` top-level statement; a call of one of its methods only inside a function), as
  *   a `stated` target or `defineProperty` argument, or under `typeof`;
- * - `module` as the object of a plain member (`module.exports`, `module.id`) or under `typeof`;
+ * - `module` as the object of a plain member (`module.exports`, `module.id`), under `typeof`, or
+ *   compared (`require.main === module`), and `require.main` compared too;
  * - the top-level `this` anywhere but as a written member's object, a call argument or a value
  *   bound to a name (TypeScript's `this && this.__importDefault` reads it).
  * Everything else (`cond ? exports : this`, `var e = exports || {}`, `(0, exports)`,
@@ -571,7 +572,7 @@ function exportsEscapes(program: ParsedProgram, stated: ReadonlySet<unknown>): b
     // Ways to reach the module object without naming it (review 23): a direct `eval`, the module
     // wrapper's own `arguments` (`arguments[0]` is `exports`), and `require.cache`/`require.main`.
     if (referenceName === 'eval' || (referenceName === 'arguments' && !inFunction)) return true;
-    if (current.type === 'MemberExpression' && isRequireCacheOrMain(current)) return true;
+    if (current.type === 'MemberExpression' && isRequireCacheOrMain(current) && !isComparedOnly(current, parent)) return true;
     if (current.type === 'ThisExpression' && !inFunction && thisEscapes(parent, key, stated)) return true;
     if (current.type === 'MemberExpression' || current.type === 'OptionalMemberExpression') {
       const object = current['object'] as Node | undefined;
@@ -598,6 +599,17 @@ function isRequireCacheOrMain(member: Node): boolean {
   return member['computed'] === true || property === 'cache' || property === 'main';
 }
 
+/** `a === b`, `a !== b`, `a == b`, `a != b`: both sides are read, neither handed on. */
+function isEquality(node: Node | null): boolean {
+  return node?.type === 'BinaryExpression' && ['===', '!==', '==', '!='].includes(node['operator'] as string);
+}
+
+/** `require.main === module` (the common "run as a script" test): compared, never written through. */
+function isComparedOnly(member: Node, parent: Node | null): boolean {
+  const property = (member['property'] as { name?: string } | undefined)?.name;
+  return member['computed'] !== true && property === 'main' && isEquality(parent);
+}
+
 /** `exports` or `module.exports` where the allow-list of exportsEscapes accepts it. */
 function allowedExportsPosition(parent: Node | null, key: string, stated: ReadonlySet<unknown>): boolean {
   if (parent === null) return false;
@@ -609,10 +621,14 @@ function allowedExportsPosition(parent: Node | null, key: string, stated: Readon
   return false;
 }
 
-/** `module` where the allow-list of exportsEscapes accepts it: a plain member (`module.exports`, `module.id`), or `typeof`. */
+/**
+ * `module` where the allow-list of exportsEscapes accepts it: a plain member (`module.exports`,
+ * `module.id`), `typeof`, or one side of an equality (`require.main === module`).
+ */
 function allowedModulePosition(parent: Node | null, key: string): boolean {
   if (parent === null) return false;
   if (parent.type === 'UnaryExpression' && parent['operator'] === 'typeof') return true;
+  if (isEquality(parent)) return true;
   return (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && key === 'object' && parent['computed'] !== true;
 }
 
