@@ -4432,6 +4432,10 @@ var index_min = __webpack_require__(98697);
  * The changelog reader and the API-surface diff both use it, with their own `select`.
  */
 const INFLATE_CHUNK_BYTES = 64 * 1024;
+/** The bytes of a TarballSource (loaded now when it is a loader). */
+function tarballBytes(source) {
+    return typeof source === 'function' ? source() : Promise.resolve(source);
+}
 const decoder = new TextDecoder('utf-8', { fatal: false });
 const GZIP_MAGIC = [0x1f, 0x8b];
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
@@ -5467,17 +5471,16 @@ function declarationsOf(tarball, label) {
     let pending;
     return {
         read() {
-            pending ??= (async () => readDeclarationSet(typeof tarball === 'function' ? await tarball() : tarball, label))();
+            pending ??= tarballBytes(tarball).then((bytes) => readDeclarationSet(bytes, label));
             return pending;
         },
     };
 }
-/** A file of the set, parsed once (parseDeclarations). */
+/** A file of the set, parsed once (parseDeclarations); a set is one version of one package. */
 function parsedFile(set, file, packageName) {
-    const key = `${packageName}\u0000${file}`;
-    if (!set.parsed.has(key))
-        set.parsed.set(key, parseDeclarations(set.declarations.get(file) ?? '', packageName));
-    return set.parsed.get(key) ?? null;
+    if (!set.parsed.has(file))
+        set.parsed.set(file, parseDeclarations(set.declarations.get(file) ?? '', packageName));
+    return set.parsed.get(file) ?? null;
 }
 async function readDeclarationSet(tarball, label) {
     const notes = [];
@@ -5565,13 +5568,13 @@ function surfaceFrom(set, entry, options, fields) {
     const typeOnlyNames = new Set([...typeNames].filter((name) => !valueNames.has(name)));
     return { entry, names, typeOnlyNames, complete, ...fields, notes };
 }
-async function readApiSurface(tarball, shape, options) {
-    const set = await tarball.read();
-    const { declarations, allPaths } = set;
+async function readApiSurface(declarations, shape, options) {
+    const set = await declarations.read();
+    const { allPaths } = set;
     // A copy: the set is shared with the subpaths' surfaces, which must not inherit the root's notes.
     const notes = [...set.notes];
     const resolvable = (path) => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
-    const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
+    const entry = entryCandidates(shape).find((candidate) => set.declarations.has(candidate)) ?? null;
     // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
     // anyway: it falls back to the file beside `main`, then to index.d.ts (sirv 3.0.0 names a
     // missing sirv.d.ts and ships index.d.ts). immutable 5.1.0's has no fallback: that one breaks.
@@ -5590,11 +5593,11 @@ async function readApiSurface(tarball, shape, options) {
  * declarations the root's surface was read from: the first declaration file of its candidates that the tarball holds. A
  * subpath with none is absent from the result; there is no fallback to the root's index.d.ts.
  */
-async function readSubpathSurfaces(tarball, shape, options, subpaths) {
+async function readSubpathSurfaces(declarations, shape, options, subpaths) {
     const surfaces = new Map();
     if (subpaths.length === 0)
         return surfaces;
-    const set = await tarball.read();
+    const set = await declarations.read();
     for (const subpath of subpaths) {
         const entry = (shape.subpathDeclarations[subpath] ?? []).map(normalise).find((candidate) => candidate !== null && set.declarations.has(candidate));
         if (entry === undefined || entry === null)
@@ -5920,7 +5923,6 @@ function callableDefaultIn(program) {
 }
 /** The root files of the tarball given, or of the one `tarball()` loads when first asked. */
 function rootFilesOf(tarball, label) {
-    const load = typeof tarball === 'function' ? tarball : async () => tarball;
     const reads = new Map();
     // Keyed by the file read, not its path: two candidate lists could read two copies of one path
     // (a tarball holding it twice), and each parse must be of the text it is asked about.
@@ -5928,7 +5930,7 @@ function rootFilesOf(tarball, label) {
     const read = async (candidates, purpose) => {
         if (candidates.length === 0)
             return null;
-        const files = await readPackageFiles(await load(), candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
+        const files = await readPackageFiles(await tarballBytes(tarball), candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
         const file = candidates.find((candidate) => files.has(candidate));
         return file === undefined ? null : { file, source: files.get(file) };
     };
@@ -6501,11 +6503,12 @@ async function apiSurfaceEvidence(input) {
     let callableRoot = null;
     let namespaceRoot = null;
     let fromRead = false;
-    const roots = { from: rootFilesOf(input.tarballs.from, `${packageName}@${from}`), to: rootFilesOf(input.tarballs.to, `${packageName}@${to}`) };
+    const labels = { from: `${packageName}@${from}`, to: `${packageName}@${to}` };
+    const roots = { from: rootFilesOf(input.tarballs.from, labels.from), to: rootFilesOf(input.tarballs.to, labels.to) };
     // Each side's declaration files, read once for the root's surface and the subpaths'.
-    const declarations = { from: declarationsOf(input.tarballs.from, `${packageName}@${from}`), to: declarationsOf(input.tarballs.to, `${packageName}@${to}`) };
+    const declarations = { from: declarationsOf(input.tarballs.from, labels.from), to: declarationsOf(input.tarballs.to, labels.to) };
     try {
-        const toSurface = await readApiSurface(declarations.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
+        const toSurface = await readApiSurface(declarations.to, facts.to.shape, { packageName, label: labels.to });
         // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
         // `main` (tempy 3.0.0 ships index.d.ts with `"exports": "./index.js"` and no `types`, and
         // drops 2.0.0's default export). A package that names none and whose target ships none has
@@ -6518,7 +6521,7 @@ async function apiSurfaceEvidence(input) {
             const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
             return { evidence, missing: [] };
         }
-        const fromSurface = await readApiSurface(declarations.from, facts.from.shape, { packageName, label: `${packageName}@${from}` });
+        const fromSurface = await readApiSurface(declarations.from, facts.from.shape, { packageName, label: labels.from });
         fromRead = true;
         callableRoot = await callableRootToCompare(fromSurface, toSurface, {
             from: { root: roots.from, shape: facts.from.shape },
@@ -6573,7 +6576,7 @@ async function apiSurfaceEvidence(input) {
         // checker, so its removal breaks compilation of code that names it and nothing at runtime.
         addItem(`api-surface/${from}..${to}/removed-types`, `${packageName} ${from} → ${to} — exported types removed`, `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`);
     }
-    // Majors and minors only: one more pass over both tarballs' declarations per bump, and every
+    // Majors and minors only: it parses and walks each common subpath's declarations, and every
     // subpath removal of the labelled set was in one.
     if (fromRead && !patch)
         evidence.push(...(await subpathRemovalItems(input, declarations)));
@@ -6751,8 +6754,10 @@ function removedExportNames(item) {
     if (item.kind !== 'apiSurface' || !REMOVAL_LOCATOR.test(item.locator))
         return [];
     const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. (?:TypeScript c|C)ode that imports them/s.exec(item.content)?.[1];
-    if (list === undefined)
-        return [];
+    return list === undefined ? [] : namesOfList(list);
+}
+/** The names of a listed sentence part (`a, b, c`) a caller can import: identifiers, never the default. */
+function namesOfList(list) {
     return list
         .split(', ')
         .map((name) => name.trim())
@@ -6775,7 +6780,7 @@ function removedSubpathNames(item) {
         const parsed = /^`([^`]+)`: (.+)$/s.exec(group);
         if (parsed === null || !/^(?:@[A-Za-z0-9._-]+\/)?[A-Za-z0-9._-]+\/[A-Za-z0-9@._/+-]{1,100}$/.test(parsed[1]))
             return [];
-        const names = parsed[2].split(', ').filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+        const names = namesOfList(parsed[2]);
         return names.length === 0 ? [] : [{ specifier: parsed[1], names }];
     });
 }

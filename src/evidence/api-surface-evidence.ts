@@ -164,11 +164,12 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
   let callableRoot: CallableRoot | null = null;
   let namespaceRoot: NamespaceRoot | null = null;
   let fromRead = false;
-  const roots: Roots = { from: rootFilesOf(input.tarballs.from, `${packageName}@${from}`), to: rootFilesOf(input.tarballs.to, `${packageName}@${to}`) };
+  const labels = { from: `${packageName}@${from}`, to: `${packageName}@${to}` };
+  const roots: Roots = { from: rootFilesOf(input.tarballs.from, labels.from), to: rootFilesOf(input.tarballs.to, labels.to) };
   // Each side's declaration files, read once for the root's surface and the subpaths'.
-  const declarations = { from: declarationsOf(input.tarballs.from, `${packageName}@${from}`), to: declarationsOf(input.tarballs.to, `${packageName}@${to}`) };
+  const declarations = { from: declarationsOf(input.tarballs.from, labels.from), to: declarationsOf(input.tarballs.to, labels.to) };
   try {
-    const toSurface = await readApiSurface(declarations.to, facts.to.shape, { packageName, label: `${packageName}@${to}` });
+    const toSurface = await readApiSurface(declarations.to, facts.to.shape, { packageName, label: labels.to });
     // TypeScript finds declarations the manifest does not name: `index.d.ts`, or the file beside
     // `main` (tempy 3.0.0 ships index.d.ts with `"exports": "./index.js"` and no `types`, and
     // drops 2.0.0's default export). A package that names none and whose target ships none has
@@ -181,7 +182,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
       const evidence = untypedRoot !== null ? [namespaceRootItem(input, untypedRoot)] : lostNames !== null ? [removedRequireNamesItem(input, lostNames)] : [];
       return { evidence, missing: [] };
     }
-    const fromSurface = await readApiSurface(declarations.from, facts.from.shape, { packageName, label: `${packageName}@${from}` });
+    const fromSurface = await readApiSurface(declarations.from, facts.from.shape, { packageName, label: labels.from });
     fromRead = true;
     callableRoot = await callableRootToCompare(fromSurface, toSurface, {
       from: { root: roots.from, shape: facts.from.shape },
@@ -246,7 +247,7 @@ export async function apiSurfaceEvidence(input: ApiSurfaceInput): Promise<ApiSur
       `The type declarations of ${packageName} ${to} (${toEntry}) no longer export ${diff.removedTypeOnlyNames.length} type-only name(s) (interfaces, type aliases or \`export type\`) that ${from} exported (${fromEntry}): ${listed(diff.removedTypeOnlyNames)}. TypeScript code that imports them stops compiling; nothing changes at runtime.`,
     );
   }
-  // Majors and minors only: one more pass over both tarballs' declarations per bump, and every
+  // Majors and minors only: it parses and walks each common subpath's declarations, and every
   // subpath removal of the labelled set was in one.
   if (fromRead && !patch) evidence.push(...(await subpathRemovalItems(input, declarations)));
   if (diff.missingEntries.length > 0) {
@@ -435,7 +436,11 @@ const REMOVAL_LOCATOR = /\/removed-(?:exports|types|require-names)$/;
 export function removedExportNames(item: Pick<EvidenceItem, 'kind' | 'locator' | 'content'>): string[] {
   if (item.kind !== 'apiSurface' || !REMOVAL_LOCATOR.test(item.locator)) return [];
   const list = /exported \([^)]*\): (.*?)(?: … \(\d+ more\))?\. (?:TypeScript c|C)ode that imports them/s.exec(item.content)?.[1];
-  if (list === undefined) return [];
+  return list === undefined ? [] : namesOfList(list);
+}
+
+/** The names of a listed sentence part (`a, b, c`) a caller can import: identifiers, never the default. */
+function namesOfList(list: string): string[] {
   return list
     .split(', ')
     .map((name) => name.trim())
@@ -457,7 +462,7 @@ export function removedSubpathNames(item: Pick<EvidenceItem, 'kind' | 'locator' 
   return list.split('; ').flatMap((group) => {
     const parsed = /^`([^`]+)`: (.+)$/s.exec(group);
     if (parsed === null || !/^(?:@[A-Za-z0-9._-]+\/)?[A-Za-z0-9._-]+\/[A-Za-z0-9@._/+-]{1,100}$/.test(parsed[1]!)) return [];
-    const names = parsed[2]!.split(', ').filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+    const names = namesOfList(parsed[2]!);
     return names.length === 0 ? [] : [{ specifier: parsed[1]!, names }];
   });
 }

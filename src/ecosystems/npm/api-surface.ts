@@ -1,6 +1,6 @@
 import { parse } from '@babel/parser';
 import type { ManifestShape } from './manifest-shape.js';
-import { pathInPackage, readSelectedEntries } from './tarball-files.js';
+import { pathInPackage, readSelectedEntries, tarballBytes, type TarballSource } from './tarball-files.js';
 import { TarballReadError } from './tarball-changelog.js';
 
 /**
@@ -331,21 +331,20 @@ export interface TarballDeclarations {
 }
 
 /** The declarations of the tarball given, or of the one `tarball()` loads when first asked. */
-export function declarationsOf(tarball: Buffer | (() => Promise<Buffer>), label: string): TarballDeclarations {
+export function declarationsOf(tarball: TarballSource, label: string): TarballDeclarations {
   let pending: Promise<DeclarationSet> | undefined;
   return {
     read() {
-      pending ??= (async () => readDeclarationSet(typeof tarball === 'function' ? await tarball() : tarball, label))();
+      pending ??= tarballBytes(tarball).then((bytes) => readDeclarationSet(bytes, label));
       return pending;
     },
   };
 }
 
-/** A file of the set, parsed once (parseDeclarations). */
+/** A file of the set, parsed once (parseDeclarations); a set is one version of one package. */
 function parsedFile(set: DeclarationSet, file: string, packageName: string): FileExports | null {
-  const key = `${packageName}\u0000${file}`;
-  if (!set.parsed.has(key)) set.parsed.set(key, parseDeclarations(set.declarations.get(file) ?? '', packageName));
-  return set.parsed.get(key) ?? null;
+  if (!set.parsed.has(file)) set.parsed.set(file, parseDeclarations(set.declarations.get(file) ?? '', packageName));
+  return set.parsed.get(file) ?? null;
 }
 
 async function readDeclarationSet(tarball: Buffer, label: string): Promise<DeclarationSet> {
@@ -431,13 +430,13 @@ function surfaceFrom(set: DeclarationSet, entry: string, options: { packageName:
   return { entry, names, typeOnlyNames, complete, ...fields, notes };
 }
 
-export async function readApiSurface(tarball: TarballDeclarations, shape: ManifestShape, options: { packageName: string; label: string }): Promise<ApiSurface> {
-  const set = await tarball.read();
-  const { declarations, allPaths } = set;
+export async function readApiSurface(declarations: TarballDeclarations, shape: ManifestShape, options: { packageName: string; label: string }): Promise<ApiSurface> {
+  const set = await declarations.read();
+  const { allPaths } = set;
   // A copy: the set is shared with the subpaths' surfaces, which must not inherit the root's notes.
   const notes = [...set.notes];
   const resolvable = (path: string): boolean => ['', '.js', '.json', '.node', '.d.ts', '/index.js', '/index.json', '/index.d.ts'].some((suffix) => allPaths.has(`${path}${suffix}`));
-  const entry = entryCandidates(shape).find((candidate) => declarations.has(candidate)) ?? null;
+  const entry = entryCandidates(shape).find((candidate) => set.declarations.has(candidate)) ?? null;
   // A declared `types` file that is missing breaks nobody when TypeScript finds declarations
   // anyway: it falls back to the file beside `main`, then to index.d.ts (sirv 3.0.0 names a
   // missing sirv.d.ts and ships index.d.ts). immutable 5.1.0's has no fallback: that one breaks.
@@ -457,10 +456,10 @@ export async function readApiSurface(tarball: TarballDeclarations, shape: Manife
  * declarations the root's surface was read from: the first declaration file of its candidates that the tarball holds. A
  * subpath with none is absent from the result; there is no fallback to the root's index.d.ts.
  */
-export async function readSubpathSurfaces(tarball: TarballDeclarations, shape: ManifestShape, options: { packageName: string; label: string }, subpaths: readonly string[]): Promise<Map<string, ApiSurface>> {
+export async function readSubpathSurfaces(declarations: TarballDeclarations, shape: ManifestShape, options: { packageName: string; label: string }, subpaths: readonly string[]): Promise<Map<string, ApiSurface>> {
   const surfaces = new Map<string, ApiSurface>();
   if (subpaths.length === 0) return surfaces;
-  const set = await tarball.read();
+  const set = await declarations.read();
   for (const subpath of subpaths) {
     const entry = (shape.subpathDeclarations[subpath] ?? []).map(normalise).find((candidate) => candidate !== null && set.declarations.has(candidate));
     if (entry === undefined || entry === null) continue;

@@ -1,6 +1,6 @@
 import { parse } from '@babel/parser';
 import type { ManifestShape } from './manifest-shape.js';
-import { readPackageFiles } from './tarball-files.js';
+import { readPackageFiles, tarballBytes, type TarballSource } from './tarball-files.js';
 import { TarballReadError } from './tarball-changelog.js';
 
 /**
@@ -319,15 +319,14 @@ export interface RootFiles {
 }
 
 /** The root files of the tarball given, or of the one `tarball()` loads when first asked. */
-export function rootFilesOf(tarball: Buffer | (() => Promise<Buffer>), label: string): RootFiles {
-  const load = typeof tarball === 'function' ? tarball : async () => tarball;
+export function rootFilesOf(tarball: TarballSource, label: string): RootFiles {
   const reads = new Map<string, Promise<RootFile | null>>();
   // Keyed by the file read, not its path: two candidate lists could read two copies of one path
   // (a tarball holding it twice), and each parse must be of the text it is asked about.
   const programs = new WeakMap<RootFile, Partial<Record<SourceType, ParsedProgram | null>>>();
   const read = async (candidates: readonly string[], purpose: string): Promise<RootFile | null> => {
     if (candidates.length === 0) return null;
-    const files = await readPackageFiles(await load(), candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
+    const files = await readPackageFiles(await tarballBytes(tarball), candidates, { maxEntryBytes: MAX_ROOT_FILE_BYTES, label, purpose }, (reason) => new TarballReadError(label, reason));
     const file = candidates.find((candidate) => files.has(candidate));
     return file === undefined ? null : { file, source: files.get(file)! };
   };

@@ -50,6 +50,17 @@ export interface ReadLimits {
 /** Thrown by the caller's error type: the tarball could not be read at all. */
 export type ReadFailure = (reason: string) => Error;
 
+/**
+ * A tarball in hand, or one loaded when a reader first needs it (the older version's, fetched
+ * only when a comparison gets that far).
+ */
+export type TarballSource = Buffer | (() => Promise<Buffer>);
+
+/** The bytes of a TarballSource (loaded now when it is a loader). */
+export function tarballBytes(source: TarballSource): Promise<Buffer> {
+  return typeof source === 'function' ? source() : Promise.resolve(source);
+}
+
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
