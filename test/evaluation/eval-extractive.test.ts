@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1904;
-const SAMPLES = 2105;
-const RISK_ACCURACY = '0.905';
+const CORRECT = 1931;
+const SAMPLES = 2135;
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,105 bumps: 0.942 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,135 bumps: 0.941 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 434 | 42 | 12 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 439 | 43 | 12 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -250,10 +250,13 @@ const MISSES = [
   'hpp 0.1.2 → 0.2.0',
   'speakeasy 1.0.5 → 2.0.0',
   'write-json-file 4.2.0 → 4.2.1',
+  'pino-http 10.5.0 → 11.0.0',
+  'tsconfig-paths 3.15.0 → 4.0.0',
+  'connect-history-api-fallback 0.0.4 → 0.0.5',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 2027;
+const LABELS_AGREED = 2055;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+226c440e4fed73dfa7cb8728a4f553f5137dacae

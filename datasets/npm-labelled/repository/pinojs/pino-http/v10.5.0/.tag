@@ -1,0 +1,1 @@
+d8c995e06da5d0bbd9e231dab80c4b02f2f5c3fd

@@ -1,0 +1,1 @@
+a895dc5b6a2e5ae3081d43bdb73f8dd9fc80bc07

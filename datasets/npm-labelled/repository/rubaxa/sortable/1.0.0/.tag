@@ -1,0 +1,1 @@
+cf4b6ecbe700226c42ca2a0a0f373ee53526cce9

@@ -1,0 +1,1 @@
+babf6ab85fdfc5e13be1027827cecfbba2fb0d1e
