@@ -19859,54 +19859,63 @@ const qualificationRecordSchema = schemas/* strictObject */.rej({
     verdict: schemas/* enum */.k5n(['CONFORMANT', 'PARTIALLY_CONFORMANT', 'NON_CONFORMANT', 'INCONCLUSIVE']),
     declaredCapabilitiesObserved: schemas/* boolean */.zMY(),
 });
-const RERUN = 'rerun the conformance workflow (mode: conformance) for this profile and point the qualification input at its new conformance.json';
+/** What to do about a record that does not qualify the run, naming the profile when it is known. */
+function rerunAdvice(profileId) {
+    const profile = profileId === undefined ? '<this profile>' : (0,redaction.sanitizeMessage)(profileId, 64);
+    return `run \`depverdict conformance --profile ${profile}\` (or the conformance workflow) and point --qualification (the qualification input in a workflow) at its new conformance.json`;
+}
 /** Validates already-read record text. Pure, for the CLI and tests. */
 function evaluateQualification(text, source, expected) {
+    const rerun = rerunAdvice(expected.profileId);
     let data;
     try {
         data = JSON.parse(text);
     }
     catch {
-        return { ok: false, reason: `qualification record ${source} is not valid JSON; ${RERUN}` };
+        return { ok: false, reason: `qualification record ${source} is not valid JSON; ${rerun}` };
     }
     const candidate = data !== null && typeof data === 'object' && !Array.isArray(data) && 'qualification' in data ? data.qualification : data;
     const parsed = qualificationRecordSchema.safeParse(candidate);
     if (!parsed.success) {
         const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; ');
-        return { ok: false, reason: `qualification record ${source} is malformed (${(0,redaction.sanitizeMessage)(problems, 300)}); ${RERUN}` };
+        return { ok: false, reason: `qualification record ${source} is malformed (${(0,redaction.sanitizeMessage)(problems, 300)}); ${rerun}` };
     }
     const record = parsed.data;
     if (record.suiteVersion !== CONFORMANCE_SUITE_VERSION) {
-        return { ok: false, reason: `qualification record ${source} comes from conformance suite version ${(0,redaction.sanitizeMessage)(record.suiteVersion, 20)}, but this DepVerdict runs suite version ${CONFORMANCE_SUITE_VERSION}; ${RERUN}` };
+        return { ok: false, reason: `qualification record ${source} comes from conformance suite version ${(0,redaction.sanitizeMessage)(record.suiteVersion, 20)}, but this DepVerdict runs suite version ${CONFORMANCE_SUITE_VERSION}; ${rerun}` };
     }
     if (record.profileDigest !== expected.profileDigest) {
+        const recorded = (0,redaction.sanitizeMessage)(record.profileId, 64);
+        const why = expected.profileId !== undefined && expected.profileId !== record.profileId
+            ? `it is a record of another profile than this run's ${(0,redaction.sanitizeMessage)(expected.profileId, 64)}`
+            : 'the profile changed since conformance ran';
         return {
             ok: false,
-            reason: `qualification record ${source} qualifies profile ${record.profileId} with digest ${record.profileDigest}, but this run's profile digest is ${expected.profileDigest} (the profile changed since conformance ran); ${RERUN}`,
+            reason: `qualification record ${source} qualifies profile ${recorded} with digest ${record.profileDigest}, but this run's profile digest is ${expected.profileDigest} (${why}); ${rerun}`,
         };
     }
     if (record.schemaDigest !== expected.schemaDigest) {
         return {
             ok: false,
-            reason: `qualification record ${source} was made for candidate schema ${record.schemaDigest}, but this DepVerdict uses candidate schema ${expected.schemaDigest}; ${RERUN}`,
+            reason: `qualification record ${source} was made for candidate schema ${record.schemaDigest}, but this DepVerdict uses candidate schema ${expected.schemaDigest}; ${rerun}`,
         };
     }
     if (record.promptVersion !== expected.promptVersion) {
-        return { ok: false, reason: `qualification record ${source} was made for prompt version ${record.promptVersion}, but this DepVerdict uses prompt version ${expected.promptVersion}; ${RERUN}` };
+        return { ok: false, reason: `qualification record ${source} was made for prompt version ${record.promptVersion}, but this DepVerdict uses prompt version ${expected.promptVersion}; ${rerun}` };
     }
     if (record.verdict === 'INCONCLUSIVE') {
-        return { ok: false, reason: `qualification record ${source} says conformance for profile ${record.profileId} was not executed (its endpoint could not be reached), so it qualifies nothing; ${RERUN}` };
+        return { ok: false, reason: `qualification record ${source} says conformance for profile ${record.profileId} was not executed (its endpoint could not be reached), so it qualifies nothing; ${rerun}` };
     }
     if (!QUALIFYING_VERDICTS.includes(record.verdict)) {
         return {
             ok: false,
-            reason: `qualification record ${source} says profile ${record.profileId} (${record.profileDigest}) is ${record.verdict} for candidate schema ${record.schemaDigest}: its endpoint cannot serve the candidate schema as declared; fix the profile (see the report's recommended projection) and ${RERUN}`,
+            reason: `qualification record ${source} says profile ${record.profileId} (${record.profileDigest}) is ${record.verdict} for candidate schema ${record.schemaDigest}: its endpoint cannot serve the candidate schema as declared; fix the profile (see the report's recommended projection) and ${rerun}`,
         };
     }
     if (!record.declaredCapabilitiesObserved) {
         return {
             ok: false,
-            reason: `qualification record ${source} says a capability profile ${record.profileId} declares was not observed (its conformance job failed); fix the profile's declared capabilities and ${RERUN}`,
+            reason: `qualification record ${source} says a capability profile ${record.profileId} declares was not observed (its conformance job failed); fix the profile's declared capabilities and ${rerun}`,
         };
     }
     return { ok: true, record };
@@ -19917,6 +19926,7 @@ function evaluateQualification(text, source, expected) {
  * comment, so the runner's absolute filesystem path is never used there.
  */
 async function checkQualification(recordPath, expected, label = recordPath) {
+    const rerun = rerunAdvice(expected.profileId);
     let bytes;
     try {
         bytes = await (0,promises_.readFile)(recordPath);
@@ -19926,7 +19936,7 @@ async function checkQualification(recordPath, expected, label = recordPath) {
         const what = code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`;
         return {
             ok: false,
-            reason: `qualification record ${label} ${what}; analyses need a record for profile digest ${expected.profileDigest} and candidate schema ${expected.schemaDigest}: ${RERUN}`,
+            reason: `qualification record ${label} ${what}; analyses need a record for profile digest ${expected.profileDigest} and candidate schema ${expected.schemaDigest}: ${rerun}`,
         };
     }
     if (bytes.length > MAX_RECORD_BYTES)
@@ -19947,7 +19957,7 @@ class QualificationError extends Error {
  * QualificationError whose reason names what differs.
  */
 async function requireQualification(options) {
-    const expected = { profileDigest: options.profileDigest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION };
+    const expected = { profileDigest: options.profileDigest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION, ...(options.profileId === undefined ? {} : { profileId: options.profileId }) };
     const check = await checkQualification(options.recordPath, expected, options.label);
     if (!check.ok)
         throw new QualificationError(check.reason);
@@ -19976,7 +19986,8 @@ async function requireQualification(options) {
  * routing), prompt, schema or DepVerdict version voids it, and the reason names both values.
  * Modelled on the conformance qualification record (src/conformance/qualification.ts).
  */
-const APPROVAL_VERSION = '1';
+/** 2: `datasetSampleCount` added, so a record of a `--limit` run can be told apart and refused. */
+const APPROVAL_VERSION = '2';
 const approval_DIGEST = schemas/* string */.YjP().regex(/^sha256:[a-f0-9]{64}$/, 'must be a sha256: digest');
 const approval_MAX_RECORD_BYTES = 1024 * 1024;
 const approvalRecordSchema = schemas/* strictObject */.rej({
@@ -19992,6 +20003,8 @@ const approvalRecordSchema = schemas/* strictObject */.rej({
     date: iso/* datetime */.w$(),
     passed: schemas/* boolean */.zMY(),
     sampleCount: schemas/* number */.aig().int().min(1),
+    /** Samples in the whole dataset; a record approves only a run over all of them. */
+    datasetSampleCount: schemas/* number */.aig().int().min(1),
     repeats: schemas/* number */.aig().int().min(2),
 });
 /** The record for a scorecard; only a passed scorecard gets one (the caller checks). */
@@ -20009,17 +20022,18 @@ function approvalRecordOf(scorecard, scorecardDigest) {
         date: scorecard.createdAt,
         passed: scorecard.passed,
         sampleCount: scorecard.sampleCount,
+        datasetSampleCount: scorecard.dataset.sampleCount,
         repeats: scorecard.repeats,
     };
 }
 /** What to do about a record that does not approve the run, naming the profile when it is known. */
-function rerunAdvice(profileId) {
+function approval_rerunAdvice(profileId) {
     const profile = profileId === undefined ? '<this profile>' : (0,redaction.sanitizeMessage)(profileId, 64);
     return `run \`depverdict eval --profile ${profile} --dataset npm-labelled --repeats 2\` (or the depverdict-eval workflow) and point the approval input at its new approval.json`;
 }
 /** Checks already-read record text against the run. Pure. */
 function evaluateApproval(text, source, expected, profileId) {
-    const rerun = rerunAdvice(profileId);
+    const rerun = approval_rerunAdvice(profileId);
     let data;
     try {
         data = JSON.parse(text);
@@ -20036,8 +20050,12 @@ function evaluateApproval(text, source, expected, profileId) {
     const mismatch = (what, recorded, current) => `approval record ${source} approves ${what} ${(0,redaction.sanitizeMessage)(recorded, 80)}, but this run uses ${current}; ${rerun}`;
     if (!record.passed)
         return { ok: false, reason: `approval record ${source} is for an evaluation that did not pass its thresholds; ${rerun}` };
-    if (record.profileDigest !== expected.profileDigest)
-        return { ok: false, reason: mismatch(`profile ${(0,redaction.sanitizeMessage)(record.profileId, 64)} with digest`, record.profileDigest, `profile digest ${expected.profileDigest} (the profile changed since it was evaluated)`) };
+    if (record.sampleCount !== record.datasetSampleCount)
+        return { ok: false, reason: `approval record ${source} is for a run over ${record.sampleCount} of the dataset's ${record.datasetSampleCount} samples (--limit), and only a run over the whole dataset approves a profile; ${rerun}` };
+    if (record.profileDigest !== expected.profileDigest) {
+        const why = profileId !== undefined && profileId !== record.profileId ? `it is a record of another profile than this run's ${(0,redaction.sanitizeMessage)(profileId, 64)}` : 'the profile changed since it was evaluated';
+        return { ok: false, reason: mismatch(`profile ${(0,redaction.sanitizeMessage)(record.profileId, 64)} with digest`, record.profileDigest, `profile digest ${expected.profileDigest} (${why})`) };
+    }
     if (record.schemaDigest !== expected.schemaDigest)
         return { ok: false, reason: mismatch('candidate schema', record.schemaDigest, `candidate schema ${expected.schemaDigest}`) };
     if (record.promptVersion !== expected.promptVersion)
@@ -20064,7 +20082,7 @@ async function requireApproval(options) {
     }
     catch (error) {
         const code = error.code;
-        throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${rerunAdvice(options.profileId)}`);
+        throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${approval_rerunAdvice(options.profileId)}`);
     }
     if (bytes.length > approval_MAX_RECORD_BYTES)
         throw new ApprovalError(`approval record ${options.label} is larger than ${approval_MAX_RECORD_BYTES} bytes; it is not an approval.json`);
@@ -20899,6 +20917,10 @@ function buildScorecard(input) {
         failures.push(`The run stopped early: ${input.stoppedEarly.reason}`);
     if (input.scored.length === 0)
         failures.push('No sample was scored.');
+    // A profile is approved on the dataset, not on a sample of it: the first N entries of a set
+    // are no measure of the rest (the shipped set is ordered by wave, not shuffled).
+    if (input.sampleCount < input.dataset.sampleCount)
+        failures.push(`Only the first ${input.sampleCount} of the dataset's ${input.dataset.sampleCount} samples were selected (--limit); a profile is approved only on a run over the whole dataset.`);
     if (input.excluded.length > 0)
         failures.push(`${input.excluded.length} sample(s) were excluded because their route broke the profile's identity or routing policy; a profile is approved only on a run where every sample was answered by the locked route.`);
     const unscored = input.sampleCount - input.scored.length - input.excluded.length;
@@ -21798,7 +21820,7 @@ async function setUpAnalysis(args, env, run) {
     const inputs = await resolveInputs(args, env, run);
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
     if (args.qualification)
-        await requireQualification({ recordPath: (0,external_node_path_.resolve)(args.qualification), label: args.qualification, profileDigest: profile.digest });
+        await requireQualification({ recordPath: (0,external_node_path_.resolve)(args.qualification), label: args.qualification, profileDigest: profile.digest, profileId: profile.profile.id });
     if (args.approval)
         await requireApproval({ recordPath: (0,external_node_path_.resolve)(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id });
     const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: stderrLogger });

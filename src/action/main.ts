@@ -162,7 +162,7 @@ async function analyse(
   await refuseConfigurationChangedByPullRequest(fileSource, workspace, { profile: config.profile, qualification: config.qualification, approval: config.approval });
   const profile = await loadProfile(config.profile, { cwd: workspace });
   if (config.qualification !== undefined) {
-    const record = await requireQualification({ recordPath: resolve(workspace, config.qualification), label: config.qualification, profileDigest: profile.digest });
+    const record = await requireQualification({ recordPath: resolve(workspace, config.qualification), label: config.qualification, profileDigest: profile.digest, profileId: profile.profile.id });
     actionLogger.info(`Qualification record ${config.qualification} matches profile ${profile.profile.id} (${record.verdict}).`);
   }
   if (config.approval !== undefined) {

@@ -45,7 +45,7 @@ Options:
                           prompt, schema and DepVerdict version
   --dataset NAME|PATH     eval: a shipped dataset name or a path to a bumps.json
   --repeats N             eval: runs per sample, for determinism (default 2)
-  --limit N               eval: only the first N samples
+  --limit N               eval: only the first N samples (a quick look; never approves)
   --max-requests N        eval: stop before a call could exceed N model requests
   --max-cost USD          eval: stop once the reported cost reaches USD
   --fail-on POLICY        never | high-risk | review (default: never)

@@ -222,7 +222,7 @@ interface AnalyzeSetup {
 async function setUpAnalysis(args: CliArguments, env: NodeJS.ProcessEnv, run: RunBounds): Promise<AnalyzeSetup> {
   const inputs = await resolveInputs(args, env, run);
   const profile = await loadProfile(args.profile, { cwd: process.cwd() });
-  if (args.qualification) await requireQualification({ recordPath: resolve(args.qualification), label: args.qualification, profileDigest: profile.digest });
+  if (args.qualification) await requireQualification({ recordPath: resolve(args.qualification), label: args.qualification, profileDigest: profile.digest, profileId: profile.profile.id });
   if (args.approval) await requireApproval({ recordPath: resolve(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id });
   const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: stderrLogger });
   noteTokenlessGitHub(args, inputs);

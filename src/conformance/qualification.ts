@@ -14,6 +14,8 @@ import { CONFORMANCE_SUITE_VERSION, type ConformanceVerdict, type QualificationR
 
 export interface QualificationExpectation {
   profileDigest: string;
+  /** This run's profile id, when known: a record of another profile is named as such, not as an edit. */
+  profileId?: string;
   schemaDigest: string;
   promptVersion: string;
 }
@@ -37,54 +39,63 @@ export const qualificationRecordSchema = z.strictObject({
   declaredCapabilitiesObserved: z.boolean(),
 });
 
-const RERUN = 'rerun the conformance workflow (mode: conformance) for this profile and point the qualification input at its new conformance.json';
+/** What to do about a record that does not qualify the run, naming the profile when it is known. */
+function rerunAdvice(profileId: string | undefined): string {
+  const profile = profileId === undefined ? '<this profile>' : sanitizeMessage(profileId, 64);
+  return `run \`depverdict conformance --profile ${profile}\` (or the conformance workflow) and point --qualification (the qualification input in a workflow) at its new conformance.json`;
+}
 
 /** Validates already-read record text. Pure, for the CLI and tests. */
 export function evaluateQualification(text: string, source: string, expected: QualificationExpectation): QualificationCheck {
+  const rerun = rerunAdvice(expected.profileId);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, reason: `qualification record ${source} is not valid JSON; ${RERUN}` };
+    return { ok: false, reason: `qualification record ${source} is not valid JSON; ${rerun}` };
   }
   const candidate = data !== null && typeof data === 'object' && !Array.isArray(data) && 'qualification' in data ? (data as { qualification: unknown }).qualification : data;
   const parsed = qualificationRecordSchema.safeParse(candidate);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; ');
-    return { ok: false, reason: `qualification record ${source} is malformed (${sanitizeMessage(problems, 300)}); ${RERUN}` };
+    return { ok: false, reason: `qualification record ${source} is malformed (${sanitizeMessage(problems, 300)}); ${rerun}` };
   }
   const record = parsed.data;
   if (record.suiteVersion !== CONFORMANCE_SUITE_VERSION) {
-    return { ok: false, reason: `qualification record ${source} comes from conformance suite version ${sanitizeMessage(record.suiteVersion, 20)}, but this DepVerdict runs suite version ${CONFORMANCE_SUITE_VERSION}; ${RERUN}` };
+    return { ok: false, reason: `qualification record ${source} comes from conformance suite version ${sanitizeMessage(record.suiteVersion, 20)}, but this DepVerdict runs suite version ${CONFORMANCE_SUITE_VERSION}; ${rerun}` };
   }
   if (record.profileDigest !== expected.profileDigest) {
+    const recorded = sanitizeMessage(record.profileId, 64);
+    const why = expected.profileId !== undefined && expected.profileId !== record.profileId
+      ? `it is a record of another profile than this run's ${sanitizeMessage(expected.profileId, 64)}`
+      : 'the profile changed since conformance ran';
     return {
       ok: false,
-      reason: `qualification record ${source} qualifies profile ${record.profileId} with digest ${record.profileDigest}, but this run's profile digest is ${expected.profileDigest} (the profile changed since conformance ran); ${RERUN}`,
+      reason: `qualification record ${source} qualifies profile ${recorded} with digest ${record.profileDigest}, but this run's profile digest is ${expected.profileDigest} (${why}); ${rerun}`,
     };
   }
   if (record.schemaDigest !== expected.schemaDigest) {
     return {
       ok: false,
-      reason: `qualification record ${source} was made for candidate schema ${record.schemaDigest}, but this DepVerdict uses candidate schema ${expected.schemaDigest}; ${RERUN}`,
+      reason: `qualification record ${source} was made for candidate schema ${record.schemaDigest}, but this DepVerdict uses candidate schema ${expected.schemaDigest}; ${rerun}`,
     };
   }
   if (record.promptVersion !== expected.promptVersion) {
-    return { ok: false, reason: `qualification record ${source} was made for prompt version ${record.promptVersion}, but this DepVerdict uses prompt version ${expected.promptVersion}; ${RERUN}` };
+    return { ok: false, reason: `qualification record ${source} was made for prompt version ${record.promptVersion}, but this DepVerdict uses prompt version ${expected.promptVersion}; ${rerun}` };
   }
   if (record.verdict === 'INCONCLUSIVE') {
-    return { ok: false, reason: `qualification record ${source} says conformance for profile ${record.profileId} was not executed (its endpoint could not be reached), so it qualifies nothing; ${RERUN}` };
+    return { ok: false, reason: `qualification record ${source} says conformance for profile ${record.profileId} was not executed (its endpoint could not be reached), so it qualifies nothing; ${rerun}` };
   }
   if (!QUALIFYING_VERDICTS.includes(record.verdict)) {
     return {
       ok: false,
-      reason: `qualification record ${source} says profile ${record.profileId} (${record.profileDigest}) is ${record.verdict} for candidate schema ${record.schemaDigest}: its endpoint cannot serve the candidate schema as declared; fix the profile (see the report's recommended projection) and ${RERUN}`,
+      reason: `qualification record ${source} says profile ${record.profileId} (${record.profileDigest}) is ${record.verdict} for candidate schema ${record.schemaDigest}: its endpoint cannot serve the candidate schema as declared; fix the profile (see the report's recommended projection) and ${rerun}`,
     };
   }
   if (!record.declaredCapabilitiesObserved) {
     return {
       ok: false,
-      reason: `qualification record ${source} says a capability profile ${record.profileId} declares was not observed (its conformance job failed); fix the profile's declared capabilities and ${RERUN}`,
+      reason: `qualification record ${source} says a capability profile ${record.profileId} declares was not observed (its conformance job failed); fix the profile's declared capabilities and ${rerun}`,
     };
   }
   return { ok: true, record };
@@ -96,6 +107,7 @@ export function evaluateQualification(text: string, source: string, expected: Qu
  * comment, so the runner's absolute filesystem path is never used there.
  */
 export async function checkQualification(recordPath: string, expected: QualificationExpectation, label: string = recordPath): Promise<QualificationCheck> {
+  const rerun = rerunAdvice(expected.profileId);
   let bytes: Buffer;
   try {
     bytes = await readFile(recordPath);
@@ -104,7 +116,7 @@ export async function checkQualification(recordPath: string, expected: Qualifica
     const what = code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`;
     return {
       ok: false,
-      reason: `qualification record ${label} ${what}; analyses need a record for profile digest ${expected.profileDigest} and candidate schema ${expected.schemaDigest}: ${RERUN}`,
+      reason: `qualification record ${label} ${what}; analyses need a record for profile digest ${expected.profileDigest} and candidate schema ${expected.schemaDigest}: ${rerun}`,
     };
   }
   if (bytes.length > MAX_RECORD_BYTES) return { ok: false, reason: `qualification record ${label} is larger than ${MAX_RECORD_BYTES} bytes; it is not a conformance.json` };
@@ -125,8 +137,8 @@ export class QualificationError extends Error {
  * for the candidate schema and prompt this DepVerdict uses. Returns the record, or throws a
  * QualificationError whose reason names what differs.
  */
-export async function requireQualification(options: { recordPath: string; label: string; profileDigest: string }): Promise<QualificationRecord> {
-  const expected = { profileDigest: options.profileDigest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION };
+export async function requireQualification(options: { recordPath: string; label: string; profileDigest: string; profileId?: string }): Promise<QualificationRecord> {
+  const expected = { profileDigest: options.profileDigest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION, ...(options.profileId === undefined ? {} : { profileId: options.profileId }) };
   const check = await checkQualification(options.recordPath, expected, options.label);
   if (!check.ok) throw new QualificationError(check.reason);
   return check.record;

@@ -15,7 +15,8 @@ import type { Scorecard } from './scorecard.js';
  * Modelled on the conformance qualification record (src/conformance/qualification.ts).
  */
 
-export const APPROVAL_VERSION = '1';
+/** 2: `datasetSampleCount` added, so a record of a `--limit` run can be told apart and refused. */
+export const APPROVAL_VERSION = '2';
 const DIGEST = z.string().regex(/^sha256:[a-f0-9]{64}$/, 'must be a sha256: digest');
 const MAX_RECORD_BYTES = 1024 * 1024;
 
@@ -32,6 +33,8 @@ export const approvalRecordSchema = z.strictObject({
   date: z.iso.datetime(),
   passed: z.boolean(),
   sampleCount: z.number().int().min(1),
+  /** Samples in the whole dataset; a record approves only a run over all of them. */
+  datasetSampleCount: z.number().int().min(1),
   repeats: z.number().int().min(2),
 });
 
@@ -52,6 +55,7 @@ export function approvalRecordOf(scorecard: Scorecard, scorecardDigest: string):
     date: scorecard.createdAt,
     passed: scorecard.passed,
     sampleCount: scorecard.sampleCount,
+    datasetSampleCount: scorecard.dataset.sampleCount,
     repeats: scorecard.repeats,
   };
 }
@@ -87,7 +91,11 @@ export function evaluateApproval(text: string, source: string, expected: Approva
   const mismatch = (what: string, recorded: string, current: string): string =>
     `approval record ${source} approves ${what} ${sanitizeMessage(recorded, 80)}, but this run uses ${current}; ${rerun}`;
   if (!record.passed) return { ok: false, reason: `approval record ${source} is for an evaluation that did not pass its thresholds; ${rerun}` };
-  if (record.profileDigest !== expected.profileDigest) return { ok: false, reason: mismatch(`profile ${sanitizeMessage(record.profileId, 64)} with digest`, record.profileDigest, `profile digest ${expected.profileDigest} (the profile changed since it was evaluated)`) };
+  if (record.sampleCount !== record.datasetSampleCount) return { ok: false, reason: `approval record ${source} is for a run over ${record.sampleCount} of the dataset's ${record.datasetSampleCount} samples (--limit), and only a run over the whole dataset approves a profile; ${rerun}` };
+  if (record.profileDigest !== expected.profileDigest) {
+    const why = profileId !== undefined && profileId !== record.profileId ? `it is a record of another profile than this run's ${sanitizeMessage(profileId, 64)}` : 'the profile changed since it was evaluated';
+    return { ok: false, reason: mismatch(`profile ${sanitizeMessage(record.profileId, 64)} with digest`, record.profileDigest, `profile digest ${expected.profileDigest} (${why})`) };
+  }
   if (record.schemaDigest !== expected.schemaDigest) return { ok: false, reason: mismatch('candidate schema', record.schemaDigest, `candidate schema ${expected.schemaDigest}`) };
   if (record.promptVersion !== expected.promptVersion) return { ok: false, reason: mismatch('prompt version', record.promptVersion, `prompt version ${expected.promptVersion}`) };
   if (record.toolVersion !== expected.toolVersion) return { ok: false, reason: mismatch('DepVerdict version', record.toolVersion, `DepVerdict ${expected.toolVersion}`) };

@@ -192,7 +192,10 @@ export interface Scorecard {
   confusion: AccuracyMetrics['confusion'] | null;
   perClass: AccuracyMetrics['perClass'] | null;
   thresholds: ThresholdResult[];
-  /** Every threshold passed, nothing excluded, every sample ran, and the run did not fail closed. */
+  /**
+   * Every threshold passed, nothing excluded, every sample of the whole dataset ran (a `--limit`
+   * run never passes), and the run did not fail closed.
+   */
   passed: boolean;
   /** Why `passed` is false, one sentence per cause; empty when it passed. */
   failures: string[];
@@ -256,6 +259,9 @@ export function buildScorecard(input: ScorecardInput): Scorecard {
   if (input.failedClosed !== null) failures.push(`The run failed closed (${input.failedClosed.code}): ${input.failedClosed.message}`);
   if (input.stoppedEarly !== null) failures.push(`The run stopped early: ${input.stoppedEarly.reason}`);
   if (input.scored.length === 0) failures.push('No sample was scored.');
+  // A profile is approved on the dataset, not on a sample of it: the first N entries of a set
+  // are no measure of the rest (the shipped set is ordered by wave, not shuffled).
+  if (input.sampleCount < input.dataset.sampleCount) failures.push(`Only the first ${input.sampleCount} of the dataset's ${input.dataset.sampleCount} samples were selected (--limit); a profile is approved only on a run over the whole dataset.`);
   if (input.excluded.length > 0) failures.push(`${input.excluded.length} sample(s) were excluded because their route broke the profile's identity or routing policy; a profile is approved only on a run where every sample was answered by the locked route.`);
   const unscored = input.sampleCount - input.scored.length - input.excluded.length;
   if (unscored > 0 && input.stoppedEarly === null && input.failedClosed === null) failures.push(`${unscored} sample(s) did not run.`);

@@ -68,7 +68,16 @@ describe('checkQualification', () => {
     if (check.ok) return;
     expect(check.reason).toContain(OTHER_DIGEST);
     expect(check.reason).toContain(PROFILE_DIGEST);
-    expect(check.reason).toContain('rerun the conformance workflow');
+    expect(check.reason).toContain('(the profile changed since conformance ran)');
+    expect(check.reason).toContain('run `depverdict conformance --profile <this profile>` (or the conformance workflow)');
+  });
+
+  it('says a record of another profile is one, not an edit of this profile, and names this profile in the advice', async () => {
+    const path = await write({ qualification: record({ profileDigest: OTHER_DIGEST, profileId: 'ollama-local' }) }, 'other-profile.json');
+    const check = await checkQualification(path, { ...expected, profileId: 'openrouter-locked' });
+    expect(check.ok ? '' : check.reason).toContain("(it is a record of another profile than this run's openrouter-locked)");
+    expect(check.ok ? '' : check.reason).toContain('run `depverdict conformance --profile openrouter-locked`');
+    expect(check.ok ? '' : check.reason).not.toContain('the profile changed');
   });
 
   it('rejects a record made for another candidate schema or prompt version', async () => {

@@ -180,4 +180,13 @@ describe('scheduled eval', () => {
     expect(caller.on.schedule).toBeDefined();
     expect(caller.jobs.eval.uses).toBe('depverdict/depverdict/.github/workflows/depverdict-eval.yml@v1');
   });
+
+  it("the example caller's request budget covers the dataset it names, so a passing profile can be approved", () => {
+    const caller = workflow('docs/examples/workflows/nightly-eval.yml');
+    const { dataset, repeats, 'max-requests': maxRequests } = caller.jobs.eval.with as { dataset: string; repeats: number; 'max-requests': number };
+    expect(dataset).toBe('npm-labelled');
+    const shipped = JSON.parse(readFileSync(join(root, 'datasets', 'npm-labelled', 'bumps.json'), 'utf8')) as { bumps: unknown[] };
+    // One call per sample and repeat, and room for the retries a call may take.
+    expect(maxRequests === 0 || maxRequests >= shipped.bumps.length * repeats * 2).toBe(true);
+  });
 });

@@ -628,7 +628,8 @@ describe('the built CLI', () => {
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^depverdict: The qualification record does not qualify this run: qualification record .*records\/mismatched\.json qualifies profile e2e-openrouter-locked/);
     expect(lines[0]).toContain(`with digest ${otherDigest}, but this run's profile digest is ${profile.digest}`);
-    expect(lines[0]).toContain('rerun the conformance workflow');
+    expect(lines[0]).toContain('(the profile changed since conformance ran)');
+    expect(lines[0]).toContain('run `depverdict conformance --profile e2e-openrouter-locked` (or the conformance workflow)');
     // Said once; then where the withheld run was written, as the action writes it.
     expect(lines.slice(1), run.stderr).toEqual([expect.stringMatching(/^Wrote \/\S*\/out\/version-analysis\.json, /)]);
     const manifest = readJson<{ summary: { verdict: string }; results: unknown[]; failClosed: { code: string; message: string } }>(join(workspace, 'out', 'version-analysis.json'));

@@ -125,16 +125,16 @@ describe('eval against loopback model endpoints', () => {
   it('a model that answers well under the locked identity passes, with tokens and latency per sample, and writes approval.json', async () => {
     const { path, server } = await profileFor('good', 'good');
     const out = join(workspace, 'good');
-    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '4', '--repeats', '2', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--repeats', '2', '--out', out]);
     const scorecard = await scorecardIn(out);
     expect(scorecard.failures).toEqual([]);
     expect(run.exitCode).toBe(0);
-    expect(scorecard).toMatchObject({ passed: true, sampleCount: 4, scoredCount: 4, excludedCount: 0, requests: 8, tokens: { input: 9600, output: 1200 }, costUsd: null });
-    expect(server.requests).toBe(8);
+    expect(scorecard).toMatchObject({ passed: true, sampleCount: 6, scoredCount: 6, excludedCount: 0, requests: 12, tokens: { input: 14400, output: 1800 }, costUsd: null });
+    expect(server.requests).toBe(12);
     expect(scorecard.metrics.determinism).toBe(1);
     expect(scorecard.samples[0]!.tokens).toEqual({ input: 2400, output: 300 });
     expect(scorecard.samples[0]!.latencyMs.every((value) => typeof value === 'number')).toBe(true);
-    expect(JSON.parse(await readFile(join(out, 'approval.json'), 'utf8'))).toMatchObject({ profileId: 'eval-good', passed: true, datasetName: 'well-read' });
+    expect(JSON.parse(await readFile(join(out, 'approval.json'), 'utf8'))).toMatchObject({ approvalVersion: '2', profileId: 'eval-good', passed: true, datasetName: 'well-read', sampleCount: 6, datasetSampleCount: 6 });
     expect(await filesIn(out)).not.toContain(API_KEY);
     expect(run.stderr).not.toContain(API_KEY);
   });
@@ -157,10 +157,10 @@ describe('eval against loopback model endpoints', () => {
   it('one answer from another model excludes that sample; the others score perfectly, and the run still does not pass', async () => {
     const { path } = await profileFor('once', 'other-model', { otherModelRequests: 1 });
     const out = join(workspace, 'once');
-    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '4', '--repeats', '2', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--repeats', '2', '--out', out]);
     const scorecard = await scorecardIn(out);
     expect(run.exitCode).toBe(2);
-    expect(scorecard).toMatchObject({ passed: false, scoredCount: 3, excludedCount: 1 });
+    expect(scorecard).toMatchObject({ passed: false, scoredCount: 5, excludedCount: 1 });
     expect(scorecard.thresholds.every((threshold) => threshold.passed)).toBe(true);
     expect(scorecard.failures).toHaveLength(1);
     expect(scorecard.failures[0]).toMatch(/1 sample\(s\) were excluded/);
@@ -191,6 +191,18 @@ describe('eval against loopback model endpoints', () => {
     expect(scorecard.failures.join(' ')).toMatch(/determinism was not measured \(needs >= 1\); run with --repeats 2/);
   });
 
+  it('a --limit run never passes and writes no approval.json, however well it scores, and says why', async () => {
+    const out = join(workspace, 'limit');
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, 'approval.json'), '{"left": "by an earlier run"}');
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', 'extractive', '--limit', '3', '--out', out]);
+    const scorecard = await scorecardIn(out);
+    expect(run.exitCode).toBe(2);
+    expect(scorecard.thresholds.every((threshold) => threshold.passed)).toBe(true);
+    expect(scorecard.failures).toEqual(["Only the first 3 of the dataset's 6 samples were selected (--limit); a profile is approved only on a run over the whole dataset."]);
+    await expect(readFile(join(out, 'approval.json'))).rejects.toThrow();
+  });
+
   it('--max-requests stops before a call could exceed the budget; the scorecard says so', async () => {
     const { path, server } = await profileFor('budget', 'good');
     const out = join(workspace, 'budget');
@@ -206,7 +218,7 @@ describe('eval against loopback model endpoints', () => {
     const good = await profileFor('bench-good', 'good');
     const other = await profileFor('bench-other', 'other-model');
     const out = join(workspace, 'bench');
-    const run = await runCli(['eval', '--dataset', dataset, '--profile', other.path, '--profile', good.path, '--profile', 'extractive', '--limit', '3', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', other.path, '--profile', good.path, '--profile', 'extractive', '--out', out]);
     expect(run.exitCode).toBe(2);
     const benchmark = JSON.parse(await readFile(join(out, 'benchmark.json'), 'utf8')) as Benchmark;
     // Passing profiles rank first; the two here are equally accurate, so latency orders them.
@@ -214,7 +226,7 @@ describe('eval against loopback model endpoints', () => {
     expect(benchmark.entries.slice(0, 2).map((entry) => entry.profileId).sort()).toEqual(['eval-bench-good', 'extractive']);
     expect(benchmark.entries.map((entry) => entry.passed)).toEqual([true, true, false]);
     expect(benchmark.entries[2]!.profileId).toBe('eval-bench-other');
-    expect(benchmark.entries[2]!.failuresByCode).toEqual({ IDENTITY_MISMATCH: 3 });
+    expect(benchmark.entries[2]!.failuresByCode).toEqual({ IDENTITY_MISMATCH: 6 });
     const markdown = await readFile(join(out, 'benchmark.md'), 'utf8');
     expect(markdown).toContain('```mermaid\nxychart-beta');
     expect(markdown).toMatch(/x-axis \["(extractive|eval-bench-good)", "(extractive|eval-bench-good)", "eval-bench-other"\]/);
@@ -257,7 +269,7 @@ describe('analyze --approval', () => {
 
   beforeAll(async () => {
     const out = join(workspace, 'approve-extractive');
-    const run = await runCli(['eval', '--dataset', dataset, '--profile', 'extractive', '--limit', '3', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', 'extractive', '--out', out]);
     expect(run.exitCode).toBe(0);
     approvalPath = join(out, 'approval.json');
   });
@@ -277,6 +289,24 @@ describe('analyze --approval', () => {
     expect(run.stderr).toMatch(new RegExp(`approves profile extractive with digest sha256:0{64}, but this run uses profile digest ${String(record.profileDigest)}`));
     const manifest = await readFile(join(workspace, 'analyze-bad', 'version-analysis.json'), 'utf8');
     expect(manifest).toContain('QUALIFICATION_MISSING');
+  });
+
+  it('fails closed when the record is of a --limit run (only a run over the whole dataset approves)', async () => {
+    const record = JSON.parse(await readFile(approvalPath, 'utf8')) as Record<string, unknown>;
+    const partial = join(workspace, 'partial-approval.json');
+    await writeFile(partial, JSON.stringify({ ...record, sampleCount: 3 }));
+    const run = await runCli(['analyze', '--sample', '--quiet', '--approval', partial, '--out', join(workspace, 'analyze-partial')]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/approval record .*partial-approval\.json is for a run over 3 of the dataset's 6 samples \(--limit\), and only a run over the whole dataset approves a profile/);
+  });
+
+  it('fails closed on a record of the first format, which cannot tell a --limit run apart', async () => {
+    const { datasetSampleCount: _count, ...record } = JSON.parse(await readFile(approvalPath, 'utf8')) as Record<string, unknown>;
+    const old = join(workspace, 'v1-approval.json');
+    await writeFile(old, JSON.stringify({ ...record, approvalVersion: '1' }));
+    const run = await runCli(['analyze', '--sample', '--quiet', '--approval', old, '--out', join(workspace, 'analyze-v1')]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/approval record .*v1-approval\.json is malformed \(approvalVersion: .*datasetSampleCount: .*\); run `depverdict eval/);
   });
 
   it('fails closed when the record is missing', async () => {
