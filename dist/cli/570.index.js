@@ -9551,6 +9551,7 @@ function quietRegistrySignals(overrides = {}) {
         installScriptsRemoved: [],
         provenanceLost: false,
         provenanceGained: false,
+        publishersCompared: false,
         publisherChanged: null,
         licenseChanged: null,
         enginesChanged: null,
@@ -9573,6 +9574,7 @@ function registrySignalsOf(facts) {
     signals.installScriptsRemoved = from.installScripts.filter((name) => !to.installScripts.includes(name));
     signals.provenanceLost = from.provenance && !to.provenance;
     signals.provenanceGained = !from.provenance && to.provenance;
+    signals.publishersCompared = Boolean(from.publisher && to.publisher);
     if (from.publisher && to.publisher && from.publisher !== to.publisher) {
         signals.publisherChanged = { from: boundText(from.publisher, REGISTRY_LIMITS.nameChars), to: boundText(to.publisher, REGISTRY_LIMITS.nameChars) };
     }
@@ -13568,7 +13570,7 @@ function registryFactsLine(signals, now) {
         facts.push(`⚠️ publisher changed from ${person(signals.publisherChanged.from)} to ${person(signals.publisherChanged.to)}`);
     }
     else
-        facts.push('publisher unchanged');
+        facts.push(signals.publishersCompared ? 'publisher unchanged' : 'publisher not named by the registry');
     if (signals.licenseChanged)
         facts.push(`license changed from ${person(signals.licenseChanged.from)} to ${person(signals.licenseChanged.to)}`);
     if (signals.enginesChanged)
@@ -14166,6 +14168,7 @@ function projectSignals(signals) {
         installScriptsRemoved: [...signals.installScriptsRemoved],
         provenanceLost: signals.provenanceLost,
         provenanceGained: signals.provenanceGained,
+        publishersCompared: signals.publishersCompared,
         publisherChanged: fromTo(signals.publisherChanged),
         licenseChanged: fromTo(signals.licenseChanged),
         enginesChanged: signals.enginesChanged ? { from: { ...signals.enginesChanged.from }, to: { ...signals.enginesChanged.to } } : null,
@@ -14356,8 +14359,10 @@ const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
  * most 20, and `subjectCount`, how many in all.
  * 1.5.0: `callForms` on a usage check that only some call forms of a name were removed ("`res.json(status, obj)`
  * signature"): the argument counts a call must have to be a use.
+ * 1.6.0: `publishersCompared` in registry signals: whether both versions name their publisher, so a null
+ * `publisherChanged` can be told apart as "unchanged" or "not known".
  */
-const MANIFEST_SCHEMA_VERSION = '1.5.0';
+const MANIFEST_SCHEMA_VERSION = '1.6.0';
 const TEXT = { type: 'string', maxLength: 20000 };
 const SHORT_TEXT = { type: 'string', maxLength: 1000 };
 const NULLABLE_SHORT_TEXT = { type: ['string', 'null'], maxLength: 1000 };
@@ -14389,6 +14394,7 @@ const REGISTRY_SIGNALS = {
             installScriptsRemoved: NAME_LIST,
             provenanceLost: { type: 'boolean' },
             provenanceGained: { type: 'boolean' },
+            publishersCompared: { type: 'boolean' },
             publisherChanged: FROM_TO_TEXT,
             licenseChanged: FROM_TO_TEXT,
             enginesChanged: { anyOf: [{ type: 'null' }, closedObject({ from: STRING_MAP, to: STRING_MAP })] },
@@ -16222,7 +16228,7 @@ function riskWithoutReleaseText(context, evidence, majorForCallers) {
         return {
             riskLevel: 'low',
             riskItems: [semverFact],
-            summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, ${enginesDeclared ? 'engines declared for the first time' : 'engines not narrowed'}, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
+            summary: `Extractive analysis: patch release with clean registry facts (no publisher change seen, no install script added, provenance not lost, ${enginesDeclared ? 'engines declared for the first time' : 'engines not narrowed'}, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
         };
     }
     return {

@@ -80,6 +80,11 @@ export interface RegistrySignals {
   installScriptsRemoved: string[];
   provenanceLost: boolean;
   provenanceGained: boolean;
+  /**
+   * Both versions name their publisher (`_npmUser`), so a change could be seen: without it, a
+   * null `publisherChanged` means "not known", never "unchanged" (mirrors often omit it).
+   */
+  publishersCompared: boolean;
   publisherChanged: { from: string | null; to: string | null } | null;
   licenseChanged: { from: string | null; to: string | null } | null;
   enginesChanged: { from: Record<string, string>; to: Record<string, string> } | null;

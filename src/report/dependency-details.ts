@@ -101,7 +101,7 @@ export function registryFactsLine(signals: RegistrySignals, now: Date): string {
   const person = (name: string | null): string => (name === null ? 'unknown' : codeSpan(name, { maxLength: 100 }));
   if (signals.publisherChanged) {
     facts.push(`⚠️ publisher changed from ${person(signals.publisherChanged.from)} to ${person(signals.publisherChanged.to)}`);
-  } else facts.push('publisher unchanged');
+  } else facts.push(signals.publishersCompared ? 'publisher unchanged' : 'publisher not named by the registry');
   if (signals.licenseChanged) facts.push(`license changed from ${person(signals.licenseChanged.from)} to ${person(signals.licenseChanged.to)}`);
   if (signals.enginesChanged) facts.push(`engines changed from ${engineText(signals.enginesChanged.from)} to ${engineText(signals.enginesChanged.to)}`);
   if (signals.newDependencies.length > 0) facts.push(`new dependencies: ${namesList(signals.newDependencies, TEXT_BOUNDS.list)}`);

@@ -55,6 +55,7 @@ function projectSignals(signals: RegistrySignals | null): RegistrySignals | null
     installScriptsRemoved: [...signals.installScriptsRemoved],
     provenanceLost: signals.provenanceLost,
     provenanceGained: signals.provenanceGained,
+    publishersCompared: signals.publishersCompared,
     publisherChanged: fromTo(signals.publisherChanged),
     licenseChanged: fromTo(signals.licenseChanged),
     enginesChanged: signals.enginesChanged ? { from: { ...signals.enginesChanged.from }, to: { ...signals.enginesChanged.to } } : null,

@@ -45,8 +45,10 @@ const DIGEST = { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' };
  * most 20, and `subjectCount`, how many in all.
  * 1.5.0: `callForms` on a usage check that only some call forms of a name were removed ("`res.json(status, obj)`
  * signature"): the argument counts a call must have to be a use.
+ * 1.6.0: `publishersCompared` in registry signals: whether both versions name their publisher, so a null
+ * `publisherChanged` can be told apart as "unchanged" or "not known".
  */
-export const MANIFEST_SCHEMA_VERSION = '1.5.0';
+export const MANIFEST_SCHEMA_VERSION = '1.6.0';
 
 const TEXT = { type: 'string', maxLength: 20000 };
 const SHORT_TEXT = { type: 'string', maxLength: 1000 };
@@ -84,6 +86,7 @@ const REGISTRY_SIGNALS = {
       installScriptsRemoved: NAME_LIST,
       provenanceLost: { type: 'boolean' },
       provenanceGained: { type: 'boolean' },
+      publishersCompared: { type: 'boolean' },
       publisherChanged: FROM_TO_TEXT,
       licenseChanged: FROM_TO_TEXT,
       enginesChanged: { anyOf: [{ type: 'null' }, closedObject({ from: STRING_MAP, to: STRING_MAP })] },

@@ -96,6 +96,15 @@ describe('registry facts from synthetic packuments', () => {
   it('publisher changed', async () => {
     const signals = registrySignalsOf(await factsOf('synthetic-publisher-changed', '1.2.3', '1.2.4'));
     expect(signals.publisherChanged).toEqual({ from: 'alice', to: 'mallory' });
+    expect(signals.publishersCompared).toBe(true);
+  });
+
+  it('a version that does not name its publisher: nothing compared, so no change and no "unchanged" either', async () => {
+    const facts = await factsOf('synthetic-publisher-changed', '1.2.3', '1.2.4');
+    const unnamed = { ...facts, to: { ...facts.to!, publisher: null } };
+    expect(registrySignalsOf(unnamed)).toMatchObject({ publishersCompared: false, publisherChanged: null });
+    const same = { ...facts, to: { ...facts.to!, publisher: 'alice' } };
+    expect(registrySignalsOf(same)).toMatchObject({ publishersCompared: true, publisherChanged: null });
   });
 
   it('license changed (legacy object form)', async () => {

@@ -124,6 +124,13 @@ describe('renderComment details', () => {
     expect(comment).toContain('⚠️ target version is deprecated: “use &lt;b&gt;other&lt;/b&gt;”');
   });
 
+  it('says "publisher unchanged" only when the registry named both publishers', () => {
+    const line = (signals: Parameters<typeof quietSignals>[0]) => renderComment(withResults([analysedResult({ name: 'left-pad', from: '1.0.0', to: '1.0.1', risk: 'low', signals: quietSignals(signals) })]), OPTIONS);
+    expect(line({ publishersCompared: true })).toContain('· publisher unchanged');
+    expect(line({ publishersCompared: false })).toContain('· publisher not named by the registry');
+    expect(line({ publishersCompared: false })).not.toContain('publisher unchanged');
+  });
+
   it('lists added, removed, transitive-only and non-semver changes with a bounded list of names and versions', () => {
     const outcome = normalOutcome();
     const template = outcome.bumps[0]!;

@@ -26,7 +26,7 @@ describe('buildManifest', () => {
   it('builds a manifest that validates, with summary counts from the results', () => {
     const manifest = buildManifest(normalOutcome());
     expect(checkManifest(manifest)).toEqual([]);
-    expect(manifest.schemaVersion).toBe('1.5.0');
+    expect(manifest.schemaVersion).toBe('1.6.0');
     expect(manifest.summary).toEqual({
       verdict: 'review',
       maxRisk: 'high',

@@ -347,6 +347,7 @@ export function quietRegistrySignals(overrides: Partial<RegistrySignals> = {}): 
     installScriptsRemoved: [],
     provenanceLost: false,
     provenanceGained: false,
+    publishersCompared: false,
     publisherChanged: null,
     licenseChanged: null,
     enginesChanged: null,
@@ -369,6 +370,7 @@ export function registrySignalsOf(facts: RegistryFacts): RegistrySignals {
   signals.installScriptsRemoved = from.installScripts.filter((name) => !to.installScripts.includes(name));
   signals.provenanceLost = from.provenance && !to.provenance;
   signals.provenanceGained = !from.provenance && to.provenance;
+  signals.publishersCompared = Boolean(from.publisher && to.publisher);
   if (from.publisher && to.publisher && from.publisher !== to.publisher) {
     signals.publisherChanged = { from: boundText(from.publisher, REGISTRY_LIMITS.nameChars), to: boundText(to.publisher, REGISTRY_LIMITS.nameChars) };
   }

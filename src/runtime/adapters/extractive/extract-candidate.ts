@@ -307,7 +307,7 @@ function riskWithoutReleaseText(context: DependencyContext, evidence: EvidenceIt
     return {
       riskLevel: 'low',
       riskItems: [semverFact],
-      summary: `Extractive analysis: patch release with clean registry facts (same publisher, no install script added, provenance kept, ${enginesDeclared ? 'engines declared for the first time' : 'engines not narrowed'}, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
+      summary: `Extractive analysis: patch release with clean registry facts (no publisher change seen, no install script added, provenance not lost, ${enginesDeclared ? 'engines declared for the first time' : 'engines not narrowed'}, not deprecated, no API removal found)${exportsAdded ? '; its added exports map closes only deep imports of unlisted files' : ''}; no release notes found, so this rests on registry facts only.`,
     };
   }
   return {
