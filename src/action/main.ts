@@ -25,6 +25,7 @@ import { refuseConfigurationChangedByPullRequest } from './configuration-guard.j
 import { restoreEvidenceCache } from './evidence-cache.js';
 import { parseActionConfig, type ActionConfig } from './config.js';
 import { ArtifactNames, EXPLICIT_KEY_SOURCE, Outputs } from './constants.js';
+import { MANIFEST_FILE, TRACE_FILE } from '../report/output-files.js';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { createGitHubFileSource } from './github-file-source.js';
 import { readCommitMessages, resolvePullRequest, type PullRequestTarget } from './pull-request-event.js';
@@ -277,7 +278,8 @@ async function publish(
   let outcome = analysed;
   let written: Awaited<ReturnType<typeof writeRunOutputs>> | null = null;
   try {
-    written = await writeRunOutputs(analysed, { outputDir: config.outputDir, runUrl, now, currentHeadSha, phases });
+    // With upload-artifacts off, the comment names the files, not artifacts nobody uploads.
+    written = await writeRunOutputs(analysed, { outputDir: config.outputDir, runUrl, now, currentHeadSha, phases, resultsIn: config.uploadArtifacts ? 'artifacts' : 'files' });
     outcome = written.outcome;
     if (outcome.failClosed && !analysed.failClosed) actionLogger.error(outcome.failClosed.message);
     core.setOutput(Outputs.manifestPath, written.manifestPath);
@@ -289,7 +291,8 @@ async function publish(
   }
 
   try {
-    await core.summary.addRaw(renderJobSummary(outcome, { artifactNames: ArtifactNames, runUrl, now }), true).write();
+    const resultFiles = config.uploadArtifacts ? {} : { resultFiles: { manifest: MANIFEST_FILE, trace: TRACE_FILE } };
+    await core.summary.addRaw(renderJobSummary(outcome, { artifactNames: ArtifactNames, runUrl, now, ...resultFiles }), true).write();
   } catch (error) {
     actionLogger.warning(`Could not write the job summary: ${sanitizeMessage((error as Error).message)}`);
   }

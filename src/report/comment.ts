@@ -354,11 +354,13 @@ function runLevelGaps(results: readonly AnalysisResult[]): string | null {
   return `**Not checked:** ${sources.join(' and ')} — the run had no GitHub token or did not use GitHub (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI; the CLI's \`--sample\` and \`--no-github\` never use GitHub).${readAnyway}`;
 }
 
-function truncationNote(cuts: readonly string[], manifestArtifact: string, limit: number): string {
-  return (
-    `> ✂️ Shortened to fit the ${limit.toLocaleString('en-US')}-character limit: left out ${cuts.join(', ')}. ` +
-    `The full results are in the ${codeSpan(manifestArtifact)} artifact.`
-  );
+/** Where the full results are: the uploaded artifact, or the result file when none is uploaded. */
+function fullResultsPlace(options: CommentOptions): string {
+  return options.resultFiles ? codeSpan(options.resultFiles.manifest) : `the ${codeSpan(options.artifactNames.manifest)} artifact`;
+}
+
+function truncationNote(cuts: readonly string[], options: CommentOptions, limit: number): string {
+  return `> ✂️ Shortened to fit the ${limit.toLocaleString('en-US')}-character limit: left out ${cuts.join(', ')}. The full results are in ${fullResultsPlace(options)}.`;
 }
 
 /** Closes `<details>` blocks a hard cut left open, so the note below them still renders. */
@@ -377,12 +379,12 @@ function renderBounded(outcome: RunOutcome, options: CommentOptions, plan: Rende
   let last: { body: string; cuts: string[] } | null = null;
   for (const level of TRUNCATION_LEVELS) {
     const rendered = renderAtLevel(outcome, options, plan, level);
-    const body = rendered.cuts.length === 0 ? rendered.body : `${rendered.body}\n\n${truncationNote(rendered.cuts, options.artifactNames.manifest, limit)}`;
+    const body = rendered.cuts.length === 0 ? rendered.body : `${rendered.body}\n\n${truncationNote(rendered.cuts, options, limit)}`;
     if (body.length <= limit) return redact(body);
     last = rendered;
   }
   const cuts = [...(last?.cuts ?? []), 'the rest of the comment'];
-  const note = `\n\n${truncationNote(cuts, options.artifactNames.manifest, limit)}`;
+  const note = `\n\n${truncationNote(cuts, options, limit)}`;
   // Room for the note and for closing tags a cut may leave open.
   const budget = Math.max(0, limit - note.length - 200);
   let kept = (last?.body ?? '').slice(0, budget);
@@ -403,13 +405,22 @@ export function renderComment(outcome: RunOutcome, options: CommentOptions): str
   return renderBounded(outcome, options, { includeMarker: true, extraSections: [] }, options.maxChars ?? GITHUB_COMMENT_LIMIT);
 }
 
-/** The job summary: the same content without the marker, plus the artifacts this run uploads. */
+/**
+ * The job summary: the same content without the marker, plus the artifacts this run uploads, or
+ * (`resultFiles`, upload-artifacts off) the files it leaves in output-dir instead.
+ */
 export function renderJobSummary(outcome: RunOutcome, options: CommentOptions): string {
-  const artifacts = [
-    '**Artifacts**',
-    `- ${codeSpan(options.artifactNames.manifest)}: \`version-analysis.json\`, the portable, schema-validated results`,
-    `- ${codeSpan(options.artifactNames.trace)}: \`trace.json\`, the redacted execution trace (identity, attempts, timings, usage)`,
-  ].join('\n');
+  const artifacts = options.resultFiles
+    ? [
+        '**Result files** (not uploaded: `upload-artifacts` is false; they are in `output-dir`)',
+        `- ${codeSpan(options.resultFiles.manifest)}: the portable, schema-validated results`,
+        `- ${codeSpan(options.resultFiles.trace)}: the redacted execution trace (identity, attempts, timings, usage)`,
+      ].join('\n')
+    : [
+        '**Artifacts**',
+        `- ${codeSpan(options.artifactNames.manifest)}: \`version-analysis.json\`, the portable, schema-validated results`,
+        `- ${codeSpan(options.artifactNames.trace)}: \`trace.json\`, the redacted execution trace (identity, attempts, timings, usage)`,
+      ].join('\n');
   const phases = renderPhaseTable(outcome.phases);
   return renderBounded(outcome, options, { includeMarker: false, extraSections: phases === null ? [artifacts] : [artifacts, phases] }, options.maxChars ?? JOB_SUMMARY_LIMIT);
 }

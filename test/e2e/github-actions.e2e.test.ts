@@ -100,7 +100,7 @@ describe('a grouped Dependabot github-actions PR', () => {
     expect(run.outputs['dependency-count']).toBe('4');
 
     const manifest = JSON.parse(readFileSync(run.outputs['manifest-path']!, 'utf8'));
-    expect(manifest.schemaVersion).toBe('1.5.0');
+    expect(manifest.schemaVersion).toBe('1.6.0');
     const bumps = (manifest.bumps as ManifestBump[]).map((bump) => `${bump.ecosystem} ${bump.name} ${bump.from} → ${bump.to}`);
     expect(bumps).toEqual([
       'github-actions acme-org/shared-workflows/.github/workflows/ci.yml v1 → v2',

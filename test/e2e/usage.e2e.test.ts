@@ -49,7 +49,7 @@ describe('usage through the built action', () => {
     cleanups.push(repository.directory);
     const { run, comment, manifest } = await runOn({ baseSha: repository.baseSha, headSha: repository.headSha, workspace: repository.directory });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
-    expect(manifest.schemaVersion).toBe('1.5.0');
+    expect(manifest.schemaVersion).toBe('1.6.0');
     const express = manifest.results.find((result) => result.dependency.name === 'express')!;
     expect(express.usage.status).toBe('scanned');
     expect(express.usage.files.map((file) => file.path)).toEqual(['src/health.ts', 'src/server.js']);
@@ -63,6 +63,11 @@ describe('usage through the built action', () => {
     expect(comment).toContain('- removed API in use: `req.param` at `src/server.js:7`');
     expect(comment).not.toContain('notes.js');
     expect(JSON.stringify(manifest)).not.toContain(TOKEN);
+    // upload-artifacts is false here: the comment and the summary name the files, not artifacts.
+    expect(comment).toContain('Full results: `version-analysis.json`');
+    expect(comment).not.toMatch(/artifact `/);
+    expect(run.summary).toContain('**Result files** (not uploaded: `upload-artifacts` is false; they are in `output-dir`)');
+    expect(run.summary).not.toContain('**Artifacts**');
   }, 60_000);
 
   it('says "not scanned" when the workspace holds no checkout of the head', async () => {

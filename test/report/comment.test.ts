@@ -350,4 +350,11 @@ describe('renderJobSummary', () => {
     expect(summary).toContain('- `depverdict-trace`: `trace.json`');
     expect(summary).toContain('| `express` |');
   });
+
+  it('with upload-artifacts off, names the result files it leaves in output-dir, never artifacts nobody uploads', () => {
+    const summary = renderJobSummary(normalOutcome(), { ...OPTIONS, resultFiles: { manifest: 'version-analysis.json', trace: 'trace.json' } });
+    expect(summary).toContain('**Result files** (not uploaded: `upload-artifacts` is false; they are in `output-dir`)\n- `version-analysis.json`: the portable');
+    expect(summary).not.toContain('**Artifacts**');
+    expect(summary).not.toMatch(/artifact `/);
+  });
 });
