@@ -1406,12 +1406,6 @@ function parseJsonFile(path, text, kind) {
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/** Own string-valued entries only, so keys like `__proto__` in hostile files are inert. */
-function stringEntries(value) {
-    if (!isRecord(value))
-        return [];
-    return Object.entries(value).filter((entry) => typeof entry[1] === 'string');
-}
 function ownValue(record, key) {
     return Object.hasOwn(record, key) ? record[key] : undefined;
 }
@@ -1895,7 +1889,7 @@ function parseManifest(path, text) {
     }
     const declarations = new Map();
     for (const [field, type] of manifest_DEPENDENCY_FIELDS) {
-        for (const [name, spec] of stringEntries(ownValue(document, field))) {
+        for (const [name, spec] of dependencyEntries(path, field, ownValue(document, field))) {
             const existing = declarations.get(name);
             if (existing === undefined) {
                 declarations.set(name, { name, spec: spec.trim(), types: [type] });
@@ -1913,6 +1907,34 @@ function parseManifest(path, text) {
         workspacePatterns: workspacePatternsOf(ownValue(document, 'workspaces')),
         packageManager: parsePackageManagerField(ownValue(document, 'packageManager')),
     };
+}
+/** What a JSON value is, for a message (never the value itself: it is untrusted). */
+function kindOf(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+/**
+ * A dependency field's own entries. A field that is not an object of names to range strings
+ * is an error, not an empty field: npm refuses such a manifest, and reading it as empty would
+ * report every dependency as removed and pass. Own keys only, so `__proto__` stays inert.
+ */
+function dependencyEntries(path, field, value) {
+    // An empty array declares nothing either (some old manifests write `"devDependencies": []`).
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
+        return [];
+    if (!isRecord(value)) {
+        throw new DependencyFileError('MANIFEST_UNPARSEABLE', path, `${path}: "${field}" is ${kindOf(value)}, not an object of package names to version ranges: fix the manifest`);
+    }
+    return Object.entries(value).map(([name, spec]) => {
+        if (typeof spec !== 'string') {
+            // The name is shown quoted and bounded: it comes from the PR.
+            throw new DependencyFileError('MANIFEST_UNPARSEABLE', path, `${path}: ${field}[${JSON.stringify(name.slice(0, 100))}] is ${kindOf(spec)}, not a version range string: fix the manifest`);
+        }
+        return [name, spec];
+    });
 }
 function workspacePatternsOf(value) {
     const list = isRecord(value) ? ownValue(value, 'packages') : value;
@@ -2878,10 +2900,25 @@ class Detection {
         const records = { base: [], head: [] };
         const directResolutions = new Map();
         for (const [path, sides] of manifests) {
-            // A manifest unusable at one side would turn every dependency into an added/removed one.
-            if (sides.base.state === 'unusable' || sides.head.state === 'unusable')
-                continue;
             const governing = governingLockfile(path, lockfiles);
+            // A manifest unusable at one side would turn every dependency into an added/removed one.
+            if (sides.base.state === 'unusable' || sides.head.state === 'unusable') {
+                // What the readable side declares is still direct: its lockfile changes must not pass for
+                // transitive ones. Which copy is direct is unknown, so they are left out (the warning
+                // about the unreadable manifest already says its changes are unknown).
+                if (governing === undefined)
+                    continue;
+                for (const side of SIDES) {
+                    const loaded = sides[side];
+                    if (loaded.state !== 'present')
+                        continue;
+                    for (const name of loaded.value.declarations.keys()) {
+                        for (const either of SIDES)
+                            recordResolution(directResolutions, governing.path, either, name, undefined);
+                    }
+                }
+                continue;
+            }
             for (const side of SIDES) {
                 const loaded = sides[side];
                 if (loaded.state !== 'present')
@@ -20723,7 +20760,7 @@ function safeSegments(pathname) {
         .filter(Boolean);
     return segments.some((segment) => segment === '..' || segment === '.' || segment.includes('\\') || segment.includes('\0')) ? null : segments;
 }
-async function kindOf(path) {
+async function recorded_github_kindOf(path) {
     try {
         const info = await (0,promises_.stat)(path);
         return info.isDirectory() ? 'dir' : info.isFile() ? 'file' : null;
@@ -20740,12 +20777,12 @@ async function contents(root, owner, repo, path, ref, accept) {
     if (tagName === '.' || tagName === '..' || tagName.includes('\\') || tagName.includes('\0'))
         return notFound();
     const tagDirectory = (0,external_node_path_.join)(root, owner, repo, tagName);
-    if ((await kindOf(tagDirectory)) !== 'dir')
+    if ((await recorded_github_kindOf(tagDirectory)) !== 'dir')
         return json(404, { message: `No commit found for the ref ${ref}`, status: '404' });
     const target = (0,external_node_path_.resolve)(tagDirectory, ...path);
     if (target !== tagDirectory && !target.startsWith(`${tagDirectory}${external_node_path_.sep}`))
         return notFound();
-    const kind = await kindOf(target);
+    const kind = await recorded_github_kindOf(target);
     const relativePath = path.join('/');
     if (kind === 'dir') {
         const entries = await (0,promises_.readdir)(target, { withFileTypes: true });
@@ -20772,7 +20809,7 @@ async function contents(root, owner, repo, path, ref, accept) {
 const MAX_COMPARE_PAGE = 250;
 async function compare(root, owner, repo, basehead, query) {
     const file = (0,external_node_path_.join)(root, owner, repo, '.compare', `${encodeURIComponent(basehead)}.json`);
-    if ((await kindOf(file)) !== 'file')
+    if ((await recorded_github_kindOf(file)) !== 'file')
         return notFound();
     const recorded = JSON.parse(await (0,promises_.readFile)(file, 'utf8'));
     const perPage = Math.min(MAX_COMPARE_PAGE, Math.max(1, Number(query.get('per_page') ?? MAX_COMPARE_PAGE) || MAX_COMPARE_PAGE));
@@ -20803,7 +20840,7 @@ function recordedGitHubFetch(root) {
         // GitHub's owner and repository names are case-insensitive; recordings are kept in lower case.
         const owner = ownerAsAsked.toLowerCase();
         const repo = repoAsAsked.toLowerCase();
-        if ((await kindOf((0,external_node_path_.join)(root, owner, repo))) !== 'dir')
+        if ((await recorded_github_kindOf((0,external_node_path_.join)(root, owner, repo))) !== 'dir')
             return notFound();
         if (rest.length === 0)
             return json(200, { full_name: `${owner}/${repo}`, name: repo, private: false, visibility: 'public' });

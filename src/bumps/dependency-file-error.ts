@@ -40,12 +40,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Own string-valued entries only, so keys like `__proto__` in hostile files are inert. */
-export function stringEntries(value: unknown): Array<[string, string]> {
-  if (!isRecord(value)) return [];
-  return Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-}
-
 export function ownValue(record: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }

@@ -245,9 +245,22 @@ class Detection {
     const records: Record<Side, DirectRecord[]> = { base: [], head: [] };
     const directResolutions: DirectResolutions = new Map();
     for (const [path, sides] of manifests) {
-      // A manifest unusable at one side would turn every dependency into an added/removed one.
-      if (sides.base.state === 'unusable' || sides.head.state === 'unusable') continue;
       const governing = governingLockfile(path, lockfiles);
+      // A manifest unusable at one side would turn every dependency into an added/removed one.
+      if (sides.base.state === 'unusable' || sides.head.state === 'unusable') {
+        // What the readable side declares is still direct: its lockfile changes must not pass for
+        // transitive ones. Which copy is direct is unknown, so they are left out (the warning
+        // about the unreadable manifest already says its changes are unknown).
+        if (governing === undefined) continue;
+        for (const side of SIDES) {
+          const loaded = sides[side];
+          if (loaded.state !== 'present') continue;
+          for (const name of loaded.value.declarations.keys()) {
+            for (const either of SIDES) recordResolution(directResolutions, governing.path, either, name, undefined);
+          }
+        }
+        continue;
+      }
       for (const side of SIDES) {
         const loaded = sides[side];
         if (loaded.state !== 'present') continue;

@@ -4,7 +4,7 @@
  */
 import { parsePackageManagerField, type PackageManagerField } from './package-manager.js';
 import type { DependencyType } from './types.js';
-import { DependencyFileError, isRecord, ownValue, parseJsonFile, stringEntries } from './dependency-file-error.js';
+import { DependencyFileError, isRecord, ownValue, parseJsonFile } from './dependency-file-error.js';
 
 export interface Declaration {
   name: string;
@@ -37,7 +37,7 @@ export function parseManifest(path: string, text: string): Manifest {
   }
   const declarations = new Map<string, Declaration>();
   for (const [field, type] of DEPENDENCY_FIELDS) {
-    for (const [name, spec] of stringEntries(ownValue(document, field))) {
+    for (const [name, spec] of dependencyEntries(path, field, ownValue(document, field))) {
       const existing = declarations.get(name);
       if (existing === undefined) {
         declarations.set(name, { name, spec: spec.trim(), types: [type] });
@@ -53,6 +53,33 @@ export function parseManifest(path: string, text: string): Manifest {
     workspacePatterns: workspacePatternsOf(ownValue(document, 'workspaces')),
     packageManager: parsePackageManagerField(ownValue(document, 'packageManager')),
   };
+}
+
+/** What a JSON value is, for a message (never the value itself: it is untrusted). */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * A dependency field's own entries. A field that is not an object of names to range strings
+ * is an error, not an empty field: npm refuses such a manifest, and reading it as empty would
+ * report every dependency as removed and pass. Own keys only, so `__proto__` stays inert.
+ */
+function dependencyEntries(path: string, field: string, value: unknown): Array<[string, string]> {
+  // An empty array declares nothing either (some old manifests write `"devDependencies": []`).
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return [];
+  if (!isRecord(value)) {
+    throw new DependencyFileError('MANIFEST_UNPARSEABLE', path, `${path}: "${field}" is ${kindOf(value)}, not an object of package names to version ranges: fix the manifest`);
+  }
+  return Object.entries(value).map(([name, spec]) => {
+    if (typeof spec !== 'string') {
+      // The name is shown quoted and bounded: it comes from the PR.
+      throw new DependencyFileError('MANIFEST_UNPARSEABLE', path, `${path}: ${field}[${JSON.stringify(name.slice(0, 100))}] is ${kindOf(spec)}, not a version range string: fix the manifest`);
+    }
+    return [name, spec];
+  });
 }
 
 function workspacePatternsOf(value: unknown): string[] {

@@ -91,6 +91,36 @@ describe('bad input', () => {
     expect(bumps.map((bump) => bump.name)).toEqual(['ms']);
   });
 
+  it('a manifest unreadable at one side: the lockfile changes of what the other side declares do not pass for transitive ones', async () => {
+    const lock = (lodash: string, debug: string) => npmLockText({ lodash }, { 'node_modules/lodash': lodash, 'node_modules/debug': debug });
+    const source = createInMemoryFileSource(
+      { ...HEALTHY_BASE, 'web/package.json': manifest('4.17.20'), 'web/package-lock.json': lock('4.17.20', '4.3.0') },
+      { ...HEALTHY_HEAD, 'web/package.json': '{"dependencies": {"lodash": "4.17.21",}}', 'web/package-lock.json': lock('4.17.21', '4.3.1') },
+    );
+    const { bumps, warnings } = await detectBumps(source);
+    expect(warnings.map((warning) => [warning.code, warning.subject])).toEqual([['MANIFEST_UNPARSEABLE', 'web/package.json']]);
+    // lodash is declared at base: its change is unknown, not a transitive one; debug is transitive.
+    expect(bumps.find((bump) => bump.name === 'lodash')).toBeUndefined();
+    expect(bumps).toContainEqual(expect.objectContaining({ name: 'debug', from: '4.3.0', to: '4.3.1', dependencyTypes: ['transitive'] }));
+    healthyBumpSurvives(bumps);
+  });
+
+  it.each([
+    ['a string', '"express"', 'is a string'],
+    ['an array', '["express"]', 'is an array'],
+    ['a number as a range', '{"express": 5}', 'dependencies["express"] is a number'],
+  ])('a dependency field that is %s → MANIFEST_UNPARSEABLE naming the field, never a silent "removed"', async (_what, field, problem) => {
+    const source = createInMemoryFileSource(
+      { ...HEALTHY_BASE, 'web/package.json': manifestText({ dependencies: { express: '4.21.2' } }) },
+      { ...HEALTHY_HEAD, 'web/package.json': `{"name": "web", "dependencies": ${field}}` },
+    );
+    const { bumps, warnings } = await detectBumps(source);
+    expect(warnings.map((warning) => [warning.code, warning.subject])).toEqual([['MANIFEST_UNPARSEABLE', 'web/package.json']]);
+    expect(warnings[0]?.message).toContain(problem);
+    expect(warnings[0]?.message).toContain('fix the manifest');
+    expect(bumps.map((bump) => bump.name)).toEqual(['ms']);
+  });
+
   it('file over maxFileBytes → FILE_TOO_LARGE naming the file and the limit', async () => {
     const big = npmLockText({}, { 'node_modules/lodash': '4.17.21', 'node_modules/padding': { version: '1.0.0', description: 'x'.repeat(5000) } });
     const source = createInMemoryFileSource(
