@@ -1,6 +1,6 @@
 import { foldApiName, MAX_CALL_FORMS, splitApiName, type ApiName } from './api-names.js';
 import { ROOT_CALL_MEMBER } from './module-usage.js';
-import type { CheckedName, ImportingFile, ImportSite, NameUse, PackageScan, UsageReport, UsageScanOutcome } from './types.js';
+import { statementNames, type CheckedName, type ImportingFile, type ImportSite, type NameUse, type PackageScan, type UsageReport, type UsageScanOutcome } from './types.js';
 
 /**
  * From a scan to the `usage` report of one result: which files import the package, and for each
@@ -92,7 +92,7 @@ function usesIn(file: ImportingFile, check: NameCheck, packageName: string): Nam
     // a namespace import's member): never the same name from the root or another subpath.
     const { specifier, member } = check.form;
     const imported = file.imports
-      .filter((site) => site.specifier === specifier && site.names.includes(member))
+      .filter((site) => site.specifier === specifier && statementNames(site).includes(member))
       .map((site) => ({ path: file.path, line: site.line, expression: `import { ${member} } from '${specifier}'`, match: 'binding' as const }));
     const read = file.traced
       .filter((use) => use.onPackage && use.specifier === specifier && use.member === member && !imported.some((site) => site.line === use.line))
@@ -121,7 +121,7 @@ function usesIn(file: ImportingFile, check: NameCheck, packageName: string): Nam
     // Importing a removed export by name (`import { Level }`, `import type { Level }`) fails to
     // compile or resolve by itself, whether or not the binding is used later.
     for (const site of file.imports) {
-      if (site.names.includes(member)) uses.push({ path: file.path, line: site.line, expression: `import { ${member} }`, match: 'binding' });
+      if (statementNames(site).includes(member)) uses.push({ path: file.path, line: site.line, expression: `import { ${member} }`, match: 'binding' });
     }
   }
   const receiverIsPackage = receiver !== null && receiver.toLowerCase() === packageIdentifier(packageName);

@@ -1,5 +1,5 @@
 import type { Program } from './parse-source.js';
-import type { ImportKind, ImportSite, TracedUse, UntracedMember } from './types.js';
+import { statementNames, type ImportKind, type ImportSite, type TracedUse, type UntracedMember } from './types.js';
 
 /**
  * What one parsed file imports from the packages asked about, and what it then uses of them.
@@ -108,6 +108,8 @@ interface Collected {
   functions: Map<string, Node>;
   /** Callee member expressions → the call's argument count (null with a spread argument). */
   calledMembers: Map<Node, number | null>;
+  /** `require()`/`import()` calls destructured where they are declared → the names taken (`const { pick } = require('lodash')`). */
+  destructuredCalls: Map<Node, string[]>;
 }
 
 function addImport(collected: Collected, targets: ReadonlySet<string>, specifier: string | null, kind: ImportKind, names: string[], line: number): string | null {
@@ -186,12 +188,24 @@ function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySe
       const isDynamic = node.type === 'ImportExpression' || (isNode(node.callee) && node.callee.type === 'Import');
       if (!isRequire && !isDynamic) return;
       const source = node.type === 'ImportExpression' ? node.source : (node.arguments as unknown[])[0];
-      addImport(collected, targets, stringValue(source), isRequire ? 'require' : 'dynamicImport', [], line);
+      addImport(collected, targets, stringValue(source), isRequire ? 'require' : 'dynamicImport', collected.destructuredCalls.get(node) ?? [], line);
       return;
     }
     default:
       return;
   }
+}
+
+/** The keys an object pattern takes (`{ Router, json: parseJson }` → Router, json); none for another pattern. */
+function destructuredKeys(pattern: Node): string[] {
+  if (pattern.type !== 'ObjectPattern') return [];
+  const keys: string[] = [];
+  for (const property of (pattern.properties as Node[] | undefined) ?? []) {
+    if (property.type !== 'ObjectProperty') continue;
+    const key = identifierName(property.key) ?? stringValue(property.key);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
 }
 
 /** One iterative pre-order walk: module syntax, declarations, calls, member accesses, identifiers. */
@@ -207,7 +221,13 @@ function collect(program: Program, offset: number, targets: ReadonlySet<string>,
     visitModuleSyntax(node, collected, targets, bindings, offset);
     switch (node.type) {
       case 'VariableDeclarator':
-        if (isNode(node.init)) collected.declarators.push({ id: node.id as Node, init: node.init, line: lineOf(node, offset) });
+        if (isNode(node.init)) {
+          collected.declarators.push({ id: node.id as Node, init: node.init, line: lineOf(node, offset) });
+          // Visited before its init (pre-order), so the require() below is recorded with these names.
+          const names = destructuredKeys(node.id as Node);
+          const call = unwrap(node.init);
+          if (names.length > 0 && isNode(call)) collected.destructuredCalls.set(call, names);
+        }
         break;
       case 'AssignmentExpression':
         if (node.operator === '=' && isNode(node.left) && isNode(node.right)) collected.declarators.push({ id: node.left, init: node.right, line: lineOf(node, offset) });
@@ -372,7 +392,7 @@ function receiverText(node: unknown): string {
  */
 export function analyseModule(programs: Array<{ program: Program; lineOffset: number }>, targets: ReadonlySet<string>): FileUsage {
   const bindings = new Map<string, Binding>();
-  const collected: Collected = { imports: [], declarators: [], calls: [], callLines: new Map(), taggedTemplates: [], members: [], identifiers: [], functions: new Map(), calledMembers: new Map() };
+  const collected: Collected = { imports: [], declarators: [], calls: [], callLines: new Map(), taggedTemplates: [], members: [], identifiers: [], functions: new Map(), calledMembers: new Map(), destructuredCalls: new Map() };
   for (const { program, lineOffset } of programs) collect(program, lineOffset, targets, bindings, collected);
   const packages: FileUsage['packages'] = new Map();
   for (const { packageName, site } of collected.imports) {
@@ -401,7 +421,7 @@ export function analyseModule(programs: Array<{ program: Program; lineOffset: nu
   // A named import is a use of that name where it is imported (an ESM import of a removed name fails there).
   for (const { packageName, site } of collected.imports) {
     if (site.kind === 'importType') continue;
-    for (const name of site.names) if (name !== 'default' && name !== '*' && name !== '?') addUse(packageName, { line: site.line, expression: name, member: name, onPackage: true, receiverVia: 'other' });
+    for (const name of statementNames(site)) if (name !== 'default' && name !== '*' && name !== '?') addUse(packageName, { line: site.line, expression: name, member: name, onPackage: true, receiverVia: 'other' });
   }
   resolveBindings(collected, bindings, targets, addUse);
 

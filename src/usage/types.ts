@@ -39,8 +39,20 @@ export interface ImportSite {
   kind: ImportKind;
   /** The specifier as written: `express`, `lodash/get`, `@scope/pkg/sub`. */
   specifier: string;
-  /** Names imported (`default`, `*`, `Router`…); empty for a side-effect import or a whole-module require. */
+  /**
+   * Names imported (`default`, `*`, `Router`…), also those a `require()` or `import()` takes by
+   * destructuring where it is declared; empty for a side-effect import or a whole-module require.
+   */
   names: string[];
+}
+
+/**
+ * The names an import statement itself binds (`import { Router }`, `export { json } from`): a
+ * removed one fails at the statement. A destructured `require()`/`import()` is left out: its names
+ * are bindings, traced (and reported) where they are read.
+ */
+export function statementNames(site: ImportSite): string[] {
+  return site.kind === 'require' || site.kind === 'dynamicImport' ? [] : site.names;
 }
 
 /**

@@ -177,7 +177,8 @@ describe('depverdict analyze with a model profile', () => {
     const profileFile = installLoopbackProfile('openrouter', model.origin, workspace);
     const run = await runCli(['--profile', profileFile, '--api-key-env', KEY_VARIABLE], workspace);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toMatch(/error: DepVerdict withheld its verdict \(IDENTITY_MISMATCH\)/);
+    // README: a run that fails closed during the analysis prints the cause after the progress lines.
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error: DepVerdict withheld its verdict \(IDENTITY_MISMATCH\): /);
 
     const manifest = readJson(join(run.out, 'version-analysis.json'));
     expect((manifest.failClosed as { code: string }).code).toBe('IDENTITY_MISMATCH');

@@ -44,6 +44,18 @@ describe('import forms', () => {
     expect(result.packages.has('fs')).toBe(false);
   });
 
+  it('records the names a require() or import() takes by destructuring, as an import statement records its names', () => {
+    const text = [
+      "const { pick, omit: leave } = require('lodash');",
+      "const { default: chalk } = await import('chalk');",
+      "const [first] = require('express');",
+    ].join('\n');
+    const result = usage('src/a.mjs', text, ['lodash', 'chalk', 'express']);
+    expect(result.packages.get('lodash')?.imports).toEqual([{ line: 1, kind: 'require', specifier: 'lodash', names: ['pick', 'omit'] }]);
+    expect(result.packages.get('chalk')?.imports).toEqual([{ line: 2, kind: 'dynamicImport', specifier: 'chalk', names: ['default'] }]);
+    expect(result.packages.get('express')?.imports).toEqual([{ line: 3, kind: 'require', specifier: 'express', names: [] }]);
+  });
+
   it('ignores the package name in comments, strings and template text', () => {
     const text = "// import express from 'express'\nconst s = \"require('express')\";\nconst t = `import('express')`;\n/* require('express') */\n";
     expect(usage('src/a.js', text, ['express']).packages.size).toBe(0);
