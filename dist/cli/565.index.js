@@ -13387,14 +13387,15 @@ const FINDING_KIND_LABEL = {
     security: 'Security',
 };
 /** What to do about a failed dependency, keyed by its stable error code. */
-function failureAdvice(code, traceArtifact) {
+/** `tracePlace` says where the trace is: "the `depverdict-trace` artifact", or "`trace.json`" for the CLI's files. */
+function failureAdvice(code, tracePlace) {
     switch (code) {
         case 'RATE_LIMITED':
         case 'TIMEOUT':
         case 'NETWORK_ERROR':
         case 'PROVIDER_UNAVAILABLE':
         case 'CANCELLED':
-            return 'The endpoint was unavailable or too slow; rerun the workflow.';
+            return 'The endpoint was unavailable or too slow; run it again.';
         case 'OUTPUT_JSON_INVALID':
         case 'OUTPUT_SCHEMA_INVALID':
         case 'INVALID_RESPONSE':
@@ -13413,7 +13414,7 @@ function failureAdvice(code, traceArtifact) {
         case 'ACCESS_DENIED':
             return 'Check the profile’s model, endpoint and secret.';
         default:
-            return `Rerun; if it repeats, inspect the \`${traceArtifact}\` artifact.`;
+            return `Run it again; if it repeats, inspect ${tracePlace}.`;
     }
 }
 
@@ -13716,7 +13717,7 @@ function renderDependencyDetails(result, options) {
     // Under a fail-closed run, a dependency cancelled by that stop has no failure of its own.
     const cancelledByFailClosed = options.failClosedCode !== null && result.error?.code === 'CANCELLED';
     if (result.status === 'failed' && result.error && result.error.code !== options.failClosedCode && !cancelledByFailClosed) {
-        blocks.push(`**Analysis failed** — ${markdown_codeSpan(result.error.code)}: ${escapeInline(result.error.message, TEXT_BOUNDS.message)} ${failureAdvice(result.error.code, options.traceArtifact)}`, '');
+        blocks.push(`**Analysis failed** — ${markdown_codeSpan(result.error.code)}: ${sentence(escapeInline(result.error.message, TEXT_BOUNDS.message))} ${failureAdvice(result.error.code, options.tracePlace)}`, '');
     }
     if (options.includeAnalysis && result.humanReviewReasons.length > 0) {
         blocks.push('**Why review**');
@@ -13763,6 +13764,10 @@ function renderDependencyDetails(result, options) {
     }
     blocks.push('</details>');
     return blocks.join('\n');
+}
+/** A message ended as a sentence, so the advice after it does not run on (`… (ENOTFOUND) The endpoint…`). */
+function sentence(text) {
+    return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
 ;// CONCATENATED MODULE: ./build/report/comment.js
@@ -14059,7 +14064,7 @@ function renderAtLevel(outcome, options, plan, level) {
         sections.push(renderDependencyDetails(result, {
             now: options.now,
             omitRegistryFacts: omitFacts,
-            traceArtifact: options.artifactNames.trace,
+            tracePlace: options.resultFiles ? markdown_codeSpan(options.resultFiles.trace) : `the ${markdown_codeSpan(options.artifactNames.trace)} artifact`,
             includeAnalysis,
             failClosedCode: failClosed?.code ?? null,
         }));
@@ -17925,8 +17930,9 @@ function findInstallRoot() {
 class ProfileError extends contract/* RuntimeError */.bu {
     /** The profile file or name the problem is about. */
     file;
+    /** `message` continues the sentence that names the profile: "is not valid YAML…", "does not exist…". */
     constructor(file, message, options = {}) {
-        super('CONFIGURATION_ERROR', `Deployment profile ${file}: ${message}`, { retryable: false, cause: options.cause });
+        super('CONFIGURATION_ERROR', `Deployment profile ${file} ${message}`, { retryable: false, cause: options.cause });
         this.name = 'ProfileError';
         this.file = file;
     }
@@ -18217,7 +18223,7 @@ function parseProfile(text, source) {
         data = (0,external_node_path_.extname)(source).toLowerCase() === '.json' ? JSON.parse(text) : (0,dist/* parse */.qg)(text, { uniqueKeys: true, prettyErrors: true });
     }
     catch (error) {
-        throw new ProfileError(source, `is not valid ${(0,external_node_path_.extname)(source).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`, { cause: error });
+        throw new ProfileError(source, `is not valid ${(0,external_node_path_.extname)(source).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${firstLineOf(error.message)}`, { cause: error });
     }
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
         throw new ProfileError(source, 'must be a mapping of profile fields (see docs/profiles.md)');
@@ -18247,7 +18253,7 @@ async function loadProfile(nameOrPath, options) {
     if (BARE_NAME.test(nameOrPath)) {
         const directory = options.profilesDirectory ?? findShippedProfilesDirectory();
         if (directory === null) {
-            throw new ProfileError(nameOrPath, 'the shipped profiles directory was not found next to the program; pass a profile file path instead');
+            throw new ProfileError(nameOrPath, 'cannot be loaded: the shipped profiles directory was not found next to the program; pass a profile file path instead');
         }
         file = (0,external_node_path_.join)(directory, `${nameOrPath}.yml`);
         if (!(0,external_node_fs_.existsSync)(file)) {
@@ -18273,6 +18279,10 @@ async function loadProfile(nameOrPath, options) {
         throw new ProfileError(file, code === 'ENOENT' ? 'does not exist; check the profile path (relative paths are resolved from the working directory)' : `could not be read (${code ?? 'unknown error'})`, { cause: error });
     }
     return parseProfile(text, file);
+}
+/** A parser message's first line, without the colon that introduces its source snippet (the snippet is not shown). */
+function firstLineOf(message) {
+    return (message.split('\n')[0] ?? '').replace(/:\s*$/, '');
 }
 
 ;// CONCATENATED MODULE: ./build/sources/directory-file-source.js
@@ -21985,7 +21995,7 @@ async function runAnalyzeCommand(args, env) {
     termination.dispose();
     return decision.exitCode;
 }
-/** The comment for stdout: as posted (`--format markdown`), or as plain text for a terminal. */
+/** The comment (or conformance report) for stdout: as written (`--format markdown`), or as plain text for a terminal. */
 function printedComment(markdown, format, env) {
     if (format === 'markdown')
         return `${markdown}\n`;
@@ -22007,7 +22017,7 @@ async function runConformanceCommand(args, env) {
         const profile = await loadProfile(args.profile, { cwd: process.cwd() });
         const outcome = await runConformance({ profile, apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, outDir: args.out, logger: stderrLogger, now: () => new Date() });
         if (!args.quiet)
-            process.stdout.write(`${outcome.markdown}\n`);
+            process.stdout.write(printedComment(outcome.markdown, args.format, env));
         stderrLogger.info(`Conformance ${outcome.verdict}: wrote ${outcome.markdownPath} and ${outcome.jsonPath}.`);
         // conformance.json's `failed` decides, so the record and the exit code never disagree.
         if (outcome.failed)

@@ -68,7 +68,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       failClosed: { code: 'CONFIGURATION_ERROR', message },
     });
     await publish(fallback, outcome, null, null, null, env);
-    core.setFailed(message);
+    // Failed, without a second ::error:: line: the cause was logged above, first.
+    process.exitCode = core.ExitCode.Failure;
     return;
   }
   registerSecret(config.githubToken);

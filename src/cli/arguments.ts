@@ -64,8 +64,9 @@ Options:
   --no-cache              Use no cache directory: fetch everything, store nothing
   --no-reuse              Ask the model again for every bump, even when an earlier run
                           answered the same evidence with the same profile
-  --format FORMAT         How the comment is printed: text (default; plain text for a
-                          terminal) or markdown (exactly as posted on the pull request)
+  --format FORMAT         How the comment (conformance: the report) is printed: text
+                          (default; plain text for a terminal) or markdown (exactly as
+                          posted on the pull request, or as in conformance.md)
   --quiet                 Do not print the comment
   -h, --help              Show this help
   -v, --version           Print the DepVerdict version
@@ -193,7 +194,7 @@ const OPTIONS = {
   out: { type: 'string', commands: ['analyze', 'conformance', 'eval'], value: 'DIR' },
   'api-key-env': { type: 'string', commands: ['analyze', 'conformance', 'eval'], value: 'NAME' },
   quiet: { type: 'boolean', commands: ['analyze', 'conformance', 'eval'] },
-  format: { type: 'string', commands: ['analyze'], value: 'FORMAT' },
+  format: { type: 'string', commands: ['analyze', 'conformance'], value: 'FORMAT' },
   'fail-on': { type: 'string', commands: ['analyze'], value: 'POLICY' },
   qualification: { type: 'string', commands: ['analyze'], value: 'PATH' },
   approval: { type: 'string', commands: ['analyze'], value: 'PATH' },

@@ -292,7 +292,7 @@ async function runAnalyzeCommand(args: CliArguments, env: NodeJS.ProcessEnv): Pr
 }
 
 
-/** The comment for stdout: as posted (`--format markdown`), or as plain text for a terminal. */
+/** The comment (or conformance report) for stdout: as written (`--format markdown`), or as plain text for a terminal. */
 function printedComment(markdown: string, format: CliArguments['format'], env: NodeJS.ProcessEnv): string {
   if (format === 'markdown') return `${markdown}\n`;
   return commentToPlainText(markdown, { colour: wantsColour(process.stdout, env) });
@@ -312,7 +312,7 @@ async function runConformanceCommand(args: CliArguments, env: NodeJS.ProcessEnv)
     await prepareOutputDirectory(args.out, process.cwd(), 'conformance.md and conformance.json');
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
     const outcome = await runConformance({ profile, apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, outDir: args.out, logger: stderrLogger, now: () => new Date() });
-    if (!args.quiet) process.stdout.write(`${outcome.markdown}\n`);
+    if (!args.quiet) process.stdout.write(printedComment(outcome.markdown, args.format, env));
     stderrLogger.info(`Conformance ${outcome.verdict}: wrote ${outcome.markdownPath} and ${outcome.jsonPath}.`);
     // conformance.json's `failed` decides, so the record and the exit code never disagree.
     if (outcome.failed) stderrLogger.error(`Conformance ${outcome.verdict}: ${outcome.document.failure ?? 'failed'}.`);

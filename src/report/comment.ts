@@ -322,7 +322,7 @@ function renderAtLevel(outcome: RunOutcome, options: CommentOptions, plan: Rende
       renderDependencyDetails(result, {
         now: options.now,
         omitRegistryFacts: omitFacts,
-        traceArtifact: options.artifactNames.trace,
+        tracePlace: options.resultFiles ? codeSpan(options.resultFiles.trace) : `the ${codeSpan(options.artifactNames.trace)} artifact`,
         includeAnalysis,
         failClosedCode: failClosed?.code ?? null,
       }),

@@ -26,7 +26,8 @@ export interface DetailOptions {
   now: Date;
   /** Leave out the registry-facts paragraph (first thing truncation drops for low-risk results). */
   omitRegistryFacts: boolean;
-  traceArtifact: string;
+  /** Where the trace is, for failure advice: "the `depverdict-trace` artifact" or "`trace.json`". */
+  tracePlace: string;
   /** Code of a fail-closed run: a dependency that failed only because of it needs no block of its own. */
   failClosedCode: string | null;
 }
@@ -167,7 +168,7 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
   const cancelledByFailClosed = options.failClosedCode !== null && result.error?.code === 'CANCELLED';
   if (result.status === 'failed' && result.error && result.error.code !== options.failClosedCode && !cancelledByFailClosed) {
     blocks.push(
-      `**Analysis failed** — ${codeSpan(result.error.code)}: ${escapeInline(result.error.message, TEXT_BOUNDS.message)} ${failureAdvice(result.error.code, options.traceArtifact)}`,
+      `**Analysis failed** — ${codeSpan(result.error.code)}: ${sentence(escapeInline(result.error.message, TEXT_BOUNDS.message))} ${failureAdvice(result.error.code, options.tracePlace)}`,
       '',
     );
   }
@@ -214,4 +215,9 @@ export function renderDependencyDetails(result: AnalysisResult, options: DetailO
   }
   blocks.push('</details>');
   return blocks.join('\n');
+}
+
+/** A message ended as a sentence, so the advice after it does not run on (`… (ENOTFOUND) The endpoint…`). */
+function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
 }

@@ -44,14 +44,15 @@ export const FINDING_KIND_LABEL: Readonly<Record<string, string>> = {
 };
 
 /** What to do about a failed dependency, keyed by its stable error code. */
-export function failureAdvice(code: NonNullable<AnalysisResult['error']>['code'], traceArtifact: string): string {
+/** `tracePlace` says where the trace is: "the `depverdict-trace` artifact", or "`trace.json`" for the CLI's files. */
+export function failureAdvice(code: NonNullable<AnalysisResult['error']>['code'], tracePlace: string): string {
   switch (code) {
     case 'RATE_LIMITED':
     case 'TIMEOUT':
     case 'NETWORK_ERROR':
     case 'PROVIDER_UNAVAILABLE':
     case 'CANCELLED':
-      return 'The endpoint was unavailable or too slow; rerun the workflow.';
+      return 'The endpoint was unavailable or too slow; run it again.';
     case 'OUTPUT_JSON_INVALID':
     case 'OUTPUT_SCHEMA_INVALID':
     case 'INVALID_RESPONSE':
@@ -70,6 +71,6 @@ export function failureAdvice(code: NonNullable<AnalysisResult['error']>['code']
     case 'ACCESS_DENIED':
       return 'Check the profile’s model, endpoint and secret.';
     default:
-      return `Rerun; if it repeats, inspect the \`${traceArtifact}\` artifact.`;
+      return `Run it again; if it repeats, inspect ${tracePlace}.`;
   }
 }

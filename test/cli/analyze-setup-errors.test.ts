@@ -68,7 +68,7 @@ describe('analyze setup errors', () => {
 
   it('a profile that does not exist is written to --out, and the comment is printed', async () => {
     expect(await analyze(['--profile', 'no-such-profile', '--format', 'markdown'])).toBe(1);
-    expect(firstLine()).toMatch(/^depverdict: Deployment profile no-such-profile: /);
+    expect(firstLine()).toMatch(/^depverdict: Deployment profile no-such-profile is not a shipped profile/);
     expectWithheldFiles('CONFIGURATION_ERROR', 'no-such-profile');
     expect(readJson('version-analysis.json')).toMatchObject({ runtime: { profileId: 'no-such-profile' } });
     expect(stdout.join('')).toBe(`${readFileSync(join(out, 'comment.md'), 'utf8')}\n`);
@@ -102,7 +102,7 @@ describe('analyze setup errors', () => {
     expect(firstLine()).toBe(`depverdict: Directory ${missing} does not exist or is not a directory: check the path`);
     stderr.length = 0;
     expect(await main(['analyze', '--base-dir', out, '--head-dir', out, '--profile', 'no-such-profile', '--out', out], {})).toBe(1);
-    expect(firstLine()).toMatch(/^depverdict: Deployment profile no-such-profile: /);
+    expect(firstLine()).toMatch(/^depverdict: Deployment profile no-such-profile is not a shipped profile/);
     expect(stderr.join('')).not.toContain('No GITHUB_TOKEN');
   });
 

@@ -103,7 +103,7 @@ describe('CLI arguments', () => {
 
     it('refuses an option the command would ignore, listing what it takes', () => {
       expect(messageOf(['conformance', '--profile', 'openai', '--fail-on', 'review'])).toBe(
-        '--fail-on is not an option of conformance; conformance takes --profile, --out, --api-key-env, --quiet',
+        '--fail-on is not an option of conformance; conformance takes --profile, --out, --api-key-env, --quiet, --format',
       );
       expect(messageOf(['context', '--sample', '--profile', 'openai'])).toMatch(/^--profile is not an option of context; context takes --repo, /);
     });

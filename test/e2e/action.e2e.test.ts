@@ -179,5 +179,7 @@ describe('the built action on a pull request', () => {
     const run = await runAction({ 'fail-on': 'sometimes' });
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/::error::.*input "fail-on"/);
+    // Said once, not again when the step fails.
+    expect(run.stdout.match(/::error::.*input "fail-on"/g)).toHaveLength(1);
   });
 });

@@ -577,13 +577,15 @@ describe('the built CLI', () => {
     const run = await runCli(['conformance', '--profile', profile.file, '--api-key-env', KEY_VARIABLE, '--out', 'reports']);
 
     expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.stdout).toContain('# Structured Output Conformance Report');
-    expect(run.stdout).toContain('Verdict: **NON_CONFORMANT**');
+    // Plain text for a terminal: no heading marks, emphasis or Markdown escapes.
+    expect(run.stdout).toMatch(/^Structured Output Conformance Report$/m);
+    expect(run.stdout).toContain('Verdict: NON_CONFORMANT');
     expect(run.stdout).toContain('uniqueItems: CONFIRMED incompatible');
+    expect(run.stdout).not.toMatch(/\\[.()_]/);
     expect(run.stderr).toMatch(/^error: Conformance NON_CONFORMANT: the candidate schema as the profile sends it failed .*; a capability the profile declares was not observed \(jsonSchema\.uniqueItems, candidateSchema\)\.$/m);
     expect(run.stderr).toMatch(/Conformance NON_CONFORMANT: wrote \/\S*\/reports\/conformance\.md and \/\S*\/reports\/conformance\.json\./);
     const markdown = readFileSync(join(workspace, 'reports', 'conformance.md'), 'utf8');
-    expect(run.stdout.trim()).toBe(markdown.trim());
+    expect(markdown).toContain('# Structured Output Conformance Report');
     const document = readJson<ConformanceJson>(join(workspace, 'reports', 'conformance.json'));
     expect(document).toMatchObject({ verdict: 'NON_CONFORMANT', failed: true });
     expect(document.qualification.profileDigest).toBe(profile.digest);
@@ -592,13 +594,16 @@ describe('the built CLI', () => {
     for (const [where, text] of Object.entries({ stdout: run.stdout, stderr: run.stderr, markdown, json: JSON.stringify(document) })) {
       expect(text, `canary key leaked into ${where}`).not.toContain(CANARY_KEY);
     }
+    // --format markdown prints conformance.md exactly.
+    const asWritten = await runCli(['conformance', '--profile', profile.file, '--api-key-env', KEY_VARIABLE, '--out', 'reports-md', '--format', 'markdown']);
+    expect(asWritten.stdout.trim()).toBe(readFileSync(join(workspace, 'reports-md', 'conformance.md'), 'utf8').trim());
   });
 
   it('conformance: exits 0 for a conformant profile, and analyze --qualification accepts its record', async () => {
     const profile = installProfile('projected', endpoint.origin, workspace);
     const conformance = await runCli(['conformance', '--profile', profile.file, '--api-key-env', KEY_VARIABLE, '--out', 'reports']);
     expect(conformance.exitCode, conformance.stderr).toBe(0);
-    expect(conformance.stdout).toContain('Verdict: **CONFORMANT**');
+    expect(conformance.stdout).toContain('Verdict: CONFORMANT');
     expect(conformance.stderr).not.toContain('error:');
     expect(existsSync(join(workspace, 'reports', 'conformance.md'))).toBe(true);
     expect(readJson<ConformanceJson>(join(workspace, 'reports', 'conformance.json'))).toMatchObject({ verdict: 'CONFORMANT', failed: false });

@@ -4,6 +4,7 @@ import type { RunOutcome } from '../../src/report/run-outcome.js';
 import { registerSecret, resetSecretsForTesting } from '../../src/shared/redaction.js';
 import { COMMENT_MARKER, renderComment, renderJobSummary, type CommentOptions } from '../../src/report/comment.js';
 import { computeVerdict } from '../../src/report/verdict.js';
+import { failureAdvice } from '../../src/report/explanations.js';
 import {
   HEAD_SHA,
   MODEL_DESCRIPTOR,
@@ -100,7 +101,7 @@ describe('renderComment details', () => {
     const outcome = withResults([analysedResult({ name: 'axios', from: '1.6.8', to: '1.7.9', risk: 'low' }), failedResult('zod', '3.0.0', '3.1.0')]);
     const comment = renderComment(outcome, OPTIONS);
     expect(comment.split('\n')[1]).toBe('### DepVerdict: 🔶 review needed — 1 of 2 bumps could not be analysed');
-    expect(comment).toContain('**Analysis failed** — `TIMEOUT`: request to https:/\u200b/api\\.example timed out The endpoint was unavailable or too slow; rerun the workflow.');
+    expect(comment).toContain('**Analysis failed** — `TIMEOUT`: request to https:/\u200b/api\\.example timed out. The endpoint was unavailable or too slow; run it again.');
     expect(comment).toContain('| `zod` | `3.0.0` → `3.1.0` (minor) | prod | ⚠️ failed | yes — analysis failed (TIMEOUT) |');
     expect(comment).toContain('- No CHANGELOG file in the package tarball\\. (`CHANGELOG_NOT_IN_TARBALL`)');
     expect(comment).toContain('| `axios` |');
@@ -338,6 +339,14 @@ describe('comment size bound at a tiny limit', () => {
     expect(comment.length).toBeLessThanOrEqual(700);
     expect(comment.startsWith(`${COMMENT_MARKER}\n### DepVerdict: 🔶 review needed — 1 of 3 bumps has breaking changes`)).toBe(true);
     expect(comment).toContain('The full results are in the `version-analysis` artifact.');
+  });
+});
+
+describe('failureAdvice', () => {
+  it('says where the trace is, in the words of where the run happened, and never names a workflow', () => {
+    expect(failureAdvice('UNKNOWN', 'the `depverdict-trace` artifact')).toBe('Run it again; if it repeats, inspect the `depverdict-trace` artifact.');
+    expect(failureAdvice('UNKNOWN', '`trace.json`')).toBe('Run it again; if it repeats, inspect `trace.json`.');
+    expect(failureAdvice('NETWORK_ERROR', '`trace.json`')).not.toMatch(/workflow/);
   });
 });
 

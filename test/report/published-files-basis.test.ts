@@ -32,7 +32,7 @@ describe('a bump that publishes the same files', () => {
   });
 
   it('says why no review is asked', () => {
-    const details = renderDependencyDetails(unchangedResult(), { includeAnalysis: true, now: NOW, failClosedCode: null, traceArtifact: 'trace.json', omitRegistryFacts: false });
+    const details = renderDependencyDetails(unchangedResult(), { includeAnalysis: true, now: NOW, failClosedCode: null, tracePlace: '`trace.json`', omitRegistryFacts: false });
     expect(details).toContain('**Risk** 🟢 low — basis: published files.');
     expect(details).toContain('**Why no review** — the new version publishes the same files as the old one');
   });

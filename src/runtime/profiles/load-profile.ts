@@ -124,7 +124,7 @@ export function parseProfile(text: string, source: string): LoadedProfile {
   try {
     data = extname(source).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text, { uniqueKeys: true, prettyErrors: true });
   } catch (error) {
-    throw new ProfileError(source, `is not valid ${extname(source).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+    throw new ProfileError(source, `is not valid ${extname(source).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${firstLineOf((error as Error).message)}`, { cause: error });
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new ProfileError(source, 'must be a mapping of profile fields (see docs/profiles.md)');
@@ -155,7 +155,7 @@ export async function loadProfile(nameOrPath: string, options: { cwd: string; pr
   if (BARE_NAME.test(nameOrPath)) {
     const directory = options.profilesDirectory ?? findShippedProfilesDirectory();
     if (directory === null) {
-      throw new ProfileError(nameOrPath, 'the shipped profiles directory was not found next to the program; pass a profile file path instead');
+      throw new ProfileError(nameOrPath, 'cannot be loaded: the shipped profiles directory was not found next to the program; pass a profile file path instead');
     }
     file = join(directory, `${nameOrPath}.yml`);
     if (!existsSync(file)) {
@@ -180,4 +180,9 @@ export async function loadProfile(nameOrPath: string, options: { cwd: string; pr
     throw new ProfileError(file, code === 'ENOENT' ? 'does not exist; check the profile path (relative paths are resolved from the working directory)' : `could not be read (${code ?? 'unknown error'})`, { cause: error });
   }
   return parseProfile(text, file);
+}
+
+/** A parser message's first line, without the colon that introduces its source snippet (the snippet is not shown). */
+function firstLineOf(message: string): string {
+  return (message.split('\n')[0] ?? '').replace(/:\s*$/, '');
 }

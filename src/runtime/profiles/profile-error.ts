@@ -9,8 +9,9 @@ export class ProfileError extends RuntimeError {
   /** The profile file or name the problem is about. */
   readonly file: string;
 
+  /** `message` continues the sentence that names the profile: "is not valid YAML…", "does not exist…". */
   constructor(file: string, message: string, options: { cause?: unknown } = {}) {
-    super('CONFIGURATION_ERROR', `Deployment profile ${file}: ${message}`, { retryable: false, cause: options.cause });
+    super('CONFIGURATION_ERROR', `Deployment profile ${file} ${message}`, { retryable: false, cause: options.cause });
     this.name = 'ProfileError';
     this.file = file;
   }
