@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1931;
-const SAMPLES = 2135;
-const RISK_ACCURACY = '0.904';
+const CORRECT = 1952;
+const SAMPLES = 2162;
+const RISK_ACCURACY = '0.903';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,135 bumps: 0.941 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,162 bumps: 0.940 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 439 | 43 | 12 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.940 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 446 | 44 | 13 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -253,10 +253,16 @@ const MISSES = [
   'pino-http 10.5.0 → 11.0.0',
   'tsconfig-paths 3.15.0 → 4.0.0',
   'connect-history-api-fallback 0.0.4 → 0.0.5',
+  'eslint-plugin-jsx-a11y 6.9.0 → 6.10.0',
+  'winston-daily-rotate-file 4.7.1 → 5.0.0',
+  'winston-daily-rotate-file 4.6.1 → 4.7.1',
+  'commitizen 3.1.2 → 4.0.0',
+  'prettier-plugin-tailwindcss 0.7.4 → 0.8.0',
+  'prettier-plugin-tailwindcss 0.7.3 → 0.7.4',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 2055;
+const LABELS_AGREED = 2079;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+2ed5af48cdf4c7a1c93fc82ff37d64e151bbadb7
