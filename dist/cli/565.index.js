@@ -1918,12 +1918,12 @@ function kindOf(value) {
 }
 /**
  * A dependency field's own entries. A field that is not an object of names to range strings
- * is an error, not an empty field: npm refuses such a manifest, and reading it as empty would
+ * (nor one of the empty values npm accepts) is an error, not an empty field: npm refuses it, and reading it as empty would
  * report every dependency as removed and pass. Own keys only, so `__proto__` stays inert.
  */
 function dependencyEntries(path, field, value) {
-    // An empty array declares nothing either (some old manifests write `"devDependencies": []`).
-    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
+    // npm installs a manifest whose field is null, false, "" or an empty array as declaring nothing.
+    if (value === undefined || value === null || value === false || value === '' || (Array.isArray(value) && value.length === 0))
         return [];
     if (!isRecord(value)) {
         throw new DependencyFileError('MANIFEST_UNPARSEABLE', path, `${path}: "${field}" is ${kindOf(value)}, not an object of package names to version ranges: fix the manifest`);
@@ -2775,9 +2775,9 @@ class Detection {
             }
         }
         const manifests = await this.loadManifests(lockfiles);
-        const { records, directResolutions } = this.resolveDirect(manifests, lockfiles);
+        const { records, directResolutions, unclassifiable } = this.resolveDirect(manifests, lockfiles);
         this.collectBaseVersions(records.base, lockfiles);
-        const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directResolutions)];
+        const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directResolutions, unclassifiable)];
         // Merging breaks ties by the first change: make "first" independent of read order.
         changes.sort((left, right) => detect_bumps_compareText(left.manifests.join('\n'), right.manifests.join('\n')));
         const bumps = mergeChanges(changes);
@@ -2899,6 +2899,9 @@ class Detection {
     resolveDirect(manifests, lockfiles) {
         const records = { base: [], head: [] };
         const directResolutions = new Map();
+        // Lockfiles governed by a manifest unreadable at both sides: nothing says which of their
+        // changes are direct, so none of them is reported as transitive.
+        const unclassifiable = new Set();
         for (const [path, sides] of manifests) {
             const governing = governingLockfile(path, lockfiles);
             // A manifest unusable at one side would turn every dependency into an added/removed one.
@@ -2908,6 +2911,8 @@ class Detection {
                 // about the unreadable manifest already says its changes are unknown).
                 if (governing === undefined)
                     continue;
+                if (sides.base.state !== 'present' && sides.head.state !== 'present')
+                    unclassifiable.add(governing.path);
                 for (const side of SIDES) {
                     const loaded = sides[side];
                     if (loaded.state !== 'present')
@@ -2944,7 +2949,7 @@ class Detection {
             for (const side of SIDES)
                 records[side].push(...managers[side]);
         }
-        return { records, directResolutions };
+        return { records, directResolutions, unclassifiable };
     }
     /**
      * The `packageManager` field at both sides as declarations. It pins an exact version, and no
@@ -3146,9 +3151,11 @@ function recordResolution(resolutions, lockfile, side, name, version) {
  * A version counts as changed only when it entered or left the lockfile's tree as a whole: a
  * copy that merely moved (hoisted before, nested now) brings nothing new to review.
  */
-function transitiveChanges(lockfiles, directResolutions) {
+function transitiveChanges(lockfiles, directResolutions, unclassifiable) {
     const changes = [];
     for (const [path, sides] of lockfiles) {
+        if (unclassifiable.has(path))
+            continue;
         if (sides.base.state === 'unusable' || sides.head.state === 'unusable')
             continue;
         const before = sides.base.state === 'present' ? sides.base.value : undefined;
@@ -7239,13 +7246,16 @@ function visitModuleSyntax(node, collected, targets, bindings, offset) {
             return;
     }
 }
-/** The keys an object pattern takes (`{ Router, json: parseJson }` → Router, json); none for another pattern. */
+/**
+ * The keys an object pattern takes (`{ Router, json: parseJson }` → Router, json); none for another
+ * pattern. A computed key (`{ [name]: value }`) names no export by itself, so it is left out.
+ */
 function destructuredKeys(pattern) {
     if (pattern.type !== 'ObjectPattern')
         return [];
     const keys = [];
     for (const property of pattern.properties ?? []) {
-        if (property.type !== 'ObjectProperty')
+        if (property.type !== 'ObjectProperty' || property.computed === true)
             continue;
         const key = module_usage_identifierName(property.key) ?? stringValue(property.key);
         if (key !== null)
@@ -7406,7 +7416,8 @@ function resolveBindings(collected, bindings, targets, uses) {
                 continue;
             // `const { Router, json } = require('express')`, `const { query } = req`.
             for (const property of id.properties ?? []) {
-                if (property.type !== 'ObjectProperty')
+                // `{ [name]: value }`: which export it reads is not known, so it binds none by name.
+                if (property.type !== 'ObjectProperty' || property.computed === true)
                     continue;
                 const key = module_usage_identifierName(property.key) ?? stringValue(property.key);
                 const valueNode = property.value;
@@ -19968,7 +19979,7 @@ function rerunAdvice(profileId) {
 }
 /** Validates already-read record text. Pure, for the CLI and tests. */
 function evaluateQualification(text, source, expected) {
-    const rerun = rerunAdvice(expected.profileId);
+    const rerun = rerunAdvice(expected.profileRef ?? expected.profileId);
     let data;
     try {
         data = JSON.parse(text);
@@ -20028,7 +20039,7 @@ function evaluateQualification(text, source, expected) {
  * comment, so the runner's absolute filesystem path is never used there.
  */
 async function checkQualification(recordPath, expected, label = recordPath) {
-    const rerun = rerunAdvice(expected.profileId);
+    const rerun = rerunAdvice(expected.profileRef ?? expected.profileId);
     let bytes;
     try {
         bytes = await (0,promises_.readFile)(recordPath);
@@ -20059,7 +20070,16 @@ class QualificationError extends Error {
  * QualificationError whose reason names what differs.
  */
 async function requireQualification(options) {
-    const expected = { profileDigest: options.profileDigest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION, ...(options.profileId === undefined ? {} : { profileId: options.profileId }) };
+    if (options.adapter === 'extractive') {
+        throw new QualificationError(`qualification record ${options.label} cannot qualify the extractive profile: it sends no model requests, so conformance does not probe it and no record names it; remove --qualification (the qualification input in a workflow)`);
+    }
+    const expected = {
+        profileDigest: options.profileDigest,
+        schemaDigest: CANDIDATE_SCHEMA_DIGEST,
+        promptVersion: PROMPT_VERSION,
+        ...(options.profileId === undefined ? {} : { profileId: options.profileId }),
+        ...(options.profileRef === undefined ? {} : { profileRef: options.profileRef }),
+    };
     const check = await checkQualification(options.recordPath, expected, options.label);
     if (!check.ok)
         throw new QualificationError(check.reason);
@@ -20134,8 +20154,8 @@ function approval_rerunAdvice(profileId) {
     return `run \`depverdict eval --profile ${profile} --dataset npm-labelled --repeats 2\` (or the depverdict-eval workflow) and point the approval input at its new approval.json`;
 }
 /** Checks already-read record text against the run. Pure. */
-function evaluateApproval(text, source, expected, profileId) {
-    const rerun = approval_rerunAdvice(profileId);
+function evaluateApproval(text, source, expected, profileId, profileRef) {
+    const rerun = approval_rerunAdvice(profileRef ?? profileId);
     let data;
     try {
         data = JSON.parse(text);
@@ -20166,6 +20186,14 @@ function evaluateApproval(text, source, expected, profileId) {
         return { ok: false, reason: mismatch('DepVerdict version', record.toolVersion, `DepVerdict ${expected.toolVersion}`) };
     return { ok: true, record };
 }
+/**
+ * The log line of an accepted record: what the approval rests on (the dataset and how much of it
+ * was scored), since a PR run cannot read the dataset to check it.
+ */
+function approvalLine(label, profileId, record) {
+    const dataset = (0,redaction.sanitizeMessage)(record.datasetName, 200);
+    return `Approval record ${label} matches profile ${profileId}: evaluated on ${dataset} (${record.sampleCount} samples, ${record.repeats} repeats) on ${record.date}.`;
+}
 /** A run whose approval record does not approve it: the verdict is withheld. */
 class ApprovalError extends Error {
     /** Reported like a missing qualification: the run is not vouched for, so it fails closed. */
@@ -20176,6 +20204,7 @@ class ApprovalError extends Error {
     }
 }
 /** The analyze gate: reads the record, throws ApprovalError naming what differs. */
+/** `profileRef` is the profile as the user named it (a shipped name or a file path), for the command the advice gives. */
 async function requireApproval(options) {
     const expected = { profileDigest: options.profileDigest, promptVersion: PROMPT_VERSION, schemaDigest: CANDIDATE_SCHEMA_DIGEST, toolVersion: version/* DEPVERDICT_VERSION */.y };
     let bytes;
@@ -20184,11 +20213,11 @@ async function requireApproval(options) {
     }
     catch (error) {
         const code = error.code;
-        throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${approval_rerunAdvice(options.profileId)}`);
+        throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${approval_rerunAdvice(options.profileRef ?? options.profileId)}`);
     }
     if (bytes.length > approval_MAX_RECORD_BYTES)
         throw new ApprovalError(`approval record ${options.label} is larger than ${approval_MAX_RECORD_BYTES} bytes; it is not an approval.json`);
-    const check = evaluateApproval(bytes.toString('utf8'), options.label, expected, options.profileId);
+    const check = evaluateApproval(bytes.toString('utf8'), options.label, expected, options.profileId, options.profileRef);
     if (!check.ok)
         throw new ApprovalError(check.reason);
     return check.record;
@@ -21921,10 +21950,14 @@ async function runContextCommand(args, env) {
 async function setUpAnalysis(args, env, run) {
     const inputs = await resolveInputs(args, env, run);
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
-    if (args.qualification)
-        await requireQualification({ recordPath: (0,external_node_path_.resolve)(args.qualification), label: args.qualification, profileDigest: profile.digest, profileId: profile.profile.id });
-    if (args.approval)
-        await requireApproval({ recordPath: (0,external_node_path_.resolve)(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id });
+    if (args.qualification) {
+        const record = await requireQualification({ recordPath: (0,external_node_path_.resolve)(args.qualification), label: args.qualification, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: args.profile, adapter: profile.profile.adapter });
+        stderrLogger.info(`Qualification record ${args.qualification} matches profile ${profile.profile.id} (${record.verdict}).`);
+    }
+    if (args.approval) {
+        const approval = await requireApproval({ recordPath: (0,external_node_path_.resolve)(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: args.profile });
+        stderrLogger.info(approvalLine(args.approval, profile.profile.id, approval));
+    }
     const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: stderrLogger });
     noteTokenlessGitHub(args, inputs);
     return { inputs, runtime, source: sourceOf(args, inputs.headSha) };

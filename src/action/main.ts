@@ -17,7 +17,7 @@ import type { Logger } from '../shared/logger.js';
 import { installSecretMasker, redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
 import { requireQualification, runConformance } from '../conformance/index.js';
-import { requireApproval } from '../evaluation/approval.js';
+import { approvalLine, requireApproval } from '../evaluation/approval.js';
 import { resolve } from 'node:path';
 import { withTarballCache } from '../ecosystems/npm/tarball-cache.js';
 import { createArtifactUploader } from './artifacts.js';
@@ -164,12 +164,12 @@ async function analyse(
   await refuseConfigurationChangedByPullRequest(fileSource, workspace, { profile: config.profile, qualification: config.qualification, approval: config.approval });
   const profile = await loadProfile(config.profile, { cwd: workspace });
   if (config.qualification !== undefined) {
-    const record = await requireQualification({ recordPath: resolve(workspace, config.qualification), label: config.qualification, profileDigest: profile.digest, profileId: profile.profile.id });
+    const record = await requireQualification({ recordPath: resolve(workspace, config.qualification), label: config.qualification, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: config.profile, adapter: profile.profile.adapter });
     actionLogger.info(`Qualification record ${config.qualification} matches profile ${profile.profile.id} (${record.verdict}).`);
   }
   if (config.approval !== undefined) {
-    const approval = await requireApproval({ recordPath: resolve(workspace, config.approval), label: config.approval, profileDigest: profile.digest, profileId: profile.profile.id });
-    actionLogger.info(`Approval record ${config.approval} matches profile ${profile.profile.id} (evaluated on ${approval.datasetName}, ${approval.date}).`);
+    const approval = await requireApproval({ recordPath: resolve(workspace, config.approval), label: config.approval, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: config.profile });
+    actionLogger.info(approvalLine(config.approval, profile.profile.id, approval));
   }
   const runtime: StructuredRuntime = createRuntime(profile, { apiKey: config.apiKey, explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: actionLogger });
   actionLogger.info(`Profile ${runtime.descriptor.profileId} (${runtime.descriptor.adapter}, ${runtime.descriptor.mode}) digest ${runtime.descriptor.profileDigest}`);

@@ -127,9 +127,9 @@ class Detection {
     }
 
     const manifests = await this.loadManifests(lockfiles);
-    const { records, directResolutions } = this.resolveDirect(manifests, lockfiles);
+    const { records, directResolutions, unclassifiable } = this.resolveDirect(manifests, lockfiles);
     this.collectBaseVersions(records.base, lockfiles);
-    const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directResolutions)];
+    const changes = [...directChanges(records), ...transitiveChanges(lockfiles, directResolutions, unclassifiable)];
     // Merging breaks ties by the first change: make "first" independent of read order.
     changes.sort((left, right) => compareText(left.manifests.join('\n'), right.manifests.join('\n')));
     const bumps = mergeChanges(changes);
@@ -241,9 +241,12 @@ class Detection {
   private resolveDirect(
     manifests: Map<string, Record<Side, Loaded<Manifest>>>,
     lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>,
-  ): { records: Record<Side, DirectRecord[]>; directResolutions: DirectResolutions } {
+  ): { records: Record<Side, DirectRecord[]>; directResolutions: DirectResolutions; unclassifiable: Set<string> } {
     const records: Record<Side, DirectRecord[]> = { base: [], head: [] };
     const directResolutions: DirectResolutions = new Map();
+    // Lockfiles governed by a manifest unreadable at both sides: nothing says which of their
+    // changes are direct, so none of them is reported as transitive.
+    const unclassifiable = new Set<string>();
     for (const [path, sides] of manifests) {
       const governing = governingLockfile(path, lockfiles);
       // A manifest unusable at one side would turn every dependency into an added/removed one.
@@ -252,6 +255,7 @@ class Detection {
         // transitive ones. Which copy is direct is unknown, so they are left out (the warning
         // about the unreadable manifest already says its changes are unknown).
         if (governing === undefined) continue;
+        if (sides.base.state !== 'present' && sides.head.state !== 'present') unclassifiable.add(governing.path);
         for (const side of SIDES) {
           const loaded = sides[side];
           if (loaded.state !== 'present') continue;
@@ -283,7 +287,7 @@ class Detection {
       const managers = this.packageManagerRecords(path, sides);
       for (const side of SIDES) records[side].push(...managers[side]);
     }
-    return { records, directResolutions };
+    return { records, directResolutions, unclassifiable };
   }
 
   /**
@@ -484,9 +488,10 @@ function recordResolution(resolutions: DirectResolutions, lockfile: string, side
  * A version counts as changed only when it entered or left the lockfile's tree as a whole: a
  * copy that merely moved (hoisted before, nested now) brings nothing new to review.
  */
-function transitiveChanges(lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>, directResolutions: DirectResolutions): Change[] {
+function transitiveChanges(lockfiles: Map<string, Record<Side, Loaded<LockfileSnapshot>>>, directResolutions: DirectResolutions, unclassifiable: ReadonlySet<string>): Change[] {
   const changes: Change[] = [];
   for (const [path, sides] of lockfiles) {
+    if (unclassifiable.has(path)) continue;
     if (sides.base.state === 'unusable' || sides.head.state === 'unusable') continue;
     const before = sides.base.state === 'present' ? sides.base.value : undefined;
     const after = sides.head.state === 'present' ? sides.head.value : undefined;

@@ -64,12 +64,12 @@ function kindOf(value: unknown): string {
 
 /**
  * A dependency field's own entries. A field that is not an object of names to range strings
- * is an error, not an empty field: npm refuses such a manifest, and reading it as empty would
+ * (nor one of the empty values npm accepts) is an error, not an empty field: npm refuses it, and reading it as empty would
  * report every dependency as removed and pass. Own keys only, so `__proto__` stays inert.
  */
 function dependencyEntries(path: string, field: string, value: unknown): Array<[string, string]> {
-  // An empty array declares nothing either (some old manifests write `"devDependencies": []`).
-  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return [];
+  // npm installs a manifest whose field is null, false, "" or an empty array as declaring nothing.
+  if (value === undefined || value === null || value === false || value === '' || (Array.isArray(value) && value.length === 0)) return [];
   if (!isRecord(value)) {
     throw new DependencyFileError('MANIFEST_UNPARSEABLE', path, `${path}: "${field}" is ${kindOf(value)}, not an object of package names to version ranges: fix the manifest`);
   }

@@ -16,7 +16,7 @@ export const USAGE = `Usage:
   depverdict analyze --base-dir DIR --head-dir DIR [options]
   depverdict analyze --sample [options]
   depverdict context --repo DIR --base REF --head REF | --base-dir DIR --head-dir DIR | --sample
-  depverdict conformance --profile NAME|PATH [--out DIR] [--api-key-env NAME]
+  depverdict conformance --profile NAME|PATH [--out DIR] [--api-key-env NAME] [--format FORMAT]
   depverdict eval --dataset NAME|PATH --profile NAME|PATH [--profile ...] [--repeats N]
                   [--limit N] [--out DIR] [--max-requests N] [--max-cost USD]
 
@@ -45,7 +45,8 @@ Options:
                           prompt, schema and DepVerdict version
   --dataset NAME|PATH     eval: a shipped dataset name or a path to a bumps.json
   --repeats N             eval: runs per sample, for determinism (default 2)
-  --limit N               eval: only the first N samples (a quick look; never approves)
+  --limit N               eval: only the first N samples (fewer than the dataset: a
+                          quick look, which approves nothing)
   --max-requests N        eval: stop before a call could exceed N model requests
   --max-cost USD          eval: stop once the reported cost reaches USD
   --fail-on POLICY        never | high-risk | review (default: never)
@@ -74,7 +75,7 @@ Options:
 Each command takes only the options it reads: context those that choose the change
 (--repo, --base/--head, --base-dir/--head-dir, --sample, --npm-registry,
 --registry-snapshot, --github-token-env, --no-github, --cache-dir, --no-cache); conformance
---profile, --out, --api-key-env and --quiet; eval --dataset, --profile (repeatable), --repeats,
+--profile, --out, --api-key-env, --quiet and --format; eval --dataset, --profile (repeatable), --repeats,
 --limit, --max-requests, --max-cost, --out, --api-key-env and --quiet.
 
 Exit codes: 0 verdict within policy (conformance: conformant; eval: every threshold passed),

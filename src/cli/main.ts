@@ -23,7 +23,7 @@ import type { Logger } from '../shared/logger.js';
 import { redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
 import { requireQualification, runConformance } from '../conformance/index.js';
-import { requireApproval } from '../evaluation/approval.js';
+import { approvalLine, requireApproval } from '../evaluation/approval.js';
 import { parseCliArguments, USAGE, type CliArguments } from './arguments.js';
 import { runEvalCommand } from './eval-command.js';
 import { stopOnTermination, stoppedRunFailClosed } from '../pipeline/run-stop.js';
@@ -222,8 +222,14 @@ interface AnalyzeSetup {
 async function setUpAnalysis(args: CliArguments, env: NodeJS.ProcessEnv, run: RunBounds): Promise<AnalyzeSetup> {
   const inputs = await resolveInputs(args, env, run);
   const profile = await loadProfile(args.profile, { cwd: process.cwd() });
-  if (args.qualification) await requireQualification({ recordPath: resolve(args.qualification), label: args.qualification, profileDigest: profile.digest, profileId: profile.profile.id });
-  if (args.approval) await requireApproval({ recordPath: resolve(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id });
+  if (args.qualification) {
+    const record = await requireQualification({ recordPath: resolve(args.qualification), label: args.qualification, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: args.profile, adapter: profile.profile.adapter });
+    stderrLogger.info(`Qualification record ${args.qualification} matches profile ${profile.profile.id} (${record.verdict}).`);
+  }
+  if (args.approval) {
+    const approval = await requireApproval({ recordPath: resolve(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: args.profile });
+    stderrLogger.info(approvalLine(args.approval, profile.profile.id, approval));
+  }
   const runtime = createRuntime(profile, { apiKey: readApiKey(args, env), explicitKeySource: EXPLICIT_KEY_SOURCE, env, logger: stderrLogger });
   noteTokenlessGitHub(args, inputs);
   return { inputs, runtime, source: sourceOf(args, inputs.headSha) };

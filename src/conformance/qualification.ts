@@ -16,6 +16,8 @@ export interface QualificationExpectation {
   profileDigest: string;
   /** This run's profile id, when known: a record of another profile is named as such, not as an edit. */
   profileId?: string;
+  /** The profile as the user named it (a shipped name or a file path), for the command the advice gives. */
+  profileRef?: string;
   schemaDigest: string;
   promptVersion: string;
 }
@@ -47,7 +49,7 @@ function rerunAdvice(profileId: string | undefined): string {
 
 /** Validates already-read record text. Pure, for the CLI and tests. */
 export function evaluateQualification(text: string, source: string, expected: QualificationExpectation): QualificationCheck {
-  const rerun = rerunAdvice(expected.profileId);
+  const rerun = rerunAdvice(expected.profileRef ?? expected.profileId);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -107,7 +109,7 @@ export function evaluateQualification(text: string, source: string, expected: Qu
  * comment, so the runner's absolute filesystem path is never used there.
  */
 export async function checkQualification(recordPath: string, expected: QualificationExpectation, label: string = recordPath): Promise<QualificationCheck> {
-  const rerun = rerunAdvice(expected.profileId);
+  const rerun = rerunAdvice(expected.profileRef ?? expected.profileId);
   let bytes: Buffer;
   try {
     bytes = await readFile(recordPath);
@@ -137,8 +139,17 @@ export class QualificationError extends Error {
  * for the candidate schema and prompt this DepVerdict uses. Returns the record, or throws a
  * QualificationError whose reason names what differs.
  */
-export async function requireQualification(options: { recordPath: string; label: string; profileDigest: string; profileId?: string }): Promise<QualificationRecord> {
-  const expected = { profileDigest: options.profileDigest, schemaDigest: CANDIDATE_SCHEMA_DIGEST, promptVersion: PROMPT_VERSION, ...(options.profileId === undefined ? {} : { profileId: options.profileId }) };
+export async function requireQualification(options: { recordPath: string; label: string; profileDigest: string; profileId?: string; profileRef?: string; adapter?: string }): Promise<QualificationRecord> {
+  if (options.adapter === 'extractive') {
+    throw new QualificationError(`qualification record ${options.label} cannot qualify the extractive profile: it sends no model requests, so conformance does not probe it and no record names it; remove --qualification (the qualification input in a workflow)`);
+  }
+  const expected = {
+    profileDigest: options.profileDigest,
+    schemaDigest: CANDIDATE_SCHEMA_DIGEST,
+    promptVersion: PROMPT_VERSION,
+    ...(options.profileId === undefined ? {} : { profileId: options.profileId }),
+    ...(options.profileRef === undefined ? {} : { profileRef: options.profileRef }),
+  };
   const check = await checkQualification(options.recordPath, expected, options.label);
   if (!check.ok) throw new QualificationError(check.reason);
   return check.record;

@@ -74,8 +74,8 @@ function rerunAdvice(profileId: string | undefined): string {
 }
 
 /** Checks already-read record text against the run. Pure. */
-export function evaluateApproval(text: string, source: string, expected: ApprovalExpectation, profileId?: string): { ok: true; record: ApprovalRecord } | { ok: false; reason: string } {
-  const rerun = rerunAdvice(profileId);
+export function evaluateApproval(text: string, source: string, expected: ApprovalExpectation, profileId?: string, profileRef?: string): { ok: true; record: ApprovalRecord } | { ok: false; reason: string } {
+  const rerun = rerunAdvice(profileRef ?? profileId);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -102,6 +102,15 @@ export function evaluateApproval(text: string, source: string, expected: Approva
   return { ok: true, record };
 }
 
+/**
+ * The log line of an accepted record: what the approval rests on (the dataset and how much of it
+ * was scored), since a PR run cannot read the dataset to check it.
+ */
+export function approvalLine(label: string, profileId: string, record: ApprovalRecord): string {
+  const dataset = sanitizeMessage(record.datasetName, 200);
+  return `Approval record ${label} matches profile ${profileId}: evaluated on ${dataset} (${record.sampleCount} samples, ${record.repeats} repeats) on ${record.date}.`;
+}
+
 /** A run whose approval record does not approve it: the verdict is withheld. */
 export class ApprovalError extends Error {
   /** Reported like a missing qualification: the run is not vouched for, so it fails closed. */
@@ -113,17 +122,18 @@ export class ApprovalError extends Error {
 }
 
 /** The analyze gate: reads the record, throws ApprovalError naming what differs. */
-export async function requireApproval(options: { recordPath: string; label: string; profileDigest: string; profileId?: string }): Promise<ApprovalRecord> {
+/** `profileRef` is the profile as the user named it (a shipped name or a file path), for the command the advice gives. */
+export async function requireApproval(options: { recordPath: string; label: string; profileDigest: string; profileId?: string; profileRef?: string }): Promise<ApprovalRecord> {
   const expected = { profileDigest: options.profileDigest, promptVersion: PROMPT_VERSION, schemaDigest: CANDIDATE_SCHEMA_DIGEST, toolVersion: DEPVERDICT_VERSION };
   let bytes: Buffer;
   try {
     bytes = await readFile(options.recordPath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${rerunAdvice(options.profileId)}`);
+    throw new ApprovalError(`approval record ${options.label} ${code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? 'unknown error'})`}; ${rerunAdvice(options.profileRef ?? options.profileId)}`);
   }
   if (bytes.length > MAX_RECORD_BYTES) throw new ApprovalError(`approval record ${options.label} is larger than ${MAX_RECORD_BYTES} bytes; it is not an approval.json`);
-  const check = evaluateApproval(bytes.toString('utf8'), options.label, expected, options.profileId);
+  const check = evaluateApproval(bytes.toString('utf8'), options.label, expected, options.profileId, options.profileRef);
   if (!check.ok) throw new ApprovalError(check.reason);
   return check.record;
 }

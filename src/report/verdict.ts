@@ -176,11 +176,11 @@ export function withheldAdvice(code: FailClosed['code'], message?: string): stri
     case 'AUTH_ERROR':
       return 'Check that the secret named by the profile is set and valid.';
     case 'QUALIFICATION_MISSING':
-      return 'Run the conformance workflow for this profile first.';
+      return 'Run conformance for this profile first (`depverdict conformance`, or the conformance workflow), and point the qualification at the conformance.json it writes; the details say what did not match.';
     case 'CANCELLED':
       // A person or the runner stopped it: nothing is wrong with the profile or the inputs.
       return 'Nothing failed: rerun to get a verdict. What finished is in the results.';
     default:
-      return 'Rerun; if it repeats, inspect the execution trace artifact.';
+      return 'Run it again; if it repeats, inspect the execution trace (trace.json).';
   }
 }

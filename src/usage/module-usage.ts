@@ -196,12 +196,15 @@ function visitModuleSyntax(node: Node, collected: Collected, targets: ReadonlySe
   }
 }
 
-/** The keys an object pattern takes (`{ Router, json: parseJson }` → Router, json); none for another pattern. */
+/**
+ * The keys an object pattern takes (`{ Router, json: parseJson }` → Router, json); none for another
+ * pattern. A computed key (`{ [name]: value }`) names no export by itself, so it is left out.
+ */
 function destructuredKeys(pattern: Node): string[] {
   if (pattern.type !== 'ObjectPattern') return [];
   const keys: string[] = [];
   for (const property of (pattern.properties as Node[] | undefined) ?? []) {
-    if (property.type !== 'ObjectProperty') continue;
+    if (property.type !== 'ObjectProperty' || property.computed === true) continue;
     const key = identifierName(property.key) ?? stringValue(property.key);
     if (key !== null) keys.push(key);
   }
@@ -350,7 +353,8 @@ function resolveBindings(collected: Collected, bindings: Map<string, Binding>, t
       if (id.type !== 'ObjectPattern') continue;
       // `const { Router, json } = require('express')`, `const { query } = req`.
       for (const property of (id.properties as Node[] | undefined) ?? []) {
-        if (property.type !== 'ObjectProperty') continue;
+        // `{ [name]: value }`: which export it reads is not known, so it binds none by name.
+        if (property.type !== 'ObjectProperty' || property.computed === true) continue;
         const key = identifierName(property.key) ?? stringValue(property.key);
         const valueNode = property.value as Node;
         const local = identifierName(valueNode.type === 'AssignmentPattern' ? valueNode.left : valueNode);

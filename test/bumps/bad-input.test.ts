@@ -105,6 +105,28 @@ describe('bad input', () => {
     healthyBumpSurvives(bumps);
   });
 
+  it.each([['null', 'null'], ['false', 'false'], ['an empty string', '""'], ['an empty array', '[]']])('a dependency field that is %s declares nothing, as npm reads it: no warning', async (_what, field) => {
+    const source = createInMemoryFileSource(
+      { ...HEALTHY_BASE, 'web/package.json': `{"name": "web", "dependencies": {"left-pad": "1.1.0"}, "devDependencies": ${field}}` },
+      { ...HEALTHY_HEAD, 'web/package.json': `{"name": "web", "dependencies": {"left-pad": "1.3.0"}, "devDependencies": ${field}}` },
+    );
+    const { bumps, warnings } = await detectBumps(source);
+    expect(warnings).toEqual([]);
+    expect(bumps).toContainEqual(expect.objectContaining({ name: 'left-pad', from: '1.1.0', to: '1.3.0', manifests: ['web/package.json'], dependencyTypes: ['prod'] }));
+  });
+
+  it('a manifest unreadable at both sides: its lockfile changes are not reported as transitive, since nothing says which are direct', async () => {
+    const broken = '{"dependencies": {"lodash": "4.17.20",}}';
+    const lock = (lodash: string, debug: string) => npmLockText({ lodash }, { 'node_modules/lodash': lodash, 'node_modules/debug': debug });
+    const source = createInMemoryFileSource(
+      { ...HEALTHY_BASE, 'web/package.json': broken, 'web/package-lock.json': lock('4.17.20', '4.3.0') },
+      { ...HEALTHY_HEAD, 'web/package.json': broken, 'web/package-lock.json': lock('4.17.21', '4.3.1') },
+    );
+    const { bumps, warnings } = await detectBumps(source);
+    expect(new Set(warnings.map((warning) => `${warning.code} ${warning.subject}`))).toEqual(new Set(['MANIFEST_UNPARSEABLE web/package.json']));
+    expect(bumps.map((bump) => bump.name)).toEqual(['ms']);
+  });
+
   it.each([
     ['a string', '"express"', 'is a string'],
     ['an array', '["express"]', 'is an array'],

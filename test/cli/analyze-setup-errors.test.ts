@@ -84,13 +84,25 @@ describe('analyze setup errors', () => {
   it('a qualification record that does not qualify the run is written to --out as QUALIFICATION_MISSING', async () => {
     const record = join(out, 'not-a-record.json');
     writeFileSync(record, '{"verdict": "CONFORMANT"}');
-    expect(await analyze(['--qualification', record, '--quiet'])).toBe(1);
+    const profile = join(out, 'ours.yml');
+    writeFileSync(profile, readFileSync(new URL('../../profiles/openai.yml', import.meta.url), 'utf8').replace(/^id: .*$/m, 'id: ours'));
+    expect(await analyze(['--profile', profile, '--qualification', record, '--quiet'], { OPENAI_API_KEY: 'sk-test-not-used' })).toBe(1);
     expect(firstLine()).toMatch(/^depverdict: The qualification record does not qualify this run: qualification record .*not-a-record\.json is malformed/);
+    // The command to run names the profile as it was given (a file path), not the id inside it.
+    expect(firstLine()).toContain(`run \`depverdict conformance --profile ${profile}\``);
     expectWithheldFiles('QUALIFICATION_MISSING', 'not-a-record.json');
-    // The headline and the advice name the record that failed: the conformance workflow makes it.
+    // The headline and the advice name the record that failed: conformance makes it.
     const comment = readFileSync(join(out, 'comment.md'), 'utf8');
     expect(comment).toContain('the profile has no passing conformance qualification');
-    expect(comment).toContain('Run the conformance workflow for this profile first.');
+    expect(comment).toContain('Run conformance for this profile first (`depverdict conformance`, or the conformance workflow)');
+  });
+
+  it('a qualification record asked of the extractive profile: no record can name it, and the cause says to remove the option', async () => {
+    const record = join(out, 'conformance.json');
+    writeFileSync(record, '{}');
+    expect(await analyze(['--qualification', record, '--quiet'])).toBe(1);
+    expect(firstLine()).toMatch(/cannot qualify the extractive profile: it sends no model requests, so conformance does not probe it and no record names it; remove --qualification/);
+    expectWithheldFiles('QUALIFICATION_MISSING', 'extractive');
   });
 
   // Without the sample (and without GITHUB_TOKEN) the CLI would read public repositories

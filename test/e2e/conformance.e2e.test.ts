@@ -488,7 +488,7 @@ describe('the qualification gate in analyze mode (built action)', () => {
     expect(comment).toMatch(/verdict withheld/i);
     expect(comment).toContain('QUALIFICATION_MISSING');
     expect(comment).toContain('the profile has no passing conformance qualification');
-    expect(comment).toContain('Run the conformance workflow for this profile first.');
+    expect(comment).toContain('Run conformance for this profile first (`depverdict conformance`, or the conformance workflow)');
     expect(comment).toContain(otherDigest);
     expect(comment).toContain(profile.digest);
     expect(run.summary).toMatch(/withheld/i);
@@ -634,7 +634,8 @@ describe('the built CLI', () => {
     expect(lines[0]).toMatch(/^depverdict: The qualification record does not qualify this run: qualification record .*records\/mismatched\.json qualifies profile e2e-openrouter-locked/);
     expect(lines[0]).toContain(`with digest ${otherDigest}, but this run's profile digest is ${profile.digest}`);
     expect(lines[0]).toContain('(the profile changed since conformance ran)');
-    expect(lines[0]).toContain('run `depverdict conformance --profile e2e-openrouter-locked` (or the conformance workflow)');
+    // The command names the profile as it was given: here a file path (its id would not load).
+    expect(lines[0]).toContain(`run \`depverdict conformance --profile ${profile.file}\` (or the conformance workflow)`);
     // Said once; then where the withheld run was written, as the action writes it.
     expect(lines.slice(1), run.stderr).toEqual([expect.stringMatching(/^Wrote \/\S*\/out\/version-analysis\.json, /)]);
     const manifest = readJson<{ summary: { verdict: string }; results: unknown[]; failClosed: { code: string; message: string } }>(join(workspace, 'out', 'version-analysis.json'));

@@ -49,9 +49,15 @@ describe('import forms', () => {
       "const { pick, omit: leave } = require('lodash');",
       "const { default: chalk } = await import('chalk');",
       "const [first] = require('express');",
+      "const { [key]: picked, get } = require('lodash');",
     ].join('\n');
     const result = usage('src/a.mjs', text, ['lodash', 'chalk', 'express']);
-    expect(result.packages.get('lodash')?.imports).toEqual([{ line: 1, kind: 'require', specifier: 'lodash', names: ['pick', 'omit'] }]);
+    expect(result.packages.get('lodash')?.imports).toEqual([
+      { line: 1, kind: 'require', specifier: 'lodash', names: ['pick', 'omit'] },
+      { line: 4, kind: 'require', specifier: 'lodash', names: ['get'] },
+    ]);
+    // A computed key names no export: nothing is traced as a use of `key`.
+    expect(result.packages.get('lodash')?.traced.map((use) => use.member)).not.toContain('key');
     expect(result.packages.get('chalk')?.imports).toEqual([{ line: 2, kind: 'dynamicImport', specifier: 'chalk', names: ['default'] }]);
     expect(result.packages.get('express')?.imports).toEqual([{ line: 3, kind: 'require', specifier: 'express', names: [] }]);
   });
