@@ -4418,9 +4418,25 @@ function tableSections(lines) {
  * (archiver's link-only `**8.0.0** — [Diff](…)` lines) says nothing, as a missing one does.
  * `none` is how a note says why none is left ("has no section …" / "has only empty sections …").
  */
+/**
+ * What maintainers leave in a section they have not written yet ("- Nothing yet!", "No changes",
+ * "TBD"): Keep a Changelog's `[Unreleased]` placeholder sometimes ships under the released
+ * version. Such a section says nothing about the release, so it counts as empty and the release
+ * text of last resort (the commits) is read instead of "no markers".
+ */
+const PLACEHOLDER_BODY = /^(?:nothing(?: yet| to (?:see|report))?|no (?:notable |user[- ]facing |functional )?changes?(?: yet)?|none(?: yet)?|tbd|tba|todo|n\/a|wip|coming soon)$/;
+function isPlaceholder(body) {
+    const words = body
+        .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
+        .replace(/[*_`~]/g, '')
+        .replace(/[.!…:]+\s*$/gm, '')
+        .trim()
+        .toLowerCase();
+    return words.length > 0 && words.length <= 40 && !words.includes('\n') && PLACEHOLDER_BODY.test(words);
+}
 function sectionsWithText(inRange) {
     return {
-        sections: inRange.filter((section) => section.body.trim().length > 0),
+        sections: inRange.filter((section) => section.body.trim().length > 0 && !isPlaceholder(section.body)),
         none: `has ${inRange.length === 0 ? 'no section' : 'only empty sections'} for the versions in range`,
     };
 }
@@ -15749,9 +15765,16 @@ function breakingOnlyForRuntime(text, patterns) {
  * "test: …", "ci: …", "build: …", "style: …". As under a Documentation heading, only an explicit
  * breaking marker ("chore!: …", "BREAKING CHANGE") counts on such a line.
  */
-const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|style|refactor)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+/**
+ * The same scopes written as a leading bracket tag, as many changelogs generated from commit
+ * subjects do ("[readme] remove deprecated travis ci badge", "[Tests] …", "[Dev Deps] …",
+ * "[actions] …"): the line is about the repository, not the package's API. `[meta]` is not one
+ * of them: it also tags package.json changes ("[meta] add `exports`").
+ */
+const REPOSITORY_BRACKET_TAG = String.raw `\[(?:readme|docs?|tests?|actions|ci|dev deps)\]`;
+const NON_BEHAVIOURAL_LINE = new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:docs?|tests?|ci|style|refactor)(?:\([^)\n]{0,40}\))?(?:\*\*)?:|${REPOSITORY_BRACKET_TAG})`, 'i');
 /** Lines about the repository's documents and tests, where only an announced break counts. */
-const DOCUMENTATION_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+const DOCUMENTATION_LINE = new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:docs?|tests?|ci|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:|${REPOSITORY_BRACKET_TAG})`, 'i');
 /**
  * Chore and build lines change no API either, but they are where a package's Node.js floor is
  * often raised ("chore: drop support for Node.js 16"): only API removals and deprecations are

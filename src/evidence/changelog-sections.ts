@@ -359,9 +359,27 @@ function tableSections(lines: readonly string[]): ChangelogSection[] {
  * (archiver's link-only `**8.0.0** — [Diff](…)` lines) says nothing, as a missing one does.
  * `none` is how a note says why none is left ("has no section …" / "has only empty sections …").
  */
+/**
+ * What maintainers leave in a section they have not written yet ("- Nothing yet!", "No changes",
+ * "TBD"): Keep a Changelog's `[Unreleased]` placeholder sometimes ships under the released
+ * version. Such a section says nothing about the release, so it counts as empty and the release
+ * text of last resort (the commits) is read instead of "no markers".
+ */
+const PLACEHOLDER_BODY = /^(?:nothing(?: yet| to (?:see|report))?|no (?:notable |user[- ]facing |functional )?changes?(?: yet)?|none(?: yet)?|tbd|tba|todo|n\/a|wip|coming soon)$/;
+
+function isPlaceholder(body: string): boolean {
+  const words = body
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/[*_`~]/g, '')
+    .replace(/[.!…:]+\s*$/gm, '')
+    .trim()
+    .toLowerCase();
+  return words.length > 0 && words.length <= 40 && !words.includes('\n') && PLACEHOLDER_BODY.test(words);
+}
+
 export function sectionsWithText(inRange: readonly ChangelogSection[]): { sections: ChangelogSection[]; none: string } {
   return {
-    sections: inRange.filter((section) => section.body.trim().length > 0),
+    sections: inRange.filter((section) => section.body.trim().length > 0 && !isPlaceholder(section.body)),
     none: `has ${inRange.length === 0 ? 'no section' : 'only empty sections'} for the versions in range`,
   };
 }

@@ -54,7 +54,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 83,
   changedFromFirst: 45,
-  extractiveAgainstFirstLabels: '1948/2162',
+  extractiveAgainstFirstLabels: '1949/2162',
   semverAgainstFirstLabels: '1306/2162',
 };
 /**
@@ -270,11 +270,11 @@ describe('extractive analyzer versus the semver rule', () => {
 
   it('scores exactly what docs/evaluation.md says (a rule change that moves a score must update the docs)', () => {
     const documented: Record<string, string> = {
-      'registry only: all': '1463/2162',
-      'registry only: tarball ships a changelog': '419/469',
+      'registry only: all': '1464/2162',
+      'registry only: tarball ships a changelog': '420/469',
       'registry only: no tarball changelog': '1044/1693',
-      'registry + repository: all': '1952/2162',
-      'registry + repository: tarball ships a changelog': '426/469',
+      'registry + repository: all': '1953/2162',
+      'registry + repository: tarball ships a changelog': '427/469',
       'registry + repository: no tarball changelog': '1526/1693',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));

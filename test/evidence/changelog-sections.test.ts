@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ChangelogRangeError, parseChangelog, selectSectionsInRange, type ChangelogSection } from '../../src/evidence/changelog-sections.js';
+import { ChangelogRangeError, parseChangelog, sectionsWithText, selectSectionsInRange, type ChangelogSection } from '../../src/evidence/changelog-sections.js';
 
 /** Real changelog excerpts; sources are listed in test/fixtures/changelogs/README.md. */
 function fixture(name: string): string {
@@ -277,5 +277,25 @@ describe('selectSectionsInRange', () => {
   it('names the bad input in a typed error', () => {
     expect(() => selectSectionsInRange(sections, 'latest', '5.1.0')).toThrow(ChangelogRangeError);
     expect(() => selectSectionsInRange(sections, '5.0.0', 'not-a-version')).toThrow(/"to" version "not-a-version" is not valid semver/);
+  });
+});
+
+describe('sectionsWithText', () => {
+  // prettier-plugin-tailwindcss's CHANGELOG.md at v0.7.4 (tailwindlabs/prettier-plugin-tailwindcss):
+  // the Keep a Changelog placeholder shipped under the released version.
+  const changelog = ['# Changelog', '', '## [Unreleased]', '', '- Nothing yet!', '', '## [0.7.4] - 2026-04-27', '', '- Nothing yet!', '', '## [0.7.2] - 2025-12-01', '', '### Fixed', '', '- Load compatible plugins sequentially'].join('\n');
+
+  it('counts a section that holds only a placeholder as empty, so the commits are read instead', () => {
+    const inRange = selectSectionsInRange(parseChangelog(changelog), '0.7.3', '0.7.4');
+    expect(inRange.map((section) => section.version)).toEqual(['0.7.4']);
+    expect(sectionsWithText(inRange)).toEqual({ sections: [], none: 'has only empty sections for the versions in range' });
+  });
+
+  it.each(['- Nothing yet!', '* No changes.', 'No notable changes', '_TBD_', 'None'])('"%s" alone is a placeholder', (body) => {
+    expect(sectionsWithText([{ version: '1.0.1', date: null, line: 1, body } as ChangelogSection]).sections).toEqual([]);
+  });
+
+  it.each(['- Nothing yet, but `foo()` is removed', '- No changes to the API; the CLI drops `--bar`', '- None of the options changed\n- Fixed a crash'])('"%s" says something, so it is kept', (body) => {
+    expect(sectionsWithText([{ version: '1.0.1', date: null, line: 1, body } as ChangelogSection]).sections).toHaveLength(1);
   });
 });

@@ -70,6 +70,10 @@ describe('release-text markers', () => {
     'This release contains no backwards-incompatible changes.',
     '* docs: document new/returnOriginal deprecation from 9.2.0 #16449',
     '- chore: fix Buffer deprecation warning in test (#706)',
+    // A leading bracket tag naming the repository's readme, docs, tests, CI or dev deps (eslint-plugin-jsx-a11y 6.10.0).
+    '- [readme] remove deprecated travis ci badge; add github actions badge `0be7ea9`',
+    '- [Dev Deps] remove deprecated `eslint-plugin-legacy`',
+    '- [Tests] remove the deprecated `t.equals` calls',
     '- test(parser): remove `legacyOption` fixtures',
     '- ci: require Node.js 20 in the workflow',
     '- Fix a regression that could break the build on Windows',

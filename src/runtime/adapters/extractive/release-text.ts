@@ -617,9 +617,16 @@ function breakingOnlyForRuntime(text: string, patterns: RegExp[]): boolean {
  * "test: …", "ci: …", "build: …", "style: …". As under a Documentation heading, only an explicit
  * breaking marker ("chore!: …", "BREAKING CHANGE") counts on such a line.
  */
-const NON_BEHAVIOURAL_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|style|refactor)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+/**
+ * The same scopes written as a leading bracket tag, as many changelogs generated from commit
+ * subjects do ("[readme] remove deprecated travis ci badge", "[Tests] …", "[Dev Deps] …",
+ * "[actions] …"): the line is about the repository, not the package's API. `[meta]` is not one
+ * of them: it also tags package.json changes ("[meta] add `exports`").
+ */
+const REPOSITORY_BRACKET_TAG = String.raw`\[(?:readme|docs?|tests?|actions|ci|dev deps)\]`;
+const NON_BEHAVIOURAL_LINE = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:docs?|tests?|ci|style|refactor)(?:\([^)\n]{0,40}\))?(?:\*\*)?:|${REPOSITORY_BRACKET_TAG})`, 'i');
 /** Lines about the repository's documents and tests, where only an announced break counts. */
-const DOCUMENTATION_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:docs?|tests?|ci|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:/i;
+const DOCUMENTATION_LINE = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:docs?|tests?|ci|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:|${REPOSITORY_BRACKET_TAG})`, 'i');
 /**
  * Chore and build lines change no API either, but they are where a package's Node.js floor is
  * often raised ("chore: drop support for Node.js 16"): only API removals and deprecations are
