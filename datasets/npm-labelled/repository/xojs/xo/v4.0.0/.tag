@@ -1,0 +1,1 @@
+2775f7fae9f1f7edd253f26298aa0e3f63e7deb6
