@@ -1917,9 +1917,10 @@ function kindOf(value) {
     return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 /**
- * A dependency field's own entries. A field that is not an object of names to range strings
- * (nor one of the empty values npm accepts) is an error, not an empty field: npm refuses it, and reading it as empty would
- * report every dependency as removed and pass. Own keys only, so `__proto__` stays inert.
+ * A dependency field's own entries. A field that is not an object of names to range strings (nor
+ * one of the empty values npm accepts) is an error, not an empty field: npm refuses it, and
+ * reading it as empty would report every dependency as removed and pass. Own keys only, so
+ * `__proto__` stays inert.
  */
 function dependencyEntries(path, field, value) {
     // npm installs a manifest whose field is null, false, "" or an empty array as declaring nothing.
@@ -19995,9 +19996,9 @@ const qualificationRecordSchema = schemas/* strictObject */.rej({
     verdict: schemas/* enum */.k5n(['CONFORMANT', 'PARTIALLY_CONFORMANT', 'NON_CONFORMANT', 'INCONCLUSIVE']),
     declaredCapabilitiesObserved: schemas/* boolean */.zMY(),
 });
-/** What to do about a record that does not qualify the run, naming the profile when it is known. */
-function rerunAdvice(profileId) {
-    const profile = profileId === undefined ? '<this profile>' : (0,redaction.sanitizeMessage)(profileId, 64);
+/** What to do about a record that does not qualify the run, naming the profile (as given: a name or a path) when it is known. */
+function rerunAdvice(profileRef) {
+    const profile = profileRef === undefined ? '<this profile>' : (0,redaction.sanitizeMessage)(profileRef, 200);
     return `run \`depverdict conformance --profile ${profile}\` (or the conformance workflow) and point --qualification (the qualification input in a workflow) at its new conformance.json`;
 }
 /** Validates already-read record text. Pure, for the CLI and tests. */
@@ -20171,9 +20172,9 @@ function approvalRecordOf(scorecard, scorecardDigest) {
         repeats: scorecard.repeats,
     };
 }
-/** What to do about a record that does not approve the run, naming the profile when it is known. */
-function approval_rerunAdvice(profileId) {
-    const profile = profileId === undefined ? '<this profile>' : (0,redaction.sanitizeMessage)(profileId, 64);
+/** What to do about a record that does not approve the run, naming the profile (as given: a name or a path) when it is known. */
+function approval_rerunAdvice(profileRef) {
+    const profile = profileRef === undefined ? '<this profile>' : (0,redaction.sanitizeMessage)(profileRef, 200);
     return `run \`depverdict eval --profile ${profile} --dataset npm-labelled --repeats 2\` (or the depverdict-eval workflow) and point the approval input at its new approval.json`;
 }
 /** Checks already-read record text against the run. Pure. */

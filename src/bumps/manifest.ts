@@ -63,9 +63,10 @@ function kindOf(value: unknown): string {
 }
 
 /**
- * A dependency field's own entries. A field that is not an object of names to range strings
- * (nor one of the empty values npm accepts) is an error, not an empty field: npm refuses it, and reading it as empty would
- * report every dependency as removed and pass. Own keys only, so `__proto__` stays inert.
+ * A dependency field's own entries. A field that is not an object of names to range strings (nor
+ * one of the empty values npm accepts) is an error, not an empty field: npm refuses it, and
+ * reading it as empty would report every dependency as removed and pass. Own keys only, so
+ * `__proto__` stays inert.
  */
 function dependencyEntries(path: string, field: string, value: unknown): Array<[string, string]> {
   // npm installs a manifest whose field is null, false, "" or an empty array as declaring nothing.

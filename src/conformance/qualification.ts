@@ -41,9 +41,9 @@ export const qualificationRecordSchema = z.strictObject({
   declaredCapabilitiesObserved: z.boolean(),
 });
 
-/** What to do about a record that does not qualify the run, naming the profile when it is known. */
-function rerunAdvice(profileId: string | undefined): string {
-  const profile = profileId === undefined ? '<this profile>' : sanitizeMessage(profileId, 64);
+/** What to do about a record that does not qualify the run, naming the profile (as given: a name or a path) when it is known. */
+function rerunAdvice(profileRef: string | undefined): string {
+  const profile = profileRef === undefined ? '<this profile>' : sanitizeMessage(profileRef, 200);
   return `run \`depverdict conformance --profile ${profile}\` (or the conformance workflow) and point --qualification (the qualification input in a workflow) at its new conformance.json`;
 }
 

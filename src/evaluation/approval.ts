@@ -67,9 +67,9 @@ export interface ApprovalExpectation {
   toolVersion: string;
 }
 
-/** What to do about a record that does not approve the run, naming the profile when it is known. */
-function rerunAdvice(profileId: string | undefined): string {
-  const profile = profileId === undefined ? '<this profile>' : sanitizeMessage(profileId, 64);
+/** What to do about a record that does not approve the run, naming the profile (as given: a name or a path) when it is known. */
+function rerunAdvice(profileRef: string | undefined): string {
+  const profile = profileRef === undefined ? '<this profile>' : sanitizeMessage(profileRef, 200);
   return `run \`depverdict eval --profile ${profile} --dataset npm-labelled --repeats 2\` (or the depverdict-eval workflow) and point the approval input at its new approval.json`;
 }
 

@@ -194,7 +194,7 @@ export interface Scorecard {
   thresholds: ThresholdResult[];
   /**
    * Every threshold passed, nothing excluded, every sample of the whole dataset ran (a `--limit`
-   * run never passes), and the run did not fail closed.
+   * below the dataset's size never passes), and the run did not fail closed.
    */
   passed: boolean;
   /** Why `passed` is false, one sentence per cause; empty when it passed. */
