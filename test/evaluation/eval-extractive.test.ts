@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 1979;
-const SAMPLES = 2191;
+const CORRECT = 2002;
+const SAMPLES = 2217;
 const RISK_ACCURACY = '0.903';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,191 bumps: 0.940 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,217 bumps: 0.940 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.940 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 455 | 45 | 13 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 462 | 45 | 13 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -261,10 +261,13 @@ const MISSES = [
   'standard 17.0.0 → 17.1.0',
   'vite-tsconfig-paths 5.1.4 → 6.0.0',
   'jest-mock-extended 3.0.7 → 4.0.0',
+  'semistandard 16.0.0 → 16.0.1',
+  'redis-parser 0.0.1 → 1.2.0',
+  'pino-std-serializers 6.2.2 → 7.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 2108;
+const LABELS_AGREED = 2133;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+444dbdfd9de2c5b94ad8432198d7dae06ced2e60
