@@ -14092,7 +14092,7 @@ function renderAtLevel(outcome, options, plan, level) {
         sections.push(renderDependencyDetails(result, {
             now: options.now,
             omitRegistryFacts: omitFacts,
-            tracePlace: options.resultFiles ? markdown_codeSpan(options.resultFiles.trace) : `the ${markdown_codeSpan(options.artifactNames.trace)} artifact`,
+            tracePlace: resultPlace(options, 'trace'),
             includeAnalysis,
             failClosedCode: failClosed?.code ?? null,
         }));
@@ -14126,12 +14126,12 @@ function runLevelGaps(results) {
         return `**Not checked:** ${sources.join(' and ')} — ${escapeInline(reason, TEXT_BOUNDS.message)}.${readAnyway}`;
     return `**Not checked:** ${sources.join(' and ')} — the run had no GitHub token or did not use GitHub (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI; the CLI's \`--sample\` and \`--no-github\` never use GitHub).${readAnyway}`;
 }
-/** Where the full results are: the uploaded artifact, or the result file when none is uploaded. */
-function fullResultsPlace(options) {
-    return options.resultFiles ? markdown_codeSpan(options.resultFiles.manifest) : `the ${markdown_codeSpan(options.artifactNames.manifest)} artifact`;
+/** Where the results or the trace are: the uploaded artifact, or the file when none is uploaded. */
+function resultPlace(options, which) {
+    return options.resultFiles ? markdown_codeSpan(options.resultFiles[which]) : `the ${markdown_codeSpan(options.artifactNames[which])} artifact`;
 }
 function truncationNote(cuts, options, limit) {
-    return `> ✂️ Shortened to fit the ${limit.toLocaleString('en-US')}-character limit: left out ${cuts.join(', ')}. The full results are in ${fullResultsPlace(options)}.`;
+    return `> ✂️ Shortened to fit the ${limit.toLocaleString('en-US')}-character limit: left out ${cuts.join(', ')}. The full results are in ${resultPlace(options, 'manifest')}.`;
 }
 /** Closes `<details>` blocks a hard cut left open, so the note below them still renders. */
 function closeOpenDetails(text) {

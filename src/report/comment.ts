@@ -322,7 +322,7 @@ function renderAtLevel(outcome: RunOutcome, options: CommentOptions, plan: Rende
       renderDependencyDetails(result, {
         now: options.now,
         omitRegistryFacts: omitFacts,
-        tracePlace: options.resultFiles ? codeSpan(options.resultFiles.trace) : `the ${codeSpan(options.artifactNames.trace)} artifact`,
+        tracePlace: resultPlace(options, 'trace'),
         includeAnalysis,
         failClosedCode: failClosed?.code ?? null,
       }),
@@ -354,13 +354,13 @@ function runLevelGaps(results: readonly AnalysisResult[]): string | null {
   return `**Not checked:** ${sources.join(' and ')} — the run had no GitHub token or did not use GitHub (the action's \`github-token\` input, or \`GITHUB_TOKEN\` for the CLI; the CLI's \`--sample\` and \`--no-github\` never use GitHub).${readAnyway}`;
 }
 
-/** Where the full results are: the uploaded artifact, or the result file when none is uploaded. */
-function fullResultsPlace(options: CommentOptions): string {
-  return options.resultFiles ? codeSpan(options.resultFiles.manifest) : `the ${codeSpan(options.artifactNames.manifest)} artifact`;
+/** Where the results or the trace are: the uploaded artifact, or the file when none is uploaded. */
+function resultPlace(options: CommentOptions, which: 'manifest' | 'trace'): string {
+  return options.resultFiles ? codeSpan(options.resultFiles[which]) : `the ${codeSpan(options.artifactNames[which])} artifact`;
 }
 
 function truncationNote(cuts: readonly string[], options: CommentOptions, limit: number): string {
-  return `> ✂️ Shortened to fit the ${limit.toLocaleString('en-US')}-character limit: left out ${cuts.join(', ')}. The full results are in ${fullResultsPlace(options)}.`;
+  return `> ✂️ Shortened to fit the ${limit.toLocaleString('en-US')}-character limit: left out ${cuts.join(', ')}. The full results are in ${resultPlace(options, 'manifest')}.`;
 }
 
 /** Closes `<details>` blocks a hard cut left open, so the note below them still renders. */
