@@ -9,9 +9,10 @@ import { FAIL_CLOSED_CODES, type RuntimeErrorCode, type StructuredRuntime } from
 import type { LoadedProfile } from '../runtime/profiles/load-profile.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
-import { EvaluationInputError, prepareLabelledBump } from './analyze-labelled-bump.js';
+import { EvaluationInputError, prepareLabelledBump, type PreparedLabelledBump } from './analyze-labelled-bump.js';
 import { bumpLabel, type LabelledBump } from './dataset.js';
 import { measureAgreement } from './label-agreement.js';
+import { createEvalBudget, type SampleSpending } from './eval-budget.js';
 import { prepareAhead } from './prepare-ahead.js';
 import type { EvaluationDataset } from './dataset-source.js';
 import { createRecordedGitHubClient } from './recorded-github.js';
@@ -30,7 +31,13 @@ import { buildScorecard, type ExcludedSample, type SampleAttempt, type ScoredSam
  * - Other failures (timeouts, rate limits after the profile's retries, invalid output) are
  *   scored as what they are: a sample without a usable verdict. Three samples in a row that
  *   fail because the endpoint is unusable stop the run: the rest would fail the same way.
- * - `maxRequests` and `maxCostUsd` stop the run before a call could spend more.
+ * - Up to the profile's `limits.concurrency` samples are asked at once (a 2,217-bump set with 2
+ *   repeats is about 4,400 calls: hours, one at a time). After a sample fails because the
+ *   endpoint cannot serve, one at a time again until one succeeds.
+ * - `maxRequests` and `maxCostUsd` stop the run before a sample could spend more: each sample
+ *   reserves its share before it starts (eval-budget.ts), so samples in flight cannot pass the
+ *   budget together.
+ * - Samples finish in any order; the scorecard lists them in the dataset's.
  */
 
 /** Route failures that exclude a sample: the answer did not come from the locked route. */
@@ -124,6 +131,66 @@ function registryOf(dataset: EvaluationDataset, logger: Logger): NpmRegistryClie
     : createSnapshotRegistryClient({ directory: dataset.registryDirectory, registryUrl: NPM_REGISTRY_URL });
 }
 
+/** What one sample came to, for the scheduler to record, in completion order. */
+interface SampleOutcome {
+  scored: ScoredSample | null;
+  excluded: ExcludedSample | null;
+  /** A configuration, capability or auth failure: the run ends (fail closed). */
+  failedClosed: Scorecard['failedClosed'];
+  /** --max-cost was given, yet a call reported no cost: the budget cannot be enforced. */
+  costNotReported: boolean;
+  /** Every attempt failed because the endpoint cannot serve right now. */
+  endpointDown: boolean;
+  spent: SampleSpending;
+}
+
+interface SampleRun {
+  bump: LabelledBump;
+  prepared: PreparedLabelledBump;
+  runtime: StructuredRuntime;
+  runId: string;
+  repeats: number;
+  deterministic: boolean;
+  enforceCost: boolean;
+}
+
+/** Asks the runtime `repeats` times for one sample, stopping at the first answer that ends it. */
+async function runSample({ bump, prepared, runtime, runId, repeats, deterministic, enforceCost }: SampleRun): Promise<SampleOutcome> {
+  const label = bumpLabel(bump);
+  const attempts: SampleAttempt[] = [];
+  const outcome = (fields: Partial<SampleOutcome> = {}): SampleOutcome => ({
+    scored: { case: label, expected: bump.expected, attempts },
+    excluded: null,
+    failedClosed: null,
+    costNotReported: false,
+    endpointDown: attempts.length > 0 && attempts.every((attempt) => attempt.errorCode !== null && ENDPOINT_DOWN_CODES.has(attempt.errorCode)),
+    spent: { requests: attempts.reduce((sum, attempt) => sum + attempt.requests, 0), costUsd: attempts.some((attempt) => attempt.costUsd !== null) ? attempts.reduce((sum, attempt) => sum + (attempt.costUsd ?? 0), 0) : null },
+    ...fields,
+  });
+  for (let repeat = 0; repeat < repeats; repeat += 1) {
+    if ('failed' in prepared) {
+      // Evidence could not be gathered: no call is made, the failure is the same every repeat.
+      attempts.push(attemptOf(null, prepared.failed, deterministic));
+      continue;
+    }
+    const output = await prepared.analyse(runtime, runId);
+    const attempt = attemptOf(output, output.result, deterministic);
+    const code = output.call.error?.code ?? null;
+    if (code !== null && EXCLUDING_CODES.has(code)) {
+      attempts.push(attempt);
+      return outcome({ scored: null, excluded: { case: label, code, reason: `${code}: ${sanitizeMessage(output.call.error?.message ?? '', 300)}` } });
+    }
+    if (output.call.success?.execution.route.fallbackOccurred) {
+      attempts.push(attempt);
+      return outcome({ scored: null, excluded: { case: label, code: 'GATEWAY_FALLBACK', reason: 'GATEWAY_FALLBACK: the gateway reports a fallback to another model or provider than the first choice.' } });
+    }
+    attempts.push(attempt);
+    if (code !== null && FAIL_CLOSED_CODES.has(code)) return outcome({ failedClosed: { code, message: sanitizeMessage(output.call.error?.message ?? code, 500) } });
+    if (enforceCost && attempt.costUsd === null && attempt.requests > 0) return outcome({ costNotReported: true });
+  }
+  return outcome();
+}
+
 export async function runEvaluation(options: EvaluationOptions): Promise<EvaluationResult> {
   const logger = options.logger ?? silentLogger;
   const clock = options.clock ?? (() => performance.now());
@@ -133,92 +200,110 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const registry = options.registry ?? registryOf(dataset, logger);
   const github = githubOf(dataset);
   const runId = randomUUID();
-  const callsPerSample = options.profile.profile.retry.maxAttempts;
+  const attemptsPerCall = options.profile.profile.retry.maxAttempts;
+  // The extractive analyzer sends nothing, so there is nothing to budget.
+  const budget = deterministic
+    ? null
+    : createEvalBudget({ maxRequests: options.maxRequests, maxCostUsd: options.maxCostUsd, requestsPerSample: options.repeats * attemptsPerCall, attemptsPerCall });
+  // As many samples in flight as the profile allows calls at once (limits.concurrency).
+  const width = Math.max(1, runtime.descriptor.concurrency);
 
-  const scored: ScoredSample[] = [];
-  const excluded: ExcludedSample[] = [];
+  const outcomes = new Map<number, SampleOutcome>();
   let stoppedEarly: Scorecard['stoppedEarly'] = null;
   let stopKind: StopKind | null = null;
   let failedClosed: Scorecard['failedClosed'] = null;
-  let requests = 0;
-  let costUsd = 0;
-  let consecutiveDown = 0;
+  /** The error codes of the samples that failed in a row because the endpoint cannot serve, in completion order. */
+  const downInARow: Array<Array<string | null>> = [];
+  /**
+   * After a sample failed because the endpoint cannot serve, one sample at a time until one
+   * succeeds: a rate-limited or struggling endpoint is not hammered, and "three in a row" still
+   * means three samples asked one after another.
+   */
+  let cautious = false;
   const started = clock();
+  const inFlight = new Map<number, Promise<void>>();
+  const stopped = (): boolean => stoppedEarly !== null || failedClosed !== null;
+  /** No sample starts after a stop; those in flight finish and are scored (their calls are paid for). */
+  const stop = (kind: StopKind, reason: string): void => {
+    if (stopped()) return;
+    stoppedEarly = { reason };
+    stopKind = kind;
+  };
+
+  const record = (index: number, outcome: SampleOutcome): void => {
+    outcomes.set(index, outcome);
+    const done = outcomes.size;
+    const elapsedMs = clock() - started;
+    options.onProgress?.({ done, total: bumps.length, elapsedMs, etaMs: (elapsedMs / done) * (bumps.length - done) });
+    // A fail-closed answer ends the run even after a budget stop: it is the graver cause.
+    if (outcome.failedClosed !== null) failedClosed ??= outcome.failedClosed;
+    if (outcome.costNotReported) {
+      stop('budget', `--max-cost was given, but the endpoint reported no cost for ${bumpLabel(bumps[index]!)}, so the budget cannot be enforced; drop --max-cost or use --max-requests.`);
+    }
+    // An excluded sample says nothing of whether the endpoint can serve.
+    if (outcome.excluded !== null) return;
+    cautious = outcome.endpointDown;
+    if (!outcome.endpointDown) {
+      downInARow.length = 0;
+      return;
+    }
+    downInARow.push((outcome.scored?.attempts ?? []).map((attempt) => attempt.errorCode));
+    if (downInARow.length >= CONSECUTIVE_DOWN_LIMIT) {
+      const codes = [...new Set(downInARow.slice(-CONSECUTIVE_DOWN_LIMIT).flat())].join(', ');
+      stop('endpoint', `the endpoint failed ${CONSECUTIVE_DOWN_LIMIT} samples in a row (${codes}) after the profile's retries; check that it is up and not rate-limiting, then run again.`);
+    }
+  };
 
   // Per-sample evidence notes (a repository not recorded, no release notes) land in each
   // result; logging them for every sample and repeat would bury the progress lines.
-  const ahead = prepareAhead(bumps, PREPARED_AHEAD, (bump, signal) => prepareLabelledBump(bump, { registry, registryUrl: NPM_REGISTRY_URL, github, logger: silentLogger }, signal));
+  const ahead = prepareAhead(bumps, Math.max(PREPARED_AHEAD, width), (bump, signal) => prepareLabelledBump(bump, { registry, registryUrl: NPM_REGISTRY_URL, github, logger: silentLogger }, signal));
+  /** A sample taken from the preparations but not started: the budget asked it to wait. */
+  let held: { index: number; prepared: PreparedLabelledBump } | null = null;
+  let next = 0;
   try {
-    samples: for (const [index, bump] of bumps.entries()) {
-      const label = bumpLabel(bump);
-      let prepared;
-      try {
-        prepared = await ahead.take(index);
-      } catch (error) {
-        if (!(error instanceof EvaluationInputError)) throw error;
-        failedClosed = { code: 'DATASET_INVALID', message: `${sanitizeMessage(error.message)} Fix the entry in ${dataset.source} and run again.` };
-        break;
+    for (;;) {
+      while (!stopped() && (held !== null || next < bumps.length) && inFlight.size < (cautious ? 1 : width)) {
+        if (held === null) {
+          const index = next;
+          next += 1;
+          try {
+            held = { index, prepared: await ahead.take(index) };
+          } catch (error) {
+            if (!(error instanceof EvaluationInputError)) throw error;
+            failedClosed = { code: 'DATASET_INVALID', message: `${sanitizeMessage(error.message)} Fix the entry in ${dataset.source} and run again.` };
+            break;
+          }
+        }
+        const { index, prepared } = held;
+        // A sample whose evidence failed makes no call, so it needs no budget.
+        const reservation = budget === null || 'failed' in prepared ? null : budget.reserve();
+        if (reservation !== null && 'refused' in reservation) {
+          // Samples in flight may hand back what they did not use; with none, the budget is spent.
+          if (inFlight.size === 0) stop('budget', reservation.refused);
+          break;
+        }
+        held = null;
+        const sample = runSample({ bump: bumps[index]!, prepared, runtime, runId, repeats: options.repeats, deterministic, enforceCost: budget !== null && options.maxCostUsd !== null }).then((outcome) => {
+          if (reservation !== null) budget!.settle(reservation.reserved, outcome.spent);
+          inFlight.delete(index);
+          record(index, outcome);
+        });
+        inFlight.set(index, sample);
       }
-      const attempts: SampleAttempt[] = [];
-      for (let repeat = 0; repeat < options.repeats; repeat += 1) {
-        if ('failed' in prepared) {
-          // Evidence could not be gathered: no call is made, the failure is the same every repeat.
-          attempts.push(attemptOf(null, prepared.failed, deterministic));
-          continue;
-        }
-        if (!deterministic && options.maxRequests !== null && requests + callsPerSample > options.maxRequests) {
-          stoppedEarly = { reason: `--max-requests ${options.maxRequests} reached after ${requests} request(s): the next call may make up to ${callsPerSample} (the profile's retry.maxAttempts).` };
-          stopKind = 'budget';
-          break samples;
-        }
-        if (!deterministic && options.maxCostUsd !== null && costUsd >= options.maxCostUsd) {
-          stoppedEarly = { reason: `--max-cost ${options.maxCostUsd} USD reached (${costUsd.toFixed(4)} USD spent).` };
-          stopKind = 'budget';
-          break samples;
-        }
-        const output = await prepared.analyse(runtime, runId);
-        const attempt = attemptOf(output, output.result, deterministic);
-        requests += attempt.requests;
-        costUsd += attempt.costUsd ?? 0;
-        const code = output.call.error?.code ?? null;
-        if (code !== null && EXCLUDING_CODES.has(code)) {
-          excluded.push({ case: label, code, reason: `${code}: ${sanitizeMessage(output.call.error?.message ?? '', 300)}` });
-          continue samples;
-        }
-        if (output.call.success?.execution.route.fallbackOccurred) {
-          excluded.push({ case: label, code: 'GATEWAY_FALLBACK', reason: 'GATEWAY_FALLBACK: the gateway reports a fallback to another model or provider than the first choice.' });
-          continue samples;
-        }
-        if (code !== null && FAIL_CLOSED_CODES.has(code)) {
-          failedClosed = { code, message: sanitizeMessage(output.call.error?.message ?? code, 500) };
-          attempts.push(attempt);
-          scored.push({ case: label, expected: bump.expected, attempts });
-          break samples;
-        }
-        attempts.push(attempt);
-        if (!deterministic && options.maxCostUsd !== null && attempt.costUsd === null && attempt.requests > 0) {
-          scored.push({ case: label, expected: bump.expected, attempts });
-          stoppedEarly = { reason: `--max-cost was given, but the endpoint reported no cost for ${label}, so the budget cannot be enforced; drop --max-cost or use --max-requests.` };
-          stopKind = 'budget';
-          break samples;
-        }
-      }
-      scored.push({ case: label, expected: bump.expected, attempts });
-      const down = attempts.length > 0 && attempts.every((attempt) => attempt.errorCode !== null && ENDPOINT_DOWN_CODES.has(attempt.errorCode));
-      consecutiveDown = down ? consecutiveDown + 1 : 0;
-      const elapsedMs = clock() - started;
-      options.onProgress?.({ done: index + 1, total: bumps.length, elapsedMs, etaMs: (elapsedMs / (index + 1)) * (bumps.length - index - 1) });
-      if (consecutiveDown >= CONSECUTIVE_DOWN_LIMIT) {
-        const codes = [...new Set(scored.slice(-CONSECUTIVE_DOWN_LIMIT).flatMap((sample) => sample.attempts.map((attempt) => attempt.errorCode)))].join(', ');
-        stoppedEarly = { reason: `the endpoint failed ${CONSECUTIVE_DOWN_LIMIT} samples in a row (${codes}) after the profile's retries; check that it is up and not rate-limiting, then run again.` };
-        stopKind = 'endpoint';
-        break;
-      }
+      if (inFlight.size === 0) break;
+      await Promise.race(inFlight.values());
     }
   } finally {
+    // A run that throws still lets its calls in flight settle before it returns.
+    await Promise.allSettled(inFlight.values());
     // Samples prepared ahead that the run stopped before: their reads end here, not after it returns.
     await ahead.stop();
   }
+
+  // Samples finish in any order; the scorecard lists them in the dataset's.
+  const ordered = [...outcomes].sort(([a], [b]) => a - b).map(([, outcome]) => outcome);
+  const scored = ordered.flatMap((outcome) => (outcome.scored === null ? [] : [outcome.scored]));
+  const excluded = ordered.flatMap((outcome) => (outcome.excluded === null ? [] : [outcome.excluded]));
 
   const scorecard = buildScorecard({
     toolVersion: options.toolVersion,

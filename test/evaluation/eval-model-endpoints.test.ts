@@ -101,11 +101,16 @@ async function runCli(argv: string[]): Promise<CliRun> {
 }
 
 /** The locked direct-provider fixture pointed at a fake; `timeoutMs` shortened for the slow one. */
-async function profileFor(name: string, behaviour: EvalModelBehaviour, options: { otherModelRequests?: number; timeoutMs?: number; delayMs?: number } = {}): Promise<{ path: string; server: EvalModelServer }> {
+async function profileFor(
+  name: string,
+  behaviour: EvalModelBehaviour,
+  options: { otherModelRequests?: number; timeoutMs?: number; delayMs?: number; concurrency?: number } = {},
+): Promise<{ path: string; server: EvalModelServer }> {
   const server = await startEvalModelServer({ behaviour, otherModelRequests: options.otherModelRequests, delayMs: options.delayMs });
   servers.push(server);
   let text = loopbackProfileText('direct', new URL(server.endpoint).origin).replace('id: e2e-direct-snapshot', `id: eval-${name}`);
   if (options.timeoutMs !== undefined) text = text.replace('timeoutMs: 20000', `timeoutMs: ${options.timeoutMs}`);
+  if (options.concurrency !== undefined) text = text.replace('concurrency: 2', `concurrency: ${options.concurrency}`);
   const path = join(workspace, `${name}.yml`);
   await writeFile(path, text);
   return { path, server };
@@ -212,6 +217,34 @@ describe('eval against loopback model endpoints', () => {
     expect(server.requests).toBeLessThanOrEqual(5);
     expect(scorecard.stoppedEarly?.reason).toMatch(/--max-requests 5 reached/);
     expect(scorecard.passed).toBe(false);
+  });
+
+  it("asks up to the profile's limits.concurrency samples at once, never more, and lists them in the dataset's order", async () => {
+    const { path, server } = await profileFor('parallel', 'good', { delayMs: 500, concurrency: 4 });
+    const out = join(workspace, 'parallel');
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--repeats', '2', '--out', out]);
+    const scorecard = await scorecardIn(out);
+    expect(run.exitCode).toBe(0);
+    expect(server.requests).toBe(12);
+    // Each sample's evidence is ready at its own time, so how many overlap depends on the machine;
+    // more than one shows the calls overlap, and more than four would break the profile's limit.
+    expect(server.peakInFlight).toBeGreaterThan(1);
+    expect(server.peakInFlight).toBeLessThanOrEqual(4);
+    expect(scorecard.samples.map((sample) => sample.case)).toEqual(WELL_READ_BUMPS.map((key) => key.replace(/ (\S+)$/, ' → $1')));
+  });
+
+  it('--max-requests with samples in flight: each reserves its share first, so together they never pass the budget, and what they leave unused lets later samples run', async () => {
+    // Two at once, each reserving 2 requests (1 repeat × retry.maxAttempts 2) and using 1.
+    const { path, server } = await profileFor('budget-parallel', 'good', { delayMs: 100 });
+    const out = join(workspace, 'budget-parallel');
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--repeats', '1', '--max-requests', '5', '--out', out]);
+    const scorecard = await scorecardIn(out);
+    expect(run.exitCode).toBe(2);
+    expect(server.peakInFlight).toBeLessThanOrEqual(2);
+    // 4 samples used 4 requests; a fifth could make 2 more, which would pass 5.
+    expect(server.requests).toBe(4);
+    expect(scorecard.scoredCount).toBe(4);
+    expect(scorecard.stoppedEarly?.reason).toBe("--max-requests 5 reached after 4 request(s): the next sample may make up to 2 (its repeats × the profile's retry.maxAttempts, 2).");
   });
 
   it('several --profile values make a benchmark: ranking, chart, table, per-profile scorecards', async () => {

@@ -9,6 +9,8 @@
  *   only the first `otherModelRequests`);
  * - `rate-limited`: 429 with `retry-after: 0` on every request;
  * - `slow`: headers only after `delayMs` (longer than the profile's timeout).
+ * `delayMs` also delays the other answers, and `peakInFlight` counts the most requests the
+ * server held unanswered at once (how many calls a client really had in flight).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -21,6 +23,7 @@ export type EvalModelBehaviour = 'good' | 'other-model' | 'rate-limited' | 'slow
 export interface EvalModelServer {
   endpoint: string;
   requests: number;
+  peakInFlight: number;
   close(): Promise<void>;
 }
 
@@ -35,12 +38,17 @@ function userPromptOf(body: Record<string, unknown>): string {
 export async function startEvalModelServer(options: { behaviour: EvalModelBehaviour; otherModelRequests?: number; delayMs?: number }): Promise<EvalModelServer> {
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
-  const state = { requests: 0 };
+  const state = { requests: 0, inFlight: 0, peakInFlight: 0 };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       state.requests += 1;
+      state.inFlight += 1;
+      state.peakInFlight = Math.max(state.peakInFlight, state.inFlight);
+      response.on('close', () => {
+        state.inFlight -= 1;
+      });
       if (options.behaviour === 'rate-limited') {
         response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
         response.end(JSON.stringify({ error: { message: 'Rate limit reached for requests', type: 'rate_limit_exceeded' } }));
@@ -57,11 +65,12 @@ export async function startEvalModelServer(options: { behaviour: EvalModelBehavi
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
         response.end(payload);
       };
-      if (options.behaviour === 'slow') {
+      const delayMs = options.delayMs ?? (options.behaviour === 'slow' ? 2000 : 0);
+      if (delayMs > 0) {
         const timer = setTimeout(() => {
           timers.delete(timer);
           send();
-        }, options.delayMs ?? 2000);
+        }, delayMs);
         timers.add(timer);
       } else send();
     });
@@ -76,6 +85,9 @@ export async function startEvalModelServer(options: { behaviour: EvalModelBehavi
     endpoint: `http://127.0.0.1:${port}/v1/chat/completions`,
     get requests() {
       return state.requests;
+    },
+    get peakInFlight() {
+      return state.peakInFlight;
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);
