@@ -252,15 +252,15 @@ class Detection {
       // A manifest unusable at one side would turn every dependency into an added/removed one.
       if (sides.base.state === 'unusable' || sides.head.state === 'unusable') {
         // What the readable side declares is still direct: its lockfile changes must not pass for
-        // transitive ones. Which copy is direct is unknown, so they are left out (the warning
-        // about the unreadable manifest already says its changes are unknown).
+        // transitive ones, nor be reported at all (the warning about the unreadable manifest
+        // already says its changes are unknown).
         if (governing === undefined) continue;
         if (sides.base.state !== 'present' && sides.head.state !== 'present') unclassifiable.add(governing.path);
         for (const side of SIDES) {
           const loaded = sides[side];
           if (loaded.state !== 'present') continue;
-          for (const name of loaded.value.declarations.keys()) {
-            for (const either of SIDES) recordResolution(directResolutions, governing.path, either, name, undefined);
+          for (const declaration of loaded.value.declarations.values()) {
+            for (const either of SIDES) recordResolution(directResolutions, governing.path, either, declaration.name, directCopyWithoutManifest(governing, either, declaration));
           }
         }
         continue;
@@ -466,6 +466,20 @@ function directChanges(records: Record<Side, DirectRecord[]>): Change[] {
     });
   }
   return changes;
+}
+
+/**
+ * The version of a workspace's direct copy of `declaration` at `side`, read from the lockfile
+ * alone, for a manifest unreadable at one side. npm and pnpm lockfiles find it by the
+ * workspace's path, whatever the spec; a yarn lockfile keys it by the spec, which the unreadable
+ * side may have changed, so there the copy stays unknown (undefined). Knowing it keeps every
+ * other copy of the name in a shared lockfile (nested under another workspace or package)
+ * classified as transitive, instead of all of them being left out.
+ */
+function directCopyWithoutManifest(governing: Governing, side: Side, declaration: { name: string; spec: string }): string | undefined {
+  const snapshot = governing.snapshots[side];
+  if (snapshot === undefined || snapshot.format === 'yarn') return undefined;
+  return snapshot.resolveDirect(governing.importer, declaration.name, declaration.spec);
 }
 
 function recordResolution(resolutions: DirectResolutions, lockfile: string, side: Side, name: string, version: string | undefined): void {

@@ -105,6 +105,35 @@ describe('bad input', () => {
     healthyBumpSurvives(bumps);
   });
 
+  it("a workspace manifest unreadable at one side: the shared lockfile's other copies of its names are still transitive changes", async () => {
+    // packages/web declares lodash and is broken at head; packages/api's dependency `tool`
+    // carries its own nested lodash, which moved. Only web's direct copy is unknown.
+    const lock = (webLodash: string, nestedLodash: string) =>
+      npmLockText(
+        {},
+        {
+          'packages/web': { name: 'web', version: '1.0.0' },
+          'packages/api': { name: 'api', version: '1.0.0' },
+          'node_modules/lodash': webLodash,
+          'node_modules/tool': '1.0.0',
+          'node_modules/tool/node_modules/lodash': nestedLodash,
+        },
+      );
+    const side = (web: string, lockfile: string) => ({
+      'package.json': manifestText({ workspaces: ['packages/*'] }),
+      'package-lock.json': lockfile,
+      'packages/web/package.json': web,
+      'packages/api/package.json': manifestText({ name: 'api', dependencies: { tool: '1.0.0' } }),
+    });
+    const source = createInMemoryFileSource(
+      side(manifestText({ name: 'web', dependencies: { lodash: '4.17.20' } }), lock('4.17.20', '3.10.0')),
+      side('{"name": "web", "dependencies": {"lodash": "4.17.21",}}', lock('4.17.21', '3.10.1')),
+    );
+    const { bumps, warnings } = await detectBumps(source);
+    expect(warnings.map((warning) => [warning.code, warning.subject])).toEqual([['MANIFEST_UNPARSEABLE', 'packages/web/package.json']]);
+    expect(bumps.map((bump) => [bump.name, bump.from, bump.to, bump.dependencyTypes])).toEqual([['lodash', '3.10.0', '3.10.1', ['transitive']]]);
+  });
+
   it.each([['null', 'null'], ['false', 'false'], ['an empty string', '""'], ['an empty array', '[]']])('a dependency field that is %s declares nothing, as npm reads it: no warning', async (_what, field) => {
     const source = createInMemoryFileSource(
       { ...HEALTHY_BASE, 'web/package.json': `{"name": "web", "dependencies": {"left-pad": "1.1.0"}, "devDependencies": ${field}}` },
