@@ -47,8 +47,10 @@ Options:
   --repeats N             eval: runs per sample, for determinism (default 2)
   --limit N               eval: only the first N samples (fewer than the dataset: a
                           quick look, which approves nothing)
-  --max-requests N        eval: stop before a call could exceed N model requests
-  --max-cost USD          eval: stop once the reported cost reaches USD
+  --max-requests N        eval: start no sample whose requests (repeats × retries)
+                          could take the run past N model requests
+  --max-cost USD          eval: start no sample that could take the reported cost
+                          past USD (estimated from the costliest sample so far)
   --fail-on POLICY        never | high-risk | review (default: never)
   --deadline DURATION     Deadline for the whole run, from 10s to 6h, e.g. 90s, 10m, 1h
                           (default: 10m); past it, unfinished dependencies are TIMEOUT

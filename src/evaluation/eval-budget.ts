@@ -1,13 +1,14 @@
 /**
  * The spending limits of an eval run (`--max-requests`, `--max-cost`) when several samples are
- * asked at once. A sample starts only after it reserved what it may spend, so samples in flight
- * can never take the run past the budget together:
+ * asked at once. A sample starts only after it reserved what it may spend:
  *
  * - requests are exact: a sample may make `repeats × retry.maxAttempts` HTTP requests, all
- *   reserved before it starts; what it did not use is handed back when it settles;
+ *   reserved before it starts, so samples in flight can never pass the limit together; what a
+ *   sample did not use is handed back when it settles;
  * - cost is known only afterwards, so it is estimated: the first sample runs alone, and a later
  *   one starts only if the run stays within the budget even when it, and every sample in flight,
- *   costs as much as the costliest sample so far.
+ *   costs as much as the costliest sample so far (a costlier one than any before can still pass
+ *   it). A first sample that reported 0 (a free model) lets the rest start freely.
  *
  * A refusal while other samples are in flight means "wait": what they hand back may let the next
  * one start. A refusal with nothing in flight is final, and its reason is what the scorecard says.

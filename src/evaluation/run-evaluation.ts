@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalyzeDependencyOutput } from '../analysis/analyze-dependency.js';
 import { CANDIDATE_SCHEMA_DIGEST, PROMPT_VERSION } from '../analysis/candidate-schema.js';
-import type { AnalysisResult } from '../analysis/types.js';
 import { createNpmRegistryClient, type NpmRegistryClient } from '../ecosystems/npm/registry-client.js';
 import { createSnapshotRegistryClient } from '../ecosystems/npm/snapshot-registry.js';
 import type { GitHubClient } from '../github/client.js';
-import { FAIL_CLOSED_CODES, type RuntimeErrorCode, type StructuredRuntime } from '../runtime/contract.js';
+import type { StructuredRuntime } from '../runtime/contract.js';
 import type { LoadedProfile } from '../runtime/profiles/load-profile.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { sanitizeMessage } from '../shared/redaction.js';
 import { EvaluationInputError, prepareLabelledBump, type PreparedLabelledBump } from './analyze-labelled-bump.js';
 import { bumpLabel, type LabelledBump } from './dataset.js';
 import { measureAgreement } from './label-agreement.js';
-import { createEvalBudget, type SampleSpending } from './eval-budget.js';
+import { createEvalBudget, type BudgetReservation } from './eval-budget.js';
 import { prepareAhead } from './prepare-ahead.js';
 import type { EvaluationDataset } from './dataset-source.js';
 import { createRecordedGitHubClient } from './recorded-github.js';
-import { buildScorecard, type ExcludedSample, type SampleAttempt, type ScoredSample, type Scorecard, type Threshold } from './scorecard.js';
+import { runSample, type SampleOutcome } from './run-sample.js';
+import { buildScorecard, type Scorecard, type Threshold } from './scorecard.js';
 
 /**
  * Eval mode: every labelled sample goes through the real pipeline (detection, evidence from the
@@ -33,17 +32,15 @@ import { buildScorecard, type ExcludedSample, type SampleAttempt, type ScoredSam
  *   fail because the endpoint is unusable stop the run: the rest would fail the same way.
  * - Up to the profile's `limits.concurrency` samples are asked at once (a 2,217-bump set with 2
  *   repeats is about 4,400 calls: hours, one at a time). After a sample fails because the
- *   endpoint cannot serve, one at a time again until one succeeds.
+ *   endpoint cannot serve, one at a time again until one succeeds; the failures of samples
+ *   asked together with the first count once toward "three in a row".
  * - `maxRequests` and `maxCostUsd` stop the run before a sample could spend more: each sample
  *   reserves its share before it starts (eval-budget.ts), so samples in flight cannot pass the
- *   budget together.
- * - Samples finish in any order; the scorecard lists them in the dataset's.
+ *   request budget together; cost is estimated from the costliest sample so far.
+ * - After any stop no sample starts and none makes another call; samples cut short between
+ *   repeats are not scored. Samples finish in any order; the scorecard lists them in the dataset's.
  */
 
-/** Route failures that exclude a sample: the answer did not come from the locked route. */
-const EXCLUDING_CODES: ReadonlySet<RuntimeErrorCode> = new Set(['IDENTITY_MISMATCH', 'ROUTING_POLICY_VIOLATION']);
-/** Failures that say the endpoint cannot serve this run at all right now. */
-const ENDPOINT_DOWN_CODES: ReadonlySet<string> = new Set(['NETWORK_ERROR', 'TIMEOUT', 'RATE_LIMITED', 'PROVIDER_UNAVAILABLE', 'INSUFFICIENT_CREDIT', 'MODEL_NOT_FOUND', 'ACCESS_DENIED']);
 const CONSECUTIVE_DOWN_LIMIT = 3;
 const NPM_REGISTRY_URL = 'https://registry.npmjs.org';
 /**
@@ -88,31 +85,6 @@ export interface EvaluationResult {
   stopKind: StopKind | null;
 }
 
-function attemptOf(output: AnalyzeDependencyOutput | null, result: AnalysisResult, deterministic: boolean): SampleAttempt {
-  const call = output?.call ?? null;
-  const success = call?.success ?? null;
-  const telemetry = call?.failureTelemetry ?? null;
-  const usage = success?.usage ?? telemetry?.usage ?? null;
-  const attempts = success?.execution.attempts ?? telemetry?.attempts ?? (call?.error ? 1 : 0);
-  return {
-    status: result.status,
-    riskLevel: result.riskLevel,
-    riskEvidenceRefs: result.riskEvidenceRefs.length,
-    findings: result.findings.map((finding) => ({ kind: finding.kind, summary: finding.summary, appliesToVersions: finding.appliesToVersions, evidenceRefs: finding.evidenceRefs })),
-    requiresHumanReview: result.nextAction === 'reviewBeforeMerge' || result.humanReviewReasons.length > 0,
-    reasons: result.humanReviewReasons,
-    schemaValid: result.validation.schemaValid,
-    trustIssueCodes: [...new Set(result.validation.trustIssues.map((issue) => issue.code))].sort(),
-    errorCode: result.error?.code ?? null,
-    latencyMs: success?.timings.totalMs ?? telemetry?.timings.totalMs ?? null,
-    inputTokens: usage?.inputTokens ?? null,
-    outputTokens: usage?.outputTokens ?? null,
-    costUsd: usage?.costUsd ?? null,
-    // The extractive analyzer sends nothing; a model call counts every HTTP attempt it made.
-    requests: deterministic || output === null ? 0 : attempts,
-  };
-}
-
 /** Agreement of the first two independent readings, over the scored bumps (`--limit`) read at least twice. */
 function labelAgreementOf(bumps: readonly LabelledBump[]): Scorecard['dataset']['labelAgreement'] {
   const readings = bumps.flatMap((bump) => (bump.labels !== undefined && bump.labels.length >= 2 ? [[bump.labels[0]!.label, bump.labels[1]!.label] as const] : []));
@@ -129,66 +101,6 @@ function registryOf(dataset: EvaluationDataset, logger: Logger): NpmRegistryClie
   return dataset.registryDirectory === null
     ? createNpmRegistryClient({ registryUrl: NPM_REGISTRY_URL, logger })
     : createSnapshotRegistryClient({ directory: dataset.registryDirectory, registryUrl: NPM_REGISTRY_URL });
-}
-
-/** What one sample came to, for the scheduler to record, in completion order. */
-interface SampleOutcome {
-  scored: ScoredSample | null;
-  excluded: ExcludedSample | null;
-  /** A configuration, capability or auth failure: the run ends (fail closed). */
-  failedClosed: Scorecard['failedClosed'];
-  /** --max-cost was given, yet a call reported no cost: the budget cannot be enforced. */
-  costNotReported: boolean;
-  /** Every attempt failed because the endpoint cannot serve right now. */
-  endpointDown: boolean;
-  spent: SampleSpending;
-}
-
-interface SampleRun {
-  bump: LabelledBump;
-  prepared: PreparedLabelledBump;
-  runtime: StructuredRuntime;
-  runId: string;
-  repeats: number;
-  deterministic: boolean;
-  enforceCost: boolean;
-}
-
-/** Asks the runtime `repeats` times for one sample, stopping at the first answer that ends it. */
-async function runSample({ bump, prepared, runtime, runId, repeats, deterministic, enforceCost }: SampleRun): Promise<SampleOutcome> {
-  const label = bumpLabel(bump);
-  const attempts: SampleAttempt[] = [];
-  const outcome = (fields: Partial<SampleOutcome> = {}): SampleOutcome => ({
-    scored: { case: label, expected: bump.expected, attempts },
-    excluded: null,
-    failedClosed: null,
-    costNotReported: false,
-    endpointDown: attempts.length > 0 && attempts.every((attempt) => attempt.errorCode !== null && ENDPOINT_DOWN_CODES.has(attempt.errorCode)),
-    spent: { requests: attempts.reduce((sum, attempt) => sum + attempt.requests, 0), costUsd: attempts.some((attempt) => attempt.costUsd !== null) ? attempts.reduce((sum, attempt) => sum + (attempt.costUsd ?? 0), 0) : null },
-    ...fields,
-  });
-  for (let repeat = 0; repeat < repeats; repeat += 1) {
-    if ('failed' in prepared) {
-      // Evidence could not be gathered: no call is made, the failure is the same every repeat.
-      attempts.push(attemptOf(null, prepared.failed, deterministic));
-      continue;
-    }
-    const output = await prepared.analyse(runtime, runId);
-    const attempt = attemptOf(output, output.result, deterministic);
-    const code = output.call.error?.code ?? null;
-    if (code !== null && EXCLUDING_CODES.has(code)) {
-      attempts.push(attempt);
-      return outcome({ scored: null, excluded: { case: label, code, reason: `${code}: ${sanitizeMessage(output.call.error?.message ?? '', 300)}` } });
-    }
-    if (output.call.success?.execution.route.fallbackOccurred) {
-      attempts.push(attempt);
-      return outcome({ scored: null, excluded: { case: label, code: 'GATEWAY_FALLBACK', reason: 'GATEWAY_FALLBACK: the gateway reports a fallback to another model or provider than the first choice.' } });
-    }
-    attempts.push(attempt);
-    if (code !== null && FAIL_CLOSED_CODES.has(code)) return outcome({ failedClosed: { code, message: sanitizeMessage(output.call.error?.message ?? code, 500) } });
-    if (enforceCost && attempt.costUsd === null && attempt.requests > 0) return outcome({ costNotReported: true });
-  }
-  return outcome();
 }
 
 export async function runEvaluation(options: EvaluationOptions): Promise<EvaluationResult> {
@@ -212,25 +124,27 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   let stoppedEarly: Scorecard['stoppedEarly'] = null;
   let stopKind: StopKind | null = null;
   let failedClosed: Scorecard['failedClosed'] = null;
-  /** The error codes of the samples that failed in a row because the endpoint cannot serve, in completion order. */
-  const downInARow: Array<Array<string | null>> = [];
+  /** A sample that threw (a bug, not an answer): the run ends and rethrows it once the others settled. */
+  let thrown: { error: unknown } | null = null;
+  /** The error codes of the samples that count toward "three in a row", in completion order. */
+  const downInARow: string[][] = [];
   /**
    * After a sample failed because the endpoint cannot serve, one sample at a time until one
-   * succeeds: a rate-limited or struggling endpoint is not hammered, and "three in a row" still
-   * means three samples asked one after another.
+   * succeeds: a rate-limited or struggling endpoint is not hammered.
    */
   let cautious = false;
   const started = clock();
   const inFlight = new Map<number, Promise<void>>();
-  const stopped = (): boolean => stoppedEarly !== null || failedClosed !== null;
-  /** No sample starts after a stop; those in flight finish and are scored (their calls are paid for). */
+  const stopped = (): boolean => stoppedEarly !== null || failedClosed !== null || thrown !== null;
+  /** No sample starts after a stop; those in flight finish their current call and are scored when complete. */
   const stop = (kind: StopKind, reason: string): void => {
     if (stopped()) return;
     stoppedEarly = { reason };
     stopKind = kind;
   };
+  const mayStart = (): boolean => !stopped() && inFlight.size < (cautious ? 1 : width);
 
-  const record = (index: number, outcome: SampleOutcome): void => {
+  const record = (index: number, outcome: SampleOutcome, startedCautious: boolean): void => {
     outcomes.set(index, outcome);
     const done = outcomes.size;
     const elapsedMs = clock() - started;
@@ -240,55 +154,70 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     if (outcome.costNotReported) {
       stop('budget', `--max-cost was given, but the endpoint reported no cost for ${bumpLabel(bumps[index]!)}, so the budget cannot be enforced; drop --max-cost or use --max-requests.`);
     }
-    // An excluded sample says nothing of whether the endpoint can serve.
-    if (outcome.excluded !== null) return;
-    cautious = outcome.endpointDown;
+    // An excluded or abandoned sample says nothing of whether the endpoint can serve.
+    if (outcome.scored === null) return;
     if (!outcome.endpointDown) {
+      cautious = false;
       downInARow.length = 0;
       return;
     }
-    downInARow.push((outcome.scored?.attempts ?? []).map((attempt) => attempt.errorCode));
+    cautious = true;
+    // Samples asked together fail together (one burst of 429s): the first failure counts, and
+    // after it only samples asked one at a time, so "three in a row" means three asked in turn.
+    if (downInARow.length === 0 || startedCautious) downInARow.push(outcome.errorCodes);
     if (downInARow.length >= CONSECUTIVE_DOWN_LIMIT) {
-      const codes = [...new Set(downInARow.slice(-CONSECUTIVE_DOWN_LIMIT).flat())].join(', ');
+      const codes = [...new Set(downInARow.slice(-CONSECUTIVE_DOWN_LIMIT).flat())].sort().join(', ');
       stop('endpoint', `the endpoint failed ${CONSECUTIVE_DOWN_LIMIT} samples in a row (${codes}) after the profile's retries; check that it is up and not rate-limiting, then run again.`);
     }
   };
 
+  const launch = (index: number, prepared: PreparedLabelledBump, reservation: BudgetReservation | null): void => {
+    const startedCautious = cautious;
+    const sample = runSample({ bump: bumps[index]!, prepared, runtime, runId, repeats: options.repeats, deterministic, enforceCost: budget !== null && options.maxCostUsd !== null, runStopped: stopped }).then(
+      (outcome) => {
+        if (reservation !== null) budget!.settle(reservation, outcome.spent);
+        inFlight.delete(index);
+        record(index, outcome, startedCautious);
+      },
+      (error: unknown) => {
+        // Handled here, so it is never an unhandled rejection while the loop waits elsewhere.
+        inFlight.delete(index);
+        thrown ??= { error };
+      },
+    );
+    inFlight.set(index, sample);
+  };
+
   // Per-sample evidence notes (a repository not recorded, no release notes) land in each
   // result; logging them for every sample and repeat would bury the progress lines.
-  const ahead = prepareAhead(bumps, Math.max(PREPARED_AHEAD, width), (bump, signal) => prepareLabelledBump(bump, { registry, registryUrl: NPM_REGISTRY_URL, github, logger: silentLogger }, signal));
-  /** A sample taken from the preparations but not started: the budget asked it to wait. */
+  const ahead = prepareAhead(bumps, PREPARED_AHEAD, (bump, signal) => prepareLabelledBump(bump, { registry, registryUrl: NPM_REGISTRY_URL, github, logger: silentLogger }, signal));
+  /** The next sample, taken from the preparations but not started yet (waiting for a slot or the budget). */
   let held: { index: number; prepared: PreparedLabelledBump } | null = null;
   let next = 0;
   try {
     for (;;) {
-      while (!stopped() && (held !== null || next < bumps.length) && inFlight.size < (cautious ? 1 : width)) {
-        if (held === null) {
-          const index = next;
-          next += 1;
-          try {
-            held = { index, prepared: await ahead.take(index) };
-          } catch (error) {
-            if (!(error instanceof EvaluationInputError)) throw error;
-            failedClosed = { code: 'DATASET_INVALID', message: `${sanitizeMessage(error.message)} Fix the entry in ${dataset.source} and run again.` };
-            break;
-          }
+      if (held === null && next < bumps.length && mayStart()) {
+        const index = next;
+        next += 1;
+        try {
+          held = { index, prepared: await ahead.take(index) };
+        } catch (error) {
+          if (!(error instanceof EvaluationInputError)) throw error;
+          failedClosed ??= { code: 'DATASET_INVALID', message: `${sanitizeMessage(error.message)} Fix the entry in ${dataset.source} and run again.` };
         }
-        const { index, prepared } = held;
+        // Samples in flight may have finished, or stopped the run, while this one was prepared.
+        continue;
+      }
+      if (held !== null && mayStart()) {
         // A sample whose evidence failed makes no call, so it needs no budget.
-        const reservation = budget === null || 'failed' in prepared ? null : budget.reserve();
-        if (reservation !== null && 'refused' in reservation) {
-          // Samples in flight may hand back what they did not use; with none, the budget is spent.
-          if (inFlight.size === 0) stop('budget', reservation.refused);
-          break;
+        const reserved = budget === null || 'failed' in held.prepared ? null : budget.reserve();
+        if (reserved === null || 'reserved' in reserved) {
+          launch(held.index, held.prepared, reserved?.reserved ?? null);
+          held = null;
+          continue;
         }
-        held = null;
-        const sample = runSample({ bump: bumps[index]!, prepared, runtime, runId, repeats: options.repeats, deterministic, enforceCost: budget !== null && options.maxCostUsd !== null }).then((outcome) => {
-          if (reservation !== null) budget!.settle(reservation.reserved, outcome.spent);
-          inFlight.delete(index);
-          record(index, outcome);
-        });
-        inFlight.set(index, sample);
+        // Samples in flight may hand back what they did not use; with none, the budget is spent.
+        if (inFlight.size === 0) stop('budget', reserved.refused);
       }
       if (inFlight.size === 0) break;
       await Promise.race(inFlight.values());
@@ -299,6 +228,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     // Samples prepared ahead that the run stopped before: their reads end here, not after it returns.
     await ahead.stop();
   }
+  if (thrown !== null) throw (thrown as { error: unknown }).error;
 
   // Samples finish in any order; the scorecard lists them in the dataset's.
   const ordered = [...outcomes].sort(([a], [b]) => a - b).map(([, outcome]) => outcome);

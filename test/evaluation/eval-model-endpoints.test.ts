@@ -177,9 +177,13 @@ describe('eval against loopback model endpoints', () => {
     const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '6', '--repeats', '2', '--out', out]);
     const scorecard = await scorecardIn(out);
     expect(run.exitCode).toBe(1);
-    // 3 samples × 2 repeats × 2 attempts (retry.maxAttempts: 2), then the stop.
-    expect(server.requests).toBe(12);
-    expect(scorecard).toMatchObject({ passed: false, scoredCount: 3, sampleCount: 6, failuresByCode: { RATE_LIMITED: 6 } });
+    // Three in a row, then the stop: 3 samples, or 4 when the first two were asked together
+    // (concurrency 2), whose failures count once. Each: 2 repeats × 2 attempts (retry.maxAttempts).
+    // eval-scheduler.test.ts pins each interleaving exactly.
+    expect([3, 4]).toContain(scorecard.scoredCount);
+    expect(server.requests).toBe(scorecard.scoredCount * 4);
+    expect(server.peakInFlight).toBeLessThanOrEqual(2);
+    expect(scorecard).toMatchObject({ passed: false, sampleCount: 6, failuresByCode: { RATE_LIMITED: scorecard.scoredCount * 2 } });
     expect(scorecard.stoppedEarly?.reason).toMatch(/failed 3 samples in a row \(RATE_LIMITED\)/);
     expect(scorecard.metrics.schemaValidity).toBe(0);
     expect(run.stderr).toMatch(/NOT PASSED/);
@@ -188,11 +192,13 @@ describe('eval against loopback model endpoints', () => {
   it('a slow model: each call ends at the profile deadline as TIMEOUT, counted by code', async () => {
     const { path } = await profileFor('slow', 'slow', { timeoutMs: 200, delayMs: 5000 });
     const out = join(workspace, 'slow');
-    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '3', '--repeats', '1', '--out', out]);
+    const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '5', '--repeats', '1', '--out', out]);
     const scorecard = await scorecardIn(out);
+    // Three in a row stop the run: 3 samples, or 4 when the first two were asked together.
     expect(run.exitCode).toBe(1);
-    expect(scorecard.failuresByCode).toEqual({ TIMEOUT: 3 });
-    expect(scorecard.samples.map((sample) => sample.predicted)).toEqual([['unknown'], ['unknown'], ['unknown']]);
+    expect([3, 4]).toContain(scorecard.scoredCount);
+    expect(scorecard.failuresByCode).toEqual({ TIMEOUT: scorecard.scoredCount });
+    expect(scorecard.samples.map((sample) => sample.predicted)).toEqual(Array.from({ length: scorecard.scoredCount }, () => ['unknown']));
     expect(scorecard.failures.join(' ')).toMatch(/determinism was not measured \(needs >= 1\); run with --repeats 2/);
   });
 
@@ -292,7 +298,8 @@ describe('bad input', () => {
     const run = await runCli(['eval', '--dataset', dataset, '--profile', path, '--limit', '5', '--repeats', '1', '--out', out]);
     expect(run.exitCode).toBe(1);
     const scorecard = await scorecardIn(out);
-    expect(scorecard.failuresByCode).toEqual({ NETWORK_ERROR: 3 });
+    // Three in a row: 3 samples, or 4 when the first two were asked together.
+    expect([{ NETWORK_ERROR: 3 }, { NETWORK_ERROR: 4 }]).toContainEqual(scorecard.failuresByCode);
     expect(scorecard.stoppedEarly?.reason).toMatch(/check that it is up/);
   });
 });
