@@ -30,8 +30,8 @@ import { buildScorecard, type Scorecard, type Threshold } from './scorecard.js';
  * - Other failures (timeouts, rate limits after the profile's retries, invalid output) are
  *   scored as what they are: a sample without a usable verdict. Three samples in a row that
  *   fail because the endpoint is unusable stop the run: the rest would fail the same way.
- * - Up to the profile's `limits.concurrency` samples are asked at once (a 2,217-bump set with 2
- *   repeats is about 4,400 calls: hours, one at a time). After a sample fails because the
+ * - Up to the profile's `limits.concurrency` samples are asked at once (the 2,246-bump set with 2
+ *   repeats is about 4,500 calls: hours, one at a time). After a sample fails because the
  *   endpoint cannot serve, one at a time again until one succeeds; the failures of samples
  *   asked together with the first count once toward "three in a row".
  * - `maxRequests` and `maxCostUsd` stop the run before a sample could spend more: each sample

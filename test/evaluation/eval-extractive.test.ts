@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 2002;
-const SAMPLES = 2217;
-const RISK_ACCURACY = '0.903';
+const CORRECT = 2027;
+const SAMPLES = 2246;
+const RISK_ACCURACY = '0.902';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,217 bumps: 0.940 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,246 bumps: 0.941 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.940 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 462 | 45 | 13 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 471 | 45 | 13 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -264,10 +264,14 @@ const MISSES = [
   'semistandard 16.0.0 → 16.0.1',
   'redis-parser 0.0.1 → 1.2.0',
   'pino-std-serializers 6.2.2 → 7.0.0',
+  '@sendgrid/mail 6.3.1 → 6.4.0',
+  'nats 2.28.2 → 2.29.0',
+  'graphql-yoga 4.0.5 → 5.0.0',
+  '@koa/router 15.0.0 → 15.1.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 2133;
+const LABELS_AGREED = 2161;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

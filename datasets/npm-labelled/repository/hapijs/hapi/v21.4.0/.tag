@@ -1,0 +1,1 @@
+76e6cfeb4d6a4f7d5b945f9c50ac8e12b84e32a5

@@ -1,0 +1,1 @@
+b29e6765023de85f970ddba0a2b485de9e6b8ace

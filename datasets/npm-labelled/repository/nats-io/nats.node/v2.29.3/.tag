@@ -1,0 +1,1 @@
+adcd5ee3dcac283319fd93dfa5a75b5f6d45d17b

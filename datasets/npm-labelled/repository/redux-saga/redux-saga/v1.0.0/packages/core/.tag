@@ -1,0 +1,1 @@
+fc6a2e3d5b1aa37864a13be6db3115ad6afc1f1b
