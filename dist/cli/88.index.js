@@ -21073,6 +21073,8 @@ async function runSample({ bump, prepared, runtime, runId, repeats, deterministi
         costNotReported: false,
         endpointDown: attempts.length > 0 && attempts.every((attempt) => attempt.errorCode !== null && ENDPOINT_DOWN_CODES.has(attempt.errorCode)),
         errorCodes: [...new Set(attempts.flatMap((attempt) => (attempt.errorCode === null ? [] : [attempt.errorCode])))],
+        asked: !('failed' in prepared) && attempts.length > 0,
+        attempts,
         spent: spentBy(attempts),
         ...fields,
     });
@@ -21097,7 +21099,10 @@ async function runSample({ bump, prepared, runtime, runId, repeats, deterministi
         }
         if (code !== null && contract/* FAIL_CLOSED_CODES */.RJ.has(code))
             return outcome({ failedClosed: { code, message: (0,redaction.sanitizeMessage)(output.call.error?.message ?? code, 500) } });
-        if (enforceCost && attempt.costUsd === null && attempt.requests > 0)
+        // A call that never got an answer (a rate limit, a timeout, a dropped connection) reports no
+        // usage and is not billed: only an answered call without a cost leaves the budget unenforceable.
+        const answered = code === null || !ENDPOINT_DOWN_CODES.has(code);
+        if (enforceCost && answered && attempt.costUsd === null && attempt.requests > 0)
             return outcome({ costNotReported: true });
     }
     return outcome();
@@ -21204,6 +21209,7 @@ function buildScorecard(input) {
     const { metrics, accuracy } = computeScorecardMetrics(input.scored);
     const thresholds = checkThresholds(metrics, input.thresholds);
     const attempts = [...input.scored.flatMap((sample) => sample.attempts)];
+    const paidFor = [...attempts, ...(input.unscoredAttempts ?? [])];
     const failuresByCode = {};
     for (const attempt of attempts)
         if (attempt.errorCode !== null)
@@ -21254,10 +21260,10 @@ function buildScorecard(input) {
         stoppedEarly: input.stoppedEarly,
         failedClosed: input.failedClosed,
         failuresByCode,
-        requests: attempts.reduce((total, attempt) => total + attempt.requests, 0),
+        requests: paidFor.reduce((total, attempt) => total + attempt.requests, 0),
         latency: { p50Ms: percentile(latencies, 0.5), p95Ms: percentile(latencies, 0.95) },
-        tokens: { input: sumKnown(attempts.map((attempt) => attempt.inputTokens)), output: sumKnown(attempts.map((attempt) => attempt.outputTokens)) },
-        costUsd: sumKnown(attempts.map((attempt) => attempt.costUsd)),
+        tokens: { input: sumKnown(paidFor.map((attempt) => attempt.inputTokens)), output: sumKnown(paidFor.map((attempt) => attempt.outputTokens)) },
+        costUsd: sumKnown(paidFor.map((attempt) => attempt.costUsd)),
         samples: input.scored.map((sample) => {
             const first = sample.attempts[0];
             return {
@@ -21393,8 +21399,9 @@ async function runEvaluation(options) {
         if (outcome.costNotReported) {
             stop('budget', `--max-cost was given, but the endpoint reported no cost for ${bumpLabel(bumps[index])}, so the budget cannot be enforced; drop --max-cost or use --max-requests.`);
         }
-        // An excluded or abandoned sample says nothing of whether the endpoint can serve.
-        if (outcome.scored === null)
+        // An excluded or abandoned sample, or one whose evidence failed (no call), says nothing of
+        // whether the endpoint can serve.
+        if (outcome.scored === null || !outcome.asked)
             return;
         if (!outcome.endpointDown) {
             cautious = false;
@@ -21414,10 +21421,16 @@ async function runEvaluation(options) {
     const launch = (index, prepared, reservation) => {
         const startedCautious = cautious;
         const sample = runSample({ bump: bumps[index], prepared, runtime, runId, repeats: options.repeats, deterministic, enforceCost: budget !== null && options.maxCostUsd !== null, runStopped: stopped }).then((outcome) => {
-            if (reservation !== null)
-                budget.settle(reservation, outcome.spent);
             inFlight.delete(index);
-            record(index, outcome, startedCautious);
+            try {
+                if (reservation !== null)
+                    budget.settle(reservation, outcome.spent);
+                record(index, outcome, startedCautious);
+            }
+            catch (error) {
+                // The caller's onProgress, say: never an unhandled rejection while the loop waits elsewhere.
+                thrown ??= { error };
+            }
         }, (error) => {
             // Handled here, so it is never an unhandled rejection while the loop waits elsewhere.
             inFlight.delete(index);
@@ -21440,9 +21453,12 @@ async function runEvaluation(options) {
                     held = { index, prepared: await ahead.take(index) };
                 }
                 catch (error) {
+                    // Anything but a bad entry is a bug: it ends the run (samples in flight make no further
+                    // call) and is rethrown. A bad entry the run stopped before would never have been asked.
                     if (!(error instanceof EvaluationInputError))
-                        throw error;
-                    failedClosed ??= { code: 'DATASET_INVALID', message: `${(0,redaction.sanitizeMessage)(error.message)} Fix the entry in ${dataset.source} and run again.` };
+                        thrown ??= { error };
+                    else if (!stopped())
+                        failedClosed = { code: 'DATASET_INVALID', message: `${(0,redaction.sanitizeMessage)(error.message)} Fix the entry in ${dataset.source} and run again.` };
                 }
                 // Samples in flight may have finished, or stopped the run, while this one was prepared.
                 continue;
@@ -21476,6 +21492,7 @@ async function runEvaluation(options) {
     const ordered = [...outcomes].sort(([a], [b]) => a - b).map(([, outcome]) => outcome);
     const scored = ordered.flatMap((outcome) => (outcome.scored === null ? [] : [outcome.scored]));
     const excluded = ordered.flatMap((outcome) => (outcome.excluded === null ? [] : [outcome.excluded]));
+    const unscoredAttempts = ordered.flatMap((outcome) => (outcome.scored === null ? outcome.attempts : []));
     const scorecard = buildScorecard({
         toolVersion: options.toolVersion,
         createdAt: options.now().toISOString(),
@@ -21494,6 +21511,7 @@ async function runEvaluation(options) {
         sampleCount: bumps.length,
         scored,
         excluded,
+        unscoredAttempts,
         stoppedEarly,
         failedClosed,
         thresholds: options.thresholds,

@@ -47,8 +47,8 @@ Options:
   --repeats N             eval: runs per sample, for determinism (default 2)
   --limit N               eval: only the first N samples (fewer than the dataset: a
                           quick look, which approves nothing)
-  --max-requests N        eval: start no sample whose requests (repeats × retries)
-                          could take the run past N model requests
+  --max-requests N        eval: start no sample whose requests (repeats ×
+                          retry.maxAttempts) could take the run past N model requests
   --max-cost USD          eval: start no sample that could take the reported cost
                           past USD (estimated from the costliest sample so far)
   --fail-on POLICY        never | high-risk | review (default: never)

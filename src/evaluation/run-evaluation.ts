@@ -154,8 +154,9 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     if (outcome.costNotReported) {
       stop('budget', `--max-cost was given, but the endpoint reported no cost for ${bumpLabel(bumps[index]!)}, so the budget cannot be enforced; drop --max-cost or use --max-requests.`);
     }
-    // An excluded or abandoned sample says nothing of whether the endpoint can serve.
-    if (outcome.scored === null) return;
+    // An excluded or abandoned sample, or one whose evidence failed (no call), says nothing of
+    // whether the endpoint can serve.
+    if (outcome.scored === null || !outcome.asked) return;
     if (!outcome.endpointDown) {
       cautious = false;
       downInARow.length = 0;
@@ -175,9 +176,14 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     const startedCautious = cautious;
     const sample = runSample({ bump: bumps[index]!, prepared, runtime, runId, repeats: options.repeats, deterministic, enforceCost: budget !== null && options.maxCostUsd !== null, runStopped: stopped }).then(
       (outcome) => {
-        if (reservation !== null) budget!.settle(reservation, outcome.spent);
         inFlight.delete(index);
-        record(index, outcome, startedCautious);
+        try {
+          if (reservation !== null) budget!.settle(reservation, outcome.spent);
+          record(index, outcome, startedCautious);
+        } catch (error) {
+          // The caller's onProgress, say: never an unhandled rejection while the loop waits elsewhere.
+          thrown ??= { error };
+        }
       },
       (error: unknown) => {
         // Handled here, so it is never an unhandled rejection while the loop waits elsewhere.
@@ -202,8 +208,10 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
         try {
           held = { index, prepared: await ahead.take(index) };
         } catch (error) {
-          if (!(error instanceof EvaluationInputError)) throw error;
-          failedClosed ??= { code: 'DATASET_INVALID', message: `${sanitizeMessage(error.message)} Fix the entry in ${dataset.source} and run again.` };
+          // Anything but a bad entry is a bug: it ends the run (samples in flight make no further
+          // call) and is rethrown. A bad entry the run stopped before would never have been asked.
+          if (!(error instanceof EvaluationInputError)) thrown ??= { error };
+          else if (!stopped()) failedClosed = { code: 'DATASET_INVALID', message: `${sanitizeMessage(error.message)} Fix the entry in ${dataset.source} and run again.` };
         }
         // Samples in flight may have finished, or stopped the run, while this one was prepared.
         continue;
@@ -234,6 +242,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const ordered = [...outcomes].sort(([a], [b]) => a - b).map(([, outcome]) => outcome);
   const scored = ordered.flatMap((outcome) => (outcome.scored === null ? [] : [outcome.scored]));
   const excluded = ordered.flatMap((outcome) => (outcome.excluded === null ? [] : [outcome.excluded]));
+  const unscoredAttempts = ordered.flatMap((outcome) => (outcome.scored === null ? outcome.attempts : []));
 
   const scorecard = buildScorecard({
     toolVersion: options.toolVersion,
@@ -253,6 +262,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     sampleCount: bumps.length,
     scored,
     excluded,
+    unscoredAttempts,
     stoppedEarly,
     failedClosed,
     thresholds: options.thresholds,

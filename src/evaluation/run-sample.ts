@@ -27,6 +27,10 @@ export interface SampleOutcome {
   costNotReported: boolean;
   /** Every attempt failed because the endpoint cannot serve right now. */
   endpointDown: boolean;
+  /** Whether the endpoint was asked at all (a sample whose evidence failed makes no call). */
+  asked: boolean;
+  /** Every attempt made, scored or not (an excluded or cut-short sample's calls are paid for too). */
+  attempts: SampleAttempt[];
   /** The error codes of its attempts, for the reason an endpoint-down stop gives. */
   errorCodes: string[];
   spent: SampleSpending;
@@ -85,6 +89,8 @@ export async function runSample({ bump, prepared, runtime, runId, repeats, deter
     costNotReported: false,
     endpointDown: attempts.length > 0 && attempts.every((attempt) => attempt.errorCode !== null && ENDPOINT_DOWN_CODES.has(attempt.errorCode)),
     errorCodes: [...new Set(attempts.flatMap((attempt) => (attempt.errorCode === null ? [] : [attempt.errorCode])))],
+    asked: !('failed' in prepared) && attempts.length > 0,
+    attempts,
     spent: spentBy(attempts),
     ...fields,
   });
@@ -107,7 +113,10 @@ export async function runSample({ bump, prepared, runtime, runId, repeats, deter
       return outcome({ scored: null, excluded: { case: label, code: 'GATEWAY_FALLBACK', reason: 'GATEWAY_FALLBACK: the gateway reports a fallback to another model or provider than the first choice.' } });
     }
     if (code !== null && FAIL_CLOSED_CODES.has(code)) return outcome({ failedClosed: { code, message: sanitizeMessage(output.call.error?.message ?? code, 500) } });
-    if (enforceCost && attempt.costUsd === null && attempt.requests > 0) return outcome({ costNotReported: true });
+    // A call that never got an answer (a rate limit, a timeout, a dropped connection) reports no
+    // usage and is not billed: only an answered call without a cost leaves the budget unenforceable.
+    const answered = code === null || !ENDPOINT_DOWN_CODES.has(code);
+    if (enforceCost && answered && attempt.costUsd === null && attempt.requests > 0) return outcome({ costNotReported: true });
   }
   return outcome();
 }

@@ -242,6 +242,11 @@ export interface ScorecardInput {
   sampleCount: number;
   scored: ScoredSample[];
   excluded: ExcludedSample[];
+  /**
+   * Calls made for samples that are not scored (excluded, or cut short by a stop): paid for, so
+   * counted in requests, tokens and cost, never in the metrics.
+   */
+  unscoredAttempts?: readonly SampleAttempt[];
   stoppedEarly: Scorecard['stoppedEarly'];
   failedClosed: Scorecard['failedClosed'];
   thresholds?: readonly Threshold[];
@@ -251,6 +256,7 @@ export function buildScorecard(input: ScorecardInput): Scorecard {
   const { metrics, accuracy } = computeScorecardMetrics(input.scored);
   const thresholds = checkThresholds(metrics, input.thresholds);
   const attempts = [...input.scored.flatMap((sample) => sample.attempts)];
+  const paidFor = [...attempts, ...(input.unscoredAttempts ?? [])];
   const failuresByCode: Record<string, number> = {};
   for (const attempt of attempts) if (attempt.errorCode !== null) failuresByCode[attempt.errorCode] = (failuresByCode[attempt.errorCode] ?? 0) + 1;
   for (const excluded of input.excluded) failuresByCode[excluded.code] = (failuresByCode[excluded.code] ?? 0) + 1;
@@ -293,10 +299,10 @@ export function buildScorecard(input: ScorecardInput): Scorecard {
     stoppedEarly: input.stoppedEarly,
     failedClosed: input.failedClosed,
     failuresByCode,
-    requests: attempts.reduce((total, attempt) => total + attempt.requests, 0),
+    requests: paidFor.reduce((total, attempt) => total + attempt.requests, 0),
     latency: { p50Ms: percentile(latencies, 0.5), p95Ms: percentile(latencies, 0.95) },
-    tokens: { input: sumKnown(attempts.map((attempt) => attempt.inputTokens)), output: sumKnown(attempts.map((attempt) => attempt.outputTokens)) },
-    costUsd: sumKnown(attempts.map((attempt) => attempt.costUsd)),
+    tokens: { input: sumKnown(paidFor.map((attempt) => attempt.inputTokens)), output: sumKnown(paidFor.map((attempt) => attempt.outputTokens)) },
+    costUsd: sumKnown(paidFor.map((attempt) => attempt.costUsd)),
     samples: input.scored.map((sample) => {
       const first = sample.attempts[0]!;
       return {
