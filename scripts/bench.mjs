@@ -7,7 +7,9 @@
 //   5. a model profile against a fake OpenAI-compatible server, run twice on one cache: how many
 //      requests each run sends (the second reuses the first's answers);
 //   6. a 1,000-package lockfile regeneration (51 analysed, the rest listed);
-//   7. the usage scan of a synthetic 10,000-file repository.
+//   7. the usage scan of a synthetic 10,000-file repository;
+//   8. `depverdict eval` against a fake model that answers in 300 ms: samples asked one at a time
+//      against up to four at once (the profile's limits.concurrency).
 // Figures are for notes and trend-watching; no test asserts on them.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -126,15 +128,21 @@ function startReplayRegistry(baseVersions = new Map()) {
 
 /**
  * A fake OpenAI-compatible endpoint: answers every chat completion with a schema-valid
- * candidate that cites the first evidence ID of the prompt. Counts requests.
+ * candidate that cites the first evidence ID of the prompt, after `delayMs`. Counts requests and
+ * the most it held at once.
  */
-function startFakeModel() {
-  const counts = { requests: 0 };
+function startFakeModel({ delayMs = 0 } = {}) {
+  const counts = { requests: 0, inFlight: 0, peakInFlight: 0 };
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       counts.requests += 1;
+      counts.inFlight += 1;
+      counts.peakInFlight = Math.max(counts.peakInFlight, counts.inFlight);
+      response.on('close', () => (counts.inFlight -= 1));
+      // A model's think time: what concurrent eval calls overlap.
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const prompt = JSON.stringify(JSON.parse(body).messages ?? []);
       const ref = /sha256:[0-9a-f]{64}/.exec(prompt)?.[0];
       const candidate = { summary: 'Benchmark answer.', summaryEvidenceRefs: ref ? [ref] : [], riskLevel: 'low', riskEvidenceRefs: ref ? [ref] : [], findings: [] };
@@ -422,3 +430,25 @@ for (const [label, args] of [
   if (!scan) console.log(result.stderr.split('\n').slice(-15).join('\n'));
 }
 rmSync(repository, { recursive: true, force: true });
+
+// 8. Eval against a fake model answering in 300 ms: the same samples asked one at a time, then up
+// to four at once. A --limit run approves nothing; this measures time, not accuracy.
+{
+  const EVAL_SAMPLES = 40;
+  const model = await startFakeModel({ delayMs: 300 });
+  console.log(`\nEval: ${EVAL_SAMPLES} samples of npm-labelled, 2 repeats, against a fake model answering in 300 ms`);
+  for (const concurrency of [1, 4]) {
+    const profile = readFileSync(join(root, 'profiles/ollama-local.yml'), 'utf8')
+      .replace(/^id: .*$/m, `id: bench-eval-${concurrency}`)
+      .replace(/^endpoint: .*$/m, `endpoint: ${model.url}/v1/chat/completions`)
+      .replace(/^ {2}concurrency: .*$/m, `  concurrency: ${concurrency}`);
+    const profilePath = join(newDirectory(`eval-profile-${concurrency}`), 'profile.yml');
+    writeFileSync(profilePath, profile);
+    const before = model.counts.requests;
+    model.counts.peakInFlight = 0;
+    const result = await runCli(['eval', '--quiet', '--dataset', 'npm-labelled', '--profile', profilePath, '--limit', String(EVAL_SAMPLES), '--repeats', '2', '--out', newDirectory(`eval-out-${concurrency}`)], 'http://127.0.0.1:9');
+    if (result.code !== 2) console.log(tail(result));
+    console.log(`  concurrency ${concurrency}        exit ${result.code}  wall ${ms(result.wallMs).padStart(7)}  model requests ${String(model.counts.requests - before).padStart(3)}  at most ${model.counts.peakInFlight} at once  peak RSS ${result.maxRssMb === null ? 'n/a' : `${result.maxRssMb.toFixed(0)} MiB`}`);
+  }
+  model.server.close();
+}
