@@ -38,20 +38,10 @@ function resultFor(code: string | null): unknown {
 }
 
 function outputFor(code: string | null): unknown {
-  const error = code === null ? null : { code, message: `${code} from the test double` };
   return {
-    result: {
-      status: code === null ? 'analyzed' : 'failed',
-      riskLevel: code === null ? 'low' : 'unknown',
-      riskEvidenceRefs: [],
-      findings: [],
-      nextAction: 'merge',
-      humanReviewReasons: [],
-      validation: { schemaValid: code === null, trustIssues: [] },
-      error,
-    },
+    result: resultFor(code),
     call: {
-      error,
+      error: code === null ? null : { code, message: `${code} from the test double` },
       success: code === null ? { execution: { attempts: 1, route: { fallbackOccurred: false } }, timings: { totalMs: 1 }, usage: { inputTokens: 1, outputTokens: 1, costUsd: null } } : undefined,
       failureTelemetry: code === null ? undefined : { attempts: 1, timings: { totalMs: 1 }, usage: null },
     },
