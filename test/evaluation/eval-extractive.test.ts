@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 2027;
-const SAMPLES = 2246;
-const RISK_ACCURACY = '0.902';
+const CORRECT = 2055;
+const SAMPLES = 2276;
+const RISK_ACCURACY = '0.903';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,246 bumps: 0.941 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,276 bumps: 0.941 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 471 | 45 | 13 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 480 | 47 | 13 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -268,10 +268,12 @@ const MISSES = [
   'nats 2.28.2 → 2.29.0',
   'graphql-yoga 4.0.5 → 5.0.0',
   '@koa/router 15.0.0 → 15.1.0',
+  'otplib 13.1.1 → 13.2.0',
+  'swagger-jsdoc 5.0.1 → 6.0.0',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 2161;
+const LABELS_AGREED = 2191;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+babf6dfc681bedc5591f04b2b06227c9ea1d789d
