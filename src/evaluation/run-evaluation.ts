@@ -6,15 +6,15 @@ import type { GitHubClient } from '../github/client.js';
 import type { StructuredRuntime } from '../runtime/contract.js';
 import type { LoadedProfile } from '../runtime/profiles/load-profile.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
-import { sanitizeMessage } from '../shared/redaction.js';
-import { EvaluationInputError, prepareLabelledBump, type PreparedLabelledBump } from './analyze-labelled-bump.js';
-import { bumpLabel, type LabelledBump } from './dataset.js';
+import { prepareLabelledBump } from './analyze-labelled-bump.js';
+import type { LabelledBump } from './dataset.js';
 import { measureAgreement } from './label-agreement.js';
-import { createEvalBudget, type BudgetReservation } from './eval-budget.js';
+import { createEvalBudget } from './eval-budget.js';
 import { prepareAhead } from './prepare-ahead.js';
 import type { EvaluationDataset } from './dataset-source.js';
 import { createRecordedGitHubClient } from './recorded-github.js';
-import { runSample, type SampleOutcome } from './run-sample.js';
+import { runSample } from './run-sample.js';
+import { scheduleSamples, type ScheduleResult, type StopKind } from './sample-scheduler.js';
 import { buildScorecard, type Scorecard, type Threshold } from './scorecard.js';
 
 /**
@@ -30,18 +30,15 @@ import { buildScorecard, type Scorecard, type Threshold } from './scorecard.js';
  * - Other failures (timeouts, rate limits after the profile's retries, invalid output) are
  *   scored as what they are: a sample without a usable verdict. Three samples in a row that
  *   fail because the endpoint is unusable stop the run: the rest would fail the same way.
- * - Up to the profile's `limits.concurrency` samples are asked at once (the 2,246-bump set with 2
- *   repeats is about 4,500 calls: hours, one at a time). After a sample fails because the
- *   endpoint cannot serve, one at a time again until one succeeds; the failures of samples
- *   asked together with the first count once toward "three in a row".
+ * - Up to the profile's `limits.concurrency` samples are asked at once (the 2,276-bump set with 2
+ *   repeats is about 4,550 calls: hours, one at a time), by sample-scheduler.ts: one at a time
+ *   again after an endpoint failure, nothing started or asked after a stop.
  * - `maxRequests` and `maxCostUsd` stop the run before a sample could spend more: each sample
  *   reserves its share before it starts (eval-budget.ts), so samples in flight cannot pass the
  *   request budget together; cost is estimated from the costliest sample so far.
- * - After any stop no sample starts and none makes another call; samples cut short between
- *   repeats are not scored. Samples finish in any order; the scorecard lists them in the dataset's.
+ * - Samples finish in any order; the scorecard lists them in the dataset's.
  */
 
-const CONSECUTIVE_DOWN_LIMIT = 3;
 const NPM_REGISTRY_URL = 'https://registry.npmjs.org';
 /**
  * Samples whose evidence is gathered while an earlier one is scored. On the shipped set with the
@@ -77,7 +74,7 @@ export interface EvaluationOptions {
   registry?: NpmRegistryClient;
 }
 
-export type StopKind = 'budget' | 'endpoint';
+export type { StopKind };
 
 export interface EvaluationResult {
   scorecard: Scorecard;
@@ -117,132 +114,35 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const budget = deterministic
     ? null
     : createEvalBudget({ maxRequests: options.maxRequests, maxCostUsd: options.maxCostUsd, requestsPerSample: options.repeats * attemptsPerCall, attemptsPerCall });
-  // As many samples in flight as the profile allows calls at once (limits.concurrency).
-  const width = Math.max(1, runtime.descriptor.concurrency);
 
-  const outcomes = new Map<number, SampleOutcome>();
-  let stoppedEarly: Scorecard['stoppedEarly'] = null;
-  let stopKind: StopKind | null = null;
-  let failedClosed: Scorecard['failedClosed'] = null;
-  /** A sample that threw (a bug, not an answer): the run ends and rethrows it once the others settled. */
-  let thrown: { error: unknown } | null = null;
-  /** The error codes of the samples that count toward "three in a row", in completion order. */
-  const downInARow: string[][] = [];
-  /**
-   * After a sample failed because the endpoint cannot serve, one sample at a time until one
-   * succeeds: a rate-limited or struggling endpoint is not hammered.
-   */
-  let cautious = false;
   const started = clock();
-  const inFlight = new Map<number, Promise<void>>();
-  const stopped = (): boolean => stoppedEarly !== null || failedClosed !== null || thrown !== null;
-  /** No sample starts after a stop; those in flight finish their current call and are scored when complete. */
-  const stop = (kind: StopKind, reason: string): void => {
-    if (stopped()) return;
-    stoppedEarly = { reason };
-    stopKind = kind;
-  };
-  const mayStart = (): boolean => !stopped() && inFlight.size < (cautious ? 1 : width);
-
-  const record = (index: number, outcome: SampleOutcome, startedCautious: boolean): void => {
-    outcomes.set(index, outcome);
-    const done = outcomes.size;
-    const elapsedMs = clock() - started;
-    options.onProgress?.({ done, total: bumps.length, elapsedMs, etaMs: (elapsedMs / done) * (bumps.length - done) });
-    // A fail-closed answer ends the run even after a budget stop: it is the graver cause.
-    if (outcome.failedClosed !== null) failedClosed ??= outcome.failedClosed;
-    if (outcome.costNotReported) {
-      stop('budget', `--max-cost was given, but the endpoint reported no cost for ${bumpLabel(bumps[index]!)}, so the budget cannot be enforced; drop --max-cost or use --max-requests.`);
-    }
-    // An excluded or abandoned sample, or one whose evidence failed (no call), says nothing of
-    // whether the endpoint can serve.
-    if (outcome.scored === null || !outcome.asked) return;
-    if (!outcome.endpointDown) {
-      cautious = false;
-      downInARow.length = 0;
-      return;
-    }
-    cautious = true;
-    // Samples asked together fail together (one burst of 429s): the first failure counts, and
-    // after it only samples asked one at a time, so "three in a row" means three asked in turn.
-    if (downInARow.length === 0 || startedCautious) downInARow.push(outcome.errorCodes);
-    if (downInARow.length >= CONSECUTIVE_DOWN_LIMIT) {
-      const codes = [...new Set(downInARow.slice(-CONSECUTIVE_DOWN_LIMIT).flat())].sort().join(', ');
-      stop('endpoint', `the endpoint failed ${CONSECUTIVE_DOWN_LIMIT} samples in a row (${codes}) after the profile's retries; check that it is up and not rate-limiting, then run again.`);
-    }
-  };
-
-  const launch = (index: number, prepared: PreparedLabelledBump, reservation: BudgetReservation | null): void => {
-    const startedCautious = cautious;
-    const sample = runSample({ bump: bumps[index]!, prepared, runtime, runId, repeats: options.repeats, deterministic, enforceCost: budget !== null && options.maxCostUsd !== null, runStopped: stopped }).then(
-      (outcome) => {
-        inFlight.delete(index);
-        try {
-          if (reservation !== null) budget!.settle(reservation, outcome.spent);
-          record(index, outcome, startedCautious);
-        } catch (error) {
-          // The caller's onProgress, say: never an unhandled rejection while the loop waits elsewhere.
-          thrown ??= { error };
-        }
-      },
-      (error: unknown) => {
-        // Handled here, so it is never an unhandled rejection while the loop waits elsewhere.
-        inFlight.delete(index);
-        thrown ??= { error };
-      },
-    );
-    inFlight.set(index, sample);
-  };
-
   // Per-sample evidence notes (a repository not recorded, no release notes) land in each
   // result; logging them for every sample and repeat would bury the progress lines.
   const ahead = prepareAhead(bumps, PREPARED_AHEAD, (bump, signal) => prepareLabelledBump(bump, { registry, registryUrl: NPM_REGISTRY_URL, github, logger: silentLogger }, signal));
-  /** The next sample, taken from the preparations but not started yet (waiting for a slot or the budget). */
-  let held: { index: number; prepared: PreparedLabelledBump } | null = null;
-  let next = 0;
+  let schedule: ScheduleResult;
   try {
-    for (;;) {
-      if (held === null && next < bumps.length && mayStart()) {
-        const index = next;
-        next += 1;
-        try {
-          held = { index, prepared: await ahead.take(index) };
-        } catch (error) {
-          // Anything but a bad entry is a bug: it ends the run (samples in flight make no further
-          // call) and is rethrown. A bad entry the run stopped before would never have been asked.
-          if (!(error instanceof EvaluationInputError)) thrown ??= { error };
-          else if (!stopped()) failedClosed = { code: 'DATASET_INVALID', message: `${sanitizeMessage(error.message)} Fix the entry in ${dataset.source} and run again.` };
-        }
-        // Samples in flight may have finished, or stopped the run, while this one was prepared.
-        continue;
-      }
-      if (held !== null && mayStart()) {
-        // A sample whose evidence failed makes no call, so it needs no budget.
-        const reserved = budget === null || 'failed' in held.prepared ? null : budget.reserve();
-        if (reserved === null || 'reserved' in reserved) {
-          launch(held.index, held.prepared, reserved?.reserved ?? null);
-          held = null;
-          continue;
-        }
-        // Samples in flight may hand back what they did not use; with none, the budget is spent.
-        if (inFlight.size === 0) stop('budget', reserved.refused);
-      }
-      if (inFlight.size === 0) break;
-      await Promise.race(inFlight.values());
-    }
+    schedule = await scheduleSamples({
+      bumps,
+      width: runtime.descriptor.concurrency,
+      budget,
+      datasetSource: dataset.source,
+      take: (index) => ahead.take(index),
+      runOne: (index, prepared, runStopped) =>
+        runSample({ bump: bumps[index]!, prepared, runtime, runId, repeats: options.repeats, deterministic, enforceCost: budget !== null && options.maxCostUsd !== null, runStopped }),
+      onSettled: (done) => {
+        const elapsedMs = clock() - started;
+        options.onProgress?.({ done, total: bumps.length, elapsedMs, etaMs: (elapsedMs / done) * (bumps.length - done) });
+      },
+    });
   } finally {
-    // A run that throws still lets its calls in flight settle before it returns.
-    await Promise.allSettled(inFlight.values());
     // Samples prepared ahead that the run stopped before: their reads end here, not after it returns.
     await ahead.stop();
   }
-  if (thrown !== null) throw (thrown as { error: unknown }).error;
-
-  // Samples finish in any order; the scorecard lists them in the dataset's.
-  const ordered = [...outcomes].sort(([a], [b]) => a - b).map(([, outcome]) => outcome);
-  const scored = ordered.flatMap((outcome) => (outcome.scored === null ? [] : [outcome.scored]));
-  const excluded = ordered.flatMap((outcome) => (outcome.excluded === null ? [] : [outcome.excluded]));
-  const unscoredAttempts = ordered.flatMap((outcome) => (outcome.scored === null ? outcome.attempts : []));
+  const { outcomes, stoppedEarly, stopKind, failedClosed } = schedule;
+  const scored = outcomes.flatMap((outcome) => (outcome.scored === null ? [] : [outcome.scored]));
+  const excluded = outcomes.flatMap((outcome) => (outcome.excluded === null ? [] : [outcome.excluded]));
+  // Calls made for samples that are not scored (excluded, cut short) are paid for too.
+  const unscoredAttempts = outcomes.flatMap((outcome) => (outcome.scored === null ? outcome.attempts : []));
 
   const scorecard = buildScorecard({
     toolVersion: options.toolVersion,
