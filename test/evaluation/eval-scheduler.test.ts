@@ -1,5 +1,5 @@
 /**
- * The eval scheduler (run-evaluation.ts) with samples in flight, step by step. TEST DOUBLES:
+ * The eval scheduler (sample-scheduler.ts, through runEvaluation) with samples in flight, step by step. TEST DOUBLES:
  * `prepareLabelledBump` is replaced by one whose evidence is ready when the test says, and each
  * sample's runtime call is a promise the test settles with the answer it chooses (success or an
  * error code). So every interleaving below is exact, not a matter of timing; the real HTTP
