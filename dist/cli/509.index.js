@@ -4429,11 +4429,6 @@ function tableSections(lines) {
     return sections;
 }
 /**
- * The sections of a range that say something: a version heading with nothing under it
- * (archiver's link-only `**8.0.0** — [Diff](…)` lines) says nothing, as a missing one does.
- * `none` is how a note says why none is left ("has no section …" / "has only empty sections …").
- */
-/**
  * What maintainers leave in a section they have not written yet ("- Nothing yet!", "No changes",
  * "TBD"): Keep a Changelog's `[Unreleased]` placeholder sometimes ships under the released
  * version. Such a section says nothing about the release, so it counts as empty and the release
@@ -4449,6 +4444,11 @@ function isPlaceholder(body) {
         .toLowerCase();
     return words.length > 0 && words.length <= 40 && !words.includes('\n') && PLACEHOLDER_BODY.test(words);
 }
+/**
+ * The sections of a range that say something: a version heading with nothing under it
+ * (archiver's link-only `**8.0.0** — [Diff](…)` lines) says nothing, as a missing one does.
+ * `none` is how a note says why none is left ("has no section …" / "has only empty sections …").
+ */
 function sectionsWithText(inRange) {
     return {
         sections: inRange.filter((section) => section.body.trim().length > 0 && !isPlaceholder(section.body)),
@@ -13428,8 +13428,10 @@ const FINDING_KIND_LABEL = {
     compatibility: 'Compatibility',
     security: 'Security',
 };
-/** What to do about a failed dependency, keyed by its stable error code. */
-/** `tracePlace` says where the trace is: "the `depverdict-trace` artifact", or "`trace.json`" for the CLI's files. */
+/**
+ * What to do about a failed dependency, keyed by its stable error code. `tracePlace` says where
+ * the trace is: "the `depverdict-trace` artifact", or "`trace.json`" for the CLI's files.
+ */
 function failureAdvice(code, tracePlace) {
     switch (code) {
         case 'RATE_LIMITED':
@@ -15775,18 +15777,18 @@ function breakingOnlyForRuntime(text, patterns) {
     return !patterns.some((pattern) => pattern.test(rest));
 }
 /**
+ * The non-behavioural scopes below written as a leading bracket tag, as many changelogs generated
+ * from commit subjects do ("[readme] remove deprecated travis ci badge", "[Tests] …", "[Dev Deps]
+ * …", "[actions] …"): the line is about the repository, not the package's API. `[meta]` is not
+ * one of them: it also tags package.json changes ("[meta] add `exports`").
+ */
+const REPOSITORY_BRACKET_TAG = String.raw `\[(?:readme|docs?|tests?|actions|ci|dev deps)\]`;
+/**
  * A change line whose conventional-commit type says it changes no behaviour: "docs: document
  * the returnOriginal deprecation from 9.2.0", "chore: fix Buffer deprecation warning in test",
  * "test: …", "ci: …", "build: …", "style: …". As under a Documentation heading, only an explicit
  * breaking marker ("chore!: …", "BREAKING CHANGE") counts on such a line.
  */
-/**
- * The same scopes written as a leading bracket tag, as many changelogs generated from commit
- * subjects do ("[readme] remove deprecated travis ci badge", "[Tests] …", "[Dev Deps] …",
- * "[actions] …"): the line is about the repository, not the package's API. `[meta]` is not one
- * of them: it also tags package.json changes ("[meta] add `exports`").
- */
-const REPOSITORY_BRACKET_TAG = String.raw `\[(?:readme|docs?|tests?|actions|ci|dev deps)\]`;
 const NON_BEHAVIOURAL_LINE = new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:docs?|tests?|ci|style|refactor)(?:\([^)\n]{0,40}\))?(?:\*\*)?:|${REPOSITORY_BRACKET_TAG})`, 'i');
 /** Lines about the repository's documents and tests, where only an announced break counts. */
 const DOCUMENTATION_LINE = new RegExp(String.raw `^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:docs?|tests?|ci|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:|${REPOSITORY_BRACKET_TAG})`, 'i');
@@ -20094,6 +20096,10 @@ async function checkQualification(recordPath, expected, label = recordPath) {
         return { ok: false, reason: `qualification record ${label} is larger than ${MAX_RECORD_BYTES} bytes; it is not a conformance.json` };
     return evaluateQualification(bytes.toString('utf8'), label, expected);
 }
+/** The log line of an accepted record. */
+function qualificationLine(label, profileId, record) {
+    return `Qualification record ${label} matches profile ${profileId} (${record.verdict}).`;
+}
 /** A run whose qualification record does not qualify it: the verdict is withheld (QUALIFICATION_MISSING). */
 class QualificationError extends Error {
     code = 'QUALIFICATION_MISSING';
@@ -20241,8 +20247,10 @@ class ApprovalError extends Error {
         this.name = 'ApprovalError';
     }
 }
-/** The analyze gate: reads the record, throws ApprovalError naming what differs. */
-/** `profileRef` is the profile as the user named it (a shipped name or a file path), for the command the advice gives. */
+/**
+ * The analyze gate: reads the record, throws ApprovalError naming what differs. `profileRef` is
+ * the profile as the user named it (a shipped name or a file path), for the command the advice gives.
+ */
 async function requireApproval(options) {
     const expected = { profileDigest: options.profileDigest, promptVersion: PROMPT_VERSION, schemaDigest: CANDIDATE_SCHEMA_DIGEST, toolVersion: version/* DEPVERDICT_VERSION */.y };
     let bytes;
@@ -22191,7 +22199,7 @@ async function setUpAnalysis(args, env, run) {
     const profile = await loadProfile(args.profile, { cwd: process.cwd() });
     if (args.qualification) {
         const record = await requireQualification({ recordPath: (0,external_node_path_.resolve)(args.qualification), label: args.qualification, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: args.profile, adapter: profile.profile.adapter });
-        stderrLogger.info(`Qualification record ${args.qualification} matches profile ${profile.profile.id} (${record.verdict}).`);
+        stderrLogger.info(qualificationLine(args.qualification, profile.profile.id, record));
     }
     if (args.approval) {
         const approval = await requireApproval({ recordPath: (0,external_node_path_.resolve)(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: args.profile });

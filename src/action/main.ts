@@ -16,7 +16,7 @@ import type { StructuredRuntime } from '../runtime/contract.js';
 import type { Logger } from '../shared/logger.js';
 import { installSecretMasker, redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
-import { requireQualification, runConformance } from '../conformance/index.js';
+import { qualificationLine, requireQualification, runConformance } from '../conformance/index.js';
 import { approvalLine, requireApproval } from '../evaluation/approval.js';
 import { resolve } from 'node:path';
 import { withTarballCache } from '../ecosystems/npm/tarball-cache.js';
@@ -165,7 +165,7 @@ async function analyse(
   const profile = await loadProfile(config.profile, { cwd: workspace });
   if (config.qualification !== undefined) {
     const record = await requireQualification({ recordPath: resolve(workspace, config.qualification), label: config.qualification, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: config.profile, adapter: profile.profile.adapter });
-    actionLogger.info(`Qualification record ${config.qualification} matches profile ${profile.profile.id} (${record.verdict}).`);
+    actionLogger.info(qualificationLine(config.qualification, profile.profile.id, record));
   }
   if (config.approval !== undefined) {
     const approval = await requireApproval({ recordPath: resolve(workspace, config.approval), label: config.approval, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: config.profile });

@@ -22,7 +22,7 @@ import { findInstallRoot } from '../shared/install-root.js';
 import type { Logger } from '../shared/logger.js';
 import { redact, registerSecret, sanitizeMessage } from '../shared/redaction.js';
 import { DEPVERDICT_VERSION } from '../version.js';
-import { requireQualification, runConformance } from '../conformance/index.js';
+import { qualificationLine, requireQualification, runConformance } from '../conformance/index.js';
 import { approvalLine, requireApproval } from '../evaluation/approval.js';
 import { parseCliArguments, USAGE, type CliArguments } from './arguments.js';
 import { runEvalCommand } from './eval-command.js';
@@ -224,7 +224,7 @@ async function setUpAnalysis(args: CliArguments, env: NodeJS.ProcessEnv, run: Ru
   const profile = await loadProfile(args.profile, { cwd: process.cwd() });
   if (args.qualification) {
     const record = await requireQualification({ recordPath: resolve(args.qualification), label: args.qualification, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: args.profile, adapter: profile.profile.adapter });
-    stderrLogger.info(`Qualification record ${args.qualification} matches profile ${profile.profile.id} (${record.verdict}).`);
+    stderrLogger.info(qualificationLine(args.qualification, profile.profile.id, record));
   }
   if (args.approval) {
     const approval = await requireApproval({ recordPath: resolve(args.approval), label: args.approval, profileDigest: profile.digest, profileId: profile.profile.id, profileRef: args.profile });

@@ -125,6 +125,11 @@ export async function checkQualification(recordPath: string, expected: Qualifica
   return evaluateQualification(bytes.toString('utf8'), label, expected);
 }
 
+/** The log line of an accepted record. */
+export function qualificationLine(label: string, profileId: string, record: QualificationRecord): string {
+  return `Qualification record ${label} matches profile ${profileId} (${record.verdict}).`;
+}
+
 /** A run whose qualification record does not qualify it: the verdict is withheld (QUALIFICATION_MISSING). */
 export class QualificationError extends Error {
   readonly code = 'QUALIFICATION_MISSING';

@@ -121,8 +121,10 @@ export class ApprovalError extends Error {
   }
 }
 
-/** The analyze gate: reads the record, throws ApprovalError naming what differs. */
-/** `profileRef` is the profile as the user named it (a shipped name or a file path), for the command the advice gives. */
+/**
+ * The analyze gate: reads the record, throws ApprovalError naming what differs. `profileRef` is
+ * the profile as the user named it (a shipped name or a file path), for the command the advice gives.
+ */
 export async function requireApproval(options: { recordPath: string; label: string; profileDigest: string; profileId?: string; profileRef?: string }): Promise<ApprovalRecord> {
   const expected = { profileDigest: options.profileDigest, promptVersion: PROMPT_VERSION, schemaDigest: CANDIDATE_SCHEMA_DIGEST, toolVersion: DEPVERDICT_VERSION };
   let bytes: Buffer;

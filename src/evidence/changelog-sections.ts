@@ -355,11 +355,6 @@ function tableSections(lines: readonly string[]): ChangelogSection[] {
 }
 
 /**
- * The sections of a range that say something: a version heading with nothing under it
- * (archiver's link-only `**8.0.0** — [Diff](…)` lines) says nothing, as a missing one does.
- * `none` is how a note says why none is left ("has no section …" / "has only empty sections …").
- */
-/**
  * What maintainers leave in a section they have not written yet ("- Nothing yet!", "No changes",
  * "TBD"): Keep a Changelog's `[Unreleased]` placeholder sometimes ships under the released
  * version. Such a section says nothing about the release, so it counts as empty and the release
@@ -377,6 +372,11 @@ function isPlaceholder(body: string): boolean {
   return words.length > 0 && words.length <= 40 && !words.includes('\n') && PLACEHOLDER_BODY.test(words);
 }
 
+/**
+ * The sections of a range that say something: a version heading with nothing under it
+ * (archiver's link-only `**8.0.0** — [Diff](…)` lines) says nothing, as a missing one does.
+ * `none` is how a note says why none is left ("has no section …" / "has only empty sections …").
+ */
 export function sectionsWithText(inRange: readonly ChangelogSection[]): { sections: ChangelogSection[]; none: string } {
   return {
     sections: inRange.filter((section) => section.body.trim().length > 0 && !isPlaceholder(section.body)),

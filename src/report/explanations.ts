@@ -43,8 +43,10 @@ export const FINDING_KIND_LABEL: Readonly<Record<string, string>> = {
   security: 'Security',
 };
 
-/** What to do about a failed dependency, keyed by its stable error code. */
-/** `tracePlace` says where the trace is: "the `depverdict-trace` artifact", or "`trace.json`" for the CLI's files. */
+/**
+ * What to do about a failed dependency, keyed by its stable error code. `tracePlace` says where
+ * the trace is: "the `depverdict-trace` artifact", or "`trace.json`" for the CLI's files.
+ */
 export function failureAdvice(code: NonNullable<AnalysisResult['error']>['code'], tracePlace: string): string {
   switch (code) {
     case 'RATE_LIMITED':

@@ -612,18 +612,18 @@ function breakingOnlyForRuntime(text: string, patterns: RegExp[]): boolean {
 }
 
 /**
+ * The non-behavioural scopes below written as a leading bracket tag, as many changelogs generated
+ * from commit subjects do ("[readme] remove deprecated travis ci badge", "[Tests] …", "[Dev Deps]
+ * …", "[actions] …"): the line is about the repository, not the package's API. `[meta]` is not
+ * one of them: it also tags package.json changes ("[meta] add `exports`").
+ */
+const REPOSITORY_BRACKET_TAG = String.raw`\[(?:readme|docs?|tests?|actions|ci|dev deps)\]`;
+/**
  * A change line whose conventional-commit type says it changes no behaviour: "docs: document
  * the returnOriginal deprecation from 9.2.0", "chore: fix Buffer deprecation warning in test",
  * "test: …", "ci: …", "build: …", "style: …". As under a Documentation heading, only an explicit
  * breaking marker ("chore!: …", "BREAKING CHANGE") counts on such a line.
  */
-/**
- * The same scopes written as a leading bracket tag, as many changelogs generated from commit
- * subjects do ("[readme] remove deprecated travis ci badge", "[Tests] …", "[Dev Deps] …",
- * "[actions] …"): the line is about the repository, not the package's API. `[meta]` is not one
- * of them: it also tags package.json changes ("[meta] add `exports`").
- */
-const REPOSITORY_BRACKET_TAG = String.raw`\[(?:readme|docs?|tests?|actions|ci|dev deps)\]`;
 const NON_BEHAVIOURAL_LINE = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:docs?|tests?|ci|style|refactor)(?:\([^)\n]{0,40}\))?(?:\*\*)?:|${REPOSITORY_BRACKET_TAG})`, 'i');
 /** Lines about the repository's documents and tests, where only an announced break counts. */
 const DOCUMENTATION_LINE = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:(?:docs?|tests?|ci|style)(?:\([^)\n]{0,40}\))?(?:\*\*)?:|${REPOSITORY_BRACKET_TAG})`, 'i');
