@@ -9,6 +9,9 @@
  *   repository/<owner>/<repo>/<tag>/.tag                    the tag's commit, when the tag has no changelog file
  *   repository/<owner>/<repo>/.compare/<base...head>.json   the commits between the two tags, in
  *                                                           the shape of GitHub's compare API (oldest first)
+ *   repository/<owner>/<repo>/.commits/<tag>/<folder>.json  for a monorepo package, the first 100 commits
+ *                                                           that touch its folder from each of the two tags,
+ *                                                           as GitHub's commit list answers (newest first)
  *
  * It reads local git clones (bare or not) of the public repositories: GitHub's API is not
  * reachable where the dataset is built, and git holds exactly what the API would answer for
@@ -29,6 +32,8 @@ const labelledDirectory = dirname(fileURLToPath(import.meta.url));
 const repositoryDirectory = join(labelledDirectory, 'repository');
 /** GitHub's compare API returns at most 250 commits without paging; the recording keeps as many. */
 const MAX_RECORDED_COMMITS = 250;
+/** GitHub's commit list serves at most 100 commits a page; DepVerdict reads the first page only. */
+const MAX_RECORDED_FOLDER_COMMITS = 100;
 
 function parseArguments(argv) {
   const options = { clones: null, only: null };
@@ -107,6 +112,18 @@ function githubRepository(manifest) {
 }
 
 
+/** `git log --format=%H%x00%B%x1e` as GitHub's commit objects (SHA, page URL, whole message). */
+function parseLog(log, owner, repo) {
+  return log
+    .split('\x1e')
+    .map((entry) => entry.replace(/^\n/, ''))
+    .filter((entry) => entry.includes('\0'))
+    .map((entry) => {
+      const [sha, message] = entry.split('\0');
+      return { sha, html_url: `https://github.com/${owner}/${repo}/commit/${sha}`, commit: { message: message.replace(/\n+$/, '') } };
+    });
+}
+
 async function recordBump(bump, clones) {
   const packument = JSON.parse(await readFile(join(labelledDirectory, 'registry', 'packuments', `${encodePackageName(bump.name)}.json`), 'utf8'));
   const manifest = packument.versions?.[bump.to];
@@ -162,24 +179,28 @@ async function recordBump(bump, clones) {
     if ((await readdir(known)).length === 0) await writeFile(join(known, '.tag'), commit);
   }
 
-  // DepVerdict does not read the commit log of a monorepo package (its siblings' commits mix in).
-  if (inside) return `tag ${newerTag}, ${changelogs.length > 0 ? `${folder || '/'}: ${changelogs.join(', ')}` : 'no changelog file'}; monorepo package, no comparison`;
+  const describeChangelogs = changelogs.length > 0 ? `${folder || '/'}: ${changelogs.join(', ')}` : 'no changelog file';
   // Spelled like the newer tag, the version standing once at its end (as olderTagLike in src/evidence/commit-log.ts).
   const spelledLikeNewer = newerTag.endsWith(bump.to) && newerTag.indexOf(bump.to) === newerTag.length - bump.to.length ? `${newerTag.slice(0, -bump.to.length)}${bump.from}` : null;
   // DepVerdict tries the other spelling once when that tag is missing (`v1.0.0` before `2.0.0`).
   const otherSpelling = spelledLikeNewer === null ? null : spelledLikeNewer.startsWith('v') ? spelledLikeNewer.slice(1) : `v${spelledLikeNewer}`;
   const olderTag = [spelledLikeNewer, otherSpelling].find((tag) => tag !== null && tagExists(directory, tag));
-  if (!olderTag) return `tag ${newerTag}; no tag ${spelledLikeNewer ?? '(unspellable)'}${otherSpelling ? ` or ${otherSpelling}` : ''} for ${bump.from}, so no comparison`;
+  if (!olderTag) return `tag ${newerTag}, ${describeChangelogs}; no tag ${spelledLikeNewer ?? '(unspellable)'}${otherSpelling ? ` or ${otherSpelling}` : ''} for ${bump.from}, so no comparison`;
+  // A monorepo package's log is its folder's history from each tag (src/evidence/package-commit-log.ts).
+  if (inside) {
+    // As DepVerdict normalises `directory` (normaliseDirectory): `./packages/x/` is `packages/x`.
+    const packageFolder = repository.directory.replace(/\\/g, '/').split('/').filter((segment) => segment !== '' && segment !== '.').join('/');
+    const counts = [];
+    for (const tag of [newerTag, olderTag]) {
+      const list = parseLog(git(directory, ['log', `-${MAX_RECORDED_FOLDER_COMMITS}`, '--format=%H%x00%B%x1e', tag, '--', packageFolder]), owner, repo);
+      await mkdir(join(repositoryDirectory, owner, repo, '.commits', encodeURIComponent(tag)), { recursive: true });
+      await writeFile(join(repositoryDirectory, owner, repo, '.commits', encodeURIComponent(tag), `${encodeURIComponent(packageFolder)}.json`), `${JSON.stringify(list, null, 1)}\n`);
+      counts.push(list.length);
+    }
+    return `tag ${newerTag}, ${describeChangelogs}; ${packageFolder}'s history recorded at ${newerTag} (${counts[0]}) and ${olderTag} (${counts[1]})`;
+  }
   // GitHub's base...head lists the commits reachable from head and not from base, oldest first.
-  const log = git(directory, ['log', '--reverse', '--format=%H%x00%B%x1e', `${olderTag}..${newerTag}`]);
-  const commits = log
-    .split('\x1e')
-    .map((entry) => entry.replace(/^\n/, ''))
-    .filter((entry) => entry.includes('\0'))
-    .map((entry) => {
-      const [sha, message] = entry.split('\0');
-      return { sha, html_url: `https://github.com/${owner}/${repo}/commit/${sha}`, commit: { message: message.replace(/\n+$/, '') } };
-    });
+  const commits = parseLog(git(directory, ['log', '--reverse', '--format=%H%x00%B%x1e', `${olderTag}..${newerTag}`]), owner, repo);
   const basehead = `${olderTag}...${newerTag}`;
   const record = {
     html_url: `https://github.com/${owner}/${repo}/compare/${basehead}`,

@@ -17,6 +17,9 @@ import { createGitHubClient, type GitHubClient } from '../github/client.js';
  * - `GET /repos/{o}/{r}/compare/{base}...{head}`: the commits recorded in
  *   `repository/<owner>/<repo>/.compare/<encoded base...head>.json` (GitHub's compare shape,
  *   oldest first, paged by `per_page`/`page`); 404 for a comparison not recorded;
+ * - `GET /repos/{o}/{r}/commits?sha={tag}&path={folder}`: a monorepo package's folder history
+ *   from a tag, recorded in `.commits/<encoded tag>/<encoded folder>.json` (newest first, the
+ *   first 100); 404 for one not recorded;
  * - tags with a slash (`@scope/pkg@1.2.3`), recorded as one URL-encoded directory name;
  * - owner and repository names in any case (GitHub's are case-insensitive; recorded in lower case);
  * - a tag recorded with no changelog-candidate file holds only a `.tag` marker; files whose
@@ -109,6 +112,28 @@ async function compare(root: string, owner: string, repo: string, basehead: stri
   return json(200, { ...recorded, commits: recorded.commits.slice((page - 1) * perPage, page * perPage) });
 }
 
+/** Largest page GitHub's commit list serves, and the most a recording keeps per tag and folder. */
+const MAX_COMMIT_LIST_PAGE = 100;
+
+/**
+ * GitHub's commit list from a tag, filtered by a folder (`?sha=<tag>&path=<folder>`), newest
+ * first: `.commits/<encoded tag>/<encoded folder>.json`. 404 for a tag or folder not recorded,
+ * as GitHub answers for a ref that does not exist; unfiltered lists are not recorded.
+ */
+async function commitList(root: string, owner: string, repo: string, query: URLSearchParams): Promise<Response> {
+  const tag = query.get('sha') ?? '';
+  const folder = (query.get('path') ?? '').replace(/^\/+|\/+$/g, '');
+  if (tag === '' || folder === '') return notFound();
+  const file = join(root, owner, repo, '.commits', encodeURIComponent(tag), `${encodeURIComponent(folder)}.json`);
+  if ((await kindOf(file)) !== 'file') return json(404, { message: `No commit found for SHA: ${tag}`, status: '404' });
+  const recorded = JSON.parse(await readFile(file, 'utf8')) as unknown[];
+  const perPage = Math.min(MAX_COMMIT_LIST_PAGE, Math.max(1, Number(query.get('per_page') ?? 30) || 30));
+  const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  // Only the first page of 100 is recorded: a later one would be an answer made up, not recorded.
+  if (page * perPage > MAX_COMMIT_LIST_PAGE && recorded.length >= MAX_COMMIT_LIST_PAGE) return notFound();
+  return json(200, recorded.slice((page - 1) * perPage, page * perPage));
+}
+
 /** The fetch behind the recorded client: answers from `root` (the dataset's `repository/`). */
 export function recordedGitHubFetch(root: string): (input: string | URL, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
@@ -132,6 +157,7 @@ export function recordedGitHubFetch(root: string): (input: string | URL, init?: 
     if ((await kindOf(join(root, owner, repo))) !== 'dir') return notFound();
     if (rest.length === 0) return json(200, { full_name: `${owner}/${repo}`, name: repo, private: false, visibility: 'public' });
     if (rest.length === 1 && rest[0] === 'releases') return json(200, []);
+    if (rest.length === 1 && rest[0] === 'commits') return commitList(root, owner, repo, url.searchParams);
     if (rest[0] === 'contents') {
       const accept = new Headers(init?.headers).get('accept') ?? '';
       return contents(root, owner, repo, rest.slice(1), url.searchParams.get('ref'), accept);

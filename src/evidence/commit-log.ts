@@ -20,8 +20,9 @@ import type { EvidenceItem, MissingInformation } from './types.js';
  * commits (fb55/entities 4.5.0: 215 commits, about 200 of them bumps of dev tools) and say nothing
  * of the package's own changes, which the registry's dependency facts already cover.
  *
- * Not read for a package in a monorepo (`directory` set): the compare API cannot filter by
- * path, so other packages' commits would be cited as this package's changes.
+ * Not for a package in a monorepo (`directory` set): the compare API cannot filter by path, so
+ * other packages' commits would be cited as this package's changes. Its log is read from the
+ * commits that touch its folder instead (package-commit-log.ts).
  */
 
 export const COMMIT_LOG_SOURCE_ID = 'github-commits';
@@ -64,15 +65,15 @@ export interface CommitLogResult {
   missing: MissingInformation[];
 }
 
-interface CompareCommit {
+export interface CompareCommit {
   sha?: unknown;
   commit?: { message?: unknown };
 }
 
 /** Why a tokenless run left a commit log unread: its share of GitHub's allowance ran out. */
-const TOKENLESS_LIMIT = 'without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them';
+export const TOKENLESS_LIMIT = 'without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them';
 
-function unavailable(message: string): CommitLogResult {
+export function unavailable(message: string): CommitLogResult {
   return { evidence: [], missing: [{ code: 'COMMIT_LOG_UNAVAILABLE', message }] };
 }
 
@@ -221,6 +222,61 @@ function changeListOf(commits: readonly CompareCommit[]): { lines: string[]; cha
   return { lines, changes, dependencyUpdates };
 }
 
+/** Where a change list came from, for its evidence item and for the notes when it is not read. */
+export interface CommitRange {
+  fullName: string;
+  packageId: string;
+  /** {@link COMMIT_LOG_SOURCE_ID}, or the monorepo folder log's own. */
+  sourceId: string;
+  /** "between v1.0.0 and v2.0.0" (and, for a monorepo package, the folder its commits touch). */
+  range: string;
+  /** How many commits the range holds, dependency updates and release commits included. */
+  total: number;
+  /** The first line of the evidence text. */
+  heading: string;
+  locator: string;
+  title: string;
+  sourceUrl: string;
+}
+
+/**
+ * The commit log as one evidence item, or a note saying why it is not read: more change lines
+ * than a release's change list holds, nothing but release commits, or too long to read whole.
+ */
+export function commitLogEvidence(commits: readonly CompareCommit[], where: CommitRange): CommitLogResult {
+  const { fullName, range, total } = where;
+  const { lines, changes, dependencyUpdates } = changeListOf(commits);
+  if (changes > MAX_COMMITS) {
+    return unavailable(`${fullName} has ${changes} commits ${range} besides dependency updates, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
+  }
+  if (changes === 0 && dependencyUpdates === 0) return unavailable(`The commits ${range} in ${fullName} are release commits only (or changes reverted within the range); they say nothing about the changes.`);
+  // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
+  const listed = lines.join('\n');
+  if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {
+    return unavailable(`The ${total} commits ${range} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
+  }
+  const item = makeEvidenceItem({
+    packageId: where.packageId,
+    sourceId: where.sourceId,
+    kind: 'commitLog',
+    locator: where.locator,
+    title: where.title,
+    sourceUrl: where.sourceUrl,
+    releaseVersions: [],
+    content: `${where.heading}\n\n${listed}`,
+    maxChars: MAX_COMMIT_LOG_CHARS,
+  });
+  return { evidence: [item], missing: [] };
+}
+
+/** Takes one request from a tokenless run's allowance; false when it is spent (no budget: always true). */
+export function takeRequest(budget: RequestBudget | undefined): boolean {
+  if (budget === undefined) return true;
+  if (budget.remaining <= 0) return false;
+  budget.remaining -= 1;
+  return true;
+}
+
 export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitLogResult> {
   const { octokit, repository, packageName, olderVersion, newerVersion, newerTag, logger, budget } = request;
   if (repository === null || octokit === null) return { evidence: [], missing: [] };
@@ -237,13 +293,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
   if (spelledLikeNewer === null) return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
   let olderTag = spelledLikeNewer;
   let basehead = `${olderTag}...${newerTag}`;
-  const takeRequest = (): boolean => {
-    if (budget === undefined) return true;
-    if (budget.remaining <= 0) return false;
-    budget.remaining -= 1;
-    return true;
-  };
-  if (!takeRequest()) {
+  if (!takeRequest(budget)) {
     return unavailable(`The commits of ${fullName} were not read: ${TOKENLESS_LIMIT}.`);
   }
   const compare = (base: string, page = 1) => octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead: `${base}...${newerTag}`, per_page: COMMITS_PER_PAGE, page });
@@ -257,7 +307,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
       // when the older tag spelled like the newer one does not exist, the other spelling is
       // tried once (one more request), before the comparison is given up as missing.
       const otherSpelling = olderTag.startsWith('v') ? olderTag.slice(1) : `v${olderTag}`;
-      if (describeGitHubError(error).status !== 404 || !takeRequest()) throw error;
+      if (describeGitHubError(error).status !== 404 || !takeRequest(budget)) throw error;
       triedOtherSpelling = true;
       olderTag = otherSpelling;
       basehead = `${olderTag}...${newerTag}`;
@@ -283,7 +333,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
     }
     const commits = [...page.commits];
     for (let pageNumber = 2; commits.length < total && pageNumber <= furtherPages + 1; pageNumber += 1) {
-      takeRequest();
+      takeRequest(budget);
       const next = commitsOf((await compare(olderTag, pageNumber)).data);
       if (next === null || next.commits.length === 0) break;
       commits.push(...next.commits);
@@ -291,29 +341,18 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
     if (commits.length < total) {
       return unavailable(`Only ${commits.length} of the ${total} commits between ${olderTag} and ${newerTag} in ${fullName} came back; a cut log is not read.`);
     }
-    const { lines, changes, dependencyUpdates } = changeListOf(commits);
-    if (changes > MAX_COMMITS) {
-      return unavailable(`${fullName} has ${changes} commits between ${olderTag} and ${newerTag} besides dependency updates, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
-    }
-    if (changes === 0 && dependencyUpdates === 0) return unavailable(`The commits between ${olderTag} and ${newerTag} in ${fullName} are release commits only (or changes reverted within the range); they say nothing about the changes.`);
-    // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
-    const listed = lines.join('\n');
-    if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {
-      return unavailable(`The ${total} commits between ${olderTag} and ${newerTag} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
-    }
-    const item = makeEvidenceItem({
+    return commitLogEvidence(commits, {
+      fullName,
       packageId: request.packageId ?? `npm:${packageName}`,
       sourceId: COMMIT_LOG_SOURCE_ID,
-      kind: 'commitLog',
+      range: `between ${olderTag} and ${newerTag}`,
+      total,
+      heading: `Commits ${olderTag}...${newerTag}`,
       // Tags are untrusted text; keep the locator on one line and bounded.
       locator: `commits/${basehead.replace(/\s+/g, '-').slice(0, 200)}`,
       title: `${fullName} — commits ${basehead}`,
       sourceUrl: `https://github.com/${fullName}/compare/${encodeURIComponent(olderTag)}...${encodeURIComponent(newerTag)}`,
-      releaseVersions: [],
-      content: `Commits ${olderTag}...${newerTag}\n\n${listed}`,
-      maxChars: MAX_COMMIT_LOG_CHARS,
     });
-    return { evidence: [item], missing: [] };
   } catch (error) {
     const info = describeGitHubError(error);
     if (budget !== undefined && (info.status === 403 || info.status === 429)) budget.remaining = 0;

@@ -15,6 +15,7 @@ import { isAddressedToAnalyzer, TEXT_ADDRESSED_TO_ANALYZER } from './analyzer-di
 import { apiSurfaceEvidence } from './api-surface-evidence.js';
 import { changelogEvidence } from './changelog-evidence.js';
 import { fetchCommitLog } from './commit-log.js';
+import { fetchPackageCommitLog } from './package-commit-log.js';
 import { parseChangelog, sectionsWithText, selectSectionsInRange } from './changelog-sections.js';
 import { fetchAdvisories } from './github-advisories.js';
 import { fetchReleaseNotes } from './github-release-notes.js';
@@ -131,11 +132,13 @@ export async function gatherEvidence(bump: Bump, sources: EvidenceSources): Prom
         })
       : { evidence: [], missing: [] };
   // With no release text anywhere, the commit subjects between the tags are the last source
-  // (one request more, at the tag spelling just found).
+  // (one request more, at the tag spelling just found; two for a monorepo package, whose log is
+  // the commits that touch its folder).
   const noReleaseText = changelog.evidence.length === 0 && repositoryChangelog.evidence.length === 0 && releaseNotes.evidence.length === 0;
+  const readCommitLog = (facts.repository?.directory ?? '') === '' ? fetchCommitLog : fetchPackageCommitLog;
   const commitLog =
     noReleaseText && repositoryChangelog.publicTag !== undefined
-      ? await fetchCommitLog({
+      ? await readCommitLog({
           octokit: sources.github ?? sources.publicGitHub ?? null,
           repository: facts.repository,
           packageName: bump.name,

@@ -14,12 +14,12 @@ import type { RegistrySignals } from '../../src/analysis/types.js';
 export const PACKAGE = 'left-pad-fixture';
 export const PACKAGE_ID = `npm:${PACKAGE}`;
 
-export function evidence(kind: EvidenceKind, content: string, options: { versions?: string[]; locator?: string; url?: string; title?: string } = {}): EvidenceItem {
+export function evidence(kind: EvidenceKind, content: string, options: { versions?: string[]; locator?: string; url?: string; title?: string; sourceId?: string } = {}): EvidenceItem {
   const versions = options.versions ?? ['2.0.0'];
   const locator = options.locator ?? `CHANGELOG.md#${versions[0] ?? 'all'}/${kind}`;
   return makeEvidenceItem({
     packageId: PACKAGE_ID,
-    sourceId: kind === 'registryFact' ? 'npm-registry' : 'npm-tarball',
+    sourceId: options.sourceId ?? (kind === 'registryFact' ? 'npm-registry' : 'npm-tarball'),
     kind,
     locator,
     title: options.title ?? `CHANGELOG.md — ${kind}`,

@@ -104,6 +104,7 @@ describe('the built action on a pull request', () => {
       releases: [],
       tags: {},
       comments: {},
+      folderHistories: {},
       compares: {
         '4.17.20...4.17.21': [
           "Prevent command injection through `_.template`'s `variable` option\n\nCloses #5085.",

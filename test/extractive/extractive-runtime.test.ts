@@ -6,6 +6,7 @@ import { buildPrompts } from '../../src/analysis/prompt.js';
 import { applyTrust } from '../../src/analysis/trust.js';
 import type { Candidate } from '../../src/analysis/types.js';
 import type { DependencyContext } from '../../src/context/types.js';
+import { FOLDER_COMMIT_LOG_SOURCE_ID } from '../../src/evidence/package-commit-log.js';
 import { createExtractiveRuntime } from '../../src/runtime/adapters/extractive/extractive-runtime.js';
 import { RuntimeError, type RuntimeDescriptor, type RuntimeRequest } from '../../src/runtime/contract.js';
 import { buildContext, enginesFact, evidence, KNOWN_VERSIONS, quietSignals, semverFact } from '../analysis/context-fixtures.js';
@@ -384,6 +385,28 @@ describe('extractive runtime: a commit log is the release text of last resort', 
     expect(candidate.riskLevel).toBe('medium');
     expect(candidate.riskEvidenceRefs).toContain(log.id);
     expect(candidate.findings.map((finding) => finding.summary)).toContain('Require Node.js 18');
+  });
+
+  it("a monorepo package's folder log cannot explain a major away: the packages released beside it carry changes too (jest 30.0.0)", async () => {
+    // Real subjects of the commits that touch jestjs/jest's packages/jest between v29.7.0 and v30.0.0 (some of them).
+    const lines = ['chore: upgrade node version (#14460)', 'fix: add ESM exports of all modules manually (#14661)', 'chore!: drop support for node.js version 16 (#15623)', 'chore: drop node 23 (#15640)', 'v30.0.0'];
+    const folderLog = evidence('commitLog', `Commits v29.7.0...v30.0.0 that touch packages/jest/\n\n${lines.map((line) => `- ${line}`).join('\n')}`, {
+      versions: [],
+      locator: 'commits/v29.7.0...v30.0.0/packages/jest',
+      title: 'jestjs/jest — commits v29.7.0...v30.0.0 in packages/jest',
+      sourceId: FOLDER_COMMIT_LOG_SOURCE_ID,
+    });
+    const major = await candidateFor(buildContext({ evidence: [semverFact('major'), folderLog], semverClass: 'major', from: '29.7.0', to: '30.0.0' }));
+    expect(major.riskLevel).toBe('high');
+    expect(major.summary).toContain("this package's folder in its monorepo");
+    expect(major.riskEvidenceRefs).toEqual(expect.arrayContaining([semverFact('major').id, folderLog.id]));
+    // The same lines as a whole repository's log (not a folder's) read as a Node.js floor: medium.
+    const wholeLog = evidence('commitLog', folderLog.content, { versions: [], locator: 'commits/v29.7.0...v30.0.0', title: 'o/r — commits v29.7.0...v30.0.0', sourceId: 'github-commits' });
+    expect((await candidateFor(buildContext({ evidence: [semverFact('major'), wholeLog], semverClass: 'major', from: '29.7.0', to: '30.0.0' }))).riskLevel).toBe('medium');
+    // Below a major, a folder log reads like any commit log: additive is low, a marked break high.
+    const minorLog = (subjects: string[]) => evidence('commitLog', `Commits v7.28.6...v7.29.0 that touch packages/babel-core/\n\n${subjects.map((line) => `- ${line}`).join('\n')}`, { versions: [], locator: 'commits/v7.28.6...v7.29.0/packages/babel-core', sourceId: FOLDER_COMMIT_LOG_SOURCE_ID });
+    expect((await candidateFor(buildContext({ evidence: [semverFact('minor'), minorLog(['Add `sourceType: \'commonjs\'` (#17400)'])], semverClass: 'minor', from: '7.28.6', to: '7.29.0' }))).riskLevel).toBe('low');
+    expect((await candidateFor(buildContext({ evidence: [semverFact('minor'), minorLog(['feat!: remove `parseSync`'])], semverClass: 'minor', from: '7.28.6', to: '7.29.0' }))).riskLevel).toBe('high');
   });
 
   it('a major whose commits explain nothing stays high: commit subjects do not show a major is harmless', async () => {

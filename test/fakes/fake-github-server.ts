@@ -18,6 +18,8 @@
  * - GET  /repos/{o}/{r}/releases                  paginated, in seeded order (seed newest first)
  * - GET  /repos/{o}/{r}/compare/{base}...{head}  commits between two refs from the seeded `compares`
  *                                                 (oldest first, per_page/page), 404 when not seeded
+ * - GET  /repos/{o}/{r}/commits?sha=&path=        a seeded folder's commits reachable from a tag, newest
+ *                                                 first, paginated; 404 for an unknown tag
  * - GET  /repos/{o}/{r}/tags                      paginated `[{name, commit: {sha}}]` from the seeded `tags`
  *                                                 (tag → commit SHA), in seeded order
  * - GET  /repos/{o}/{r}/commits/{ref}             `{sha}` for a seeded commit or tag; 422 "No commit
@@ -110,6 +112,17 @@ export interface FakeRepository {
   comments?: Record<number, Array<Omit<FakeComment, 'html_url' | 'created_at' | 'updated_at'> & Partial<FakeComment>>>;
   /** `base...head` → commit messages between the two refs, oldest first (GET /repos/{o}/{r}/compare/{basehead}). */
   compares?: Record<string, string[]>;
+  /** Folder → the commits that touch it, and which of them each tag reaches (GET /repos/{o}/{r}/commits?sha=&path=). */
+  folderHistories?: Record<string, FakeFolderHistory>;
+}
+
+/**
+ * One folder's history: commit messages oldest first, and per tag either how many of them it
+ * reaches (a linear history: the first N) or exactly which (by index, for a tag on another branch).
+ */
+export interface FakeFolderHistory {
+  commits: string[];
+  tags: Record<string, number | number[]>;
 }
 
 export interface FakeGitHubSeed {
@@ -135,7 +148,7 @@ export interface FakeFault {
 }
 
 export interface FakeGitHubState {
-  repositories: Record<string, Required<Pick<FakeRepository, 'commits' | 'pulls' | 'releases' | 'tags' | 'compares'>> & { comments: Record<number, FakeComment[]> }>;
+  repositories: Record<string, Required<Pick<FakeRepository, 'commits' | 'pulls' | 'releases' | 'tags' | 'compares' | 'folderHistories'>> & { comments: Record<number, FakeComment[]> }>;
   advisories: FakeAdvisory[];
   botUser: FakeUser;
   tokenMode: 'read-write' | 'read-only';
@@ -215,6 +228,7 @@ function buildState(seed: FakeGitHubSeed): FakeGitHubState {
       releases: repository.releases ?? [],
       tags: repository.tags ?? {},
       compares: repository.compares ?? {},
+      folderHistories: repository.folderHistories ?? {},
       comments,
     };
   }
@@ -304,6 +318,7 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
     if (rest[0] === 'tags' && rest.length === 1 && method === 'GET') {
       return paginate(url, Object.entries(repository.tags).map(([name, sha]) => ({ name, commit: { sha, url: `${baseUrl}/repos/${fullName}/commits/${sha}` } })));
     }
+    if (rest[0] === 'commits' && rest.length === 1 && method === 'GET') return listFolderCommits(fullName, repository.folderHistories, url);
     if (rest[0] === 'commits' && rest.length === 2 && method === 'GET') {
       const sha = resolveRef(repository, rest[1] ?? '');
       if (sha === undefined) return new HttpAnswer(422, { message: `No commit found for SHA: ${rest[1] ?? ''}`, status: '422' });
@@ -566,6 +581,26 @@ export async function startFakeGitHub(seed: FakeGitHubSeed = {}): Promise<FakeGi
       commits: commits.slice((page - 1) * perPage, page * perPage),
       files: [{ filename: 'index.js', status: 'modified', additions: 1, deletions: 1, changes: 2 }],
     });
+  }
+
+  /**
+   * GitHub's commit list from a ref, filtered by `path`: the seeded folder's commits the tag
+   * reaches, newest first, paged (per_page ≤ 100). An unknown ref answers 404 "No commit found for
+   * SHA", as GitHub does; only seeded folders are listed (a list without `path` is not served).
+   */
+  function listFolderCommits(fullName: string, histories: Record<string, FakeFolderHistory>, url: URL): HttpAnswer {
+    const tag = url.searchParams.get('sha') ?? '';
+    const history = histories[url.searchParams.get('path') ?? ''];
+    const reached = history?.tags[tag];
+    if (history === undefined || reached === undefined) {
+      return new HttpAnswer(404, { message: `No commit found for SHA: ${tag}`, documentation_url: 'https://docs.github.com/rest/commits/commits#list-commits', status: '404' });
+    }
+    const indexes = typeof reached === 'number' ? history.commits.slice(0, reached).map((_, index) => index) : reached;
+    const newestFirst = [...indexes].sort((left, right) => right - left).map((index) => {
+      const sha = createHash('sha1').update(`${url.searchParams.get('path')}:${index}`).digest('hex');
+      return { sha, html_url: `https://github.com/${fullName}/commit/${sha}`, commit: { message: history.commits[index] ?? '' } };
+    });
+    return paginate(url, newestFirst);
   }
 
   function paginate(url: URL, items: unknown[], defaultPerPage = 30): HttpAnswer {

@@ -5,6 +5,7 @@ import type { EvidenceItem, EvidenceKind } from '../../../evidence/types.js';
 import { isAddressedToAnalyzer } from '../../../evidence/analyzer-directed-text.js';
 import { isTypeOnlyRemoval } from '../../../evidence/api-surface-evidence.js';
 import { isDefinitelyTyped } from '../../../ecosystems/npm/packument.js';
+import { FOLDER_COMMIT_LOG_SOURCE_ID } from '../../../evidence/package-commit-log.js';
 import { PUBLISHED_FILES_UNCHANGED, REMOVED_ROOT_MODULES } from '../../../evidence/published-files-evidence.js';
 import { changesADefault, dropsNodeAndNothingElse, excerpts, hasMarker, hedgesABreak, isNonBehaviouralPart, isRuntimeSupportOnly, namesIntroduced, ownReleaseText, strongestMarker, type MarkerClass } from './release-text.js';
 
@@ -340,6 +341,18 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
       riskLevel: 'high',
       riskItems: high,
       summary: `Extractive analysis: changes that break existing callers in ${from} → ${to}, documented by ${basis(high)} (${plural(high.length, 'evidence item')}). Read the cited evidence before merging.`,
+    };
+  }
+  // A monorepo package's folder log is part of its release, not all of it: the packages released
+  // beside it at the same tag carry changes its users meet too (jest 30.0.0's folder names only the
+  // Node.js floor; its breaking changes are in jest-config, jest-runtime…; remark 15 and rehype 13
+  // are wrappers of parsers that majored with them). It cannot explain a major away.
+  const folderLogOnly = releaseText.length > 0 && releaseText.every((item) => item.sourceId === FOLDER_COMMIT_LOG_SOURCE_ID);
+  if (folderLogOnly && context.versions.semverClass === 'major') {
+    return {
+      riskLevel: 'high',
+      riskItems: [...new Set([...(semverFact === undefined ? [] : [semverFact]), ...medium, ...releaseText])],
+      summary: `Extractive analysis: semver-major; no release notes found, and the commits that touch this package's folder in its monorepo mark no breaking change; the packages released beside it may carry the major's breaking changes, so it may break callers in ways these commits do not say.`,
     };
   }
   // Without release text, a major's registry facts (an engines change, say) do not show it is
