@@ -19,10 +19,12 @@ import { UNAUTHENTICATED_REQUEST_BUDGET, type AllowanceClaim, type RequestBudget
  *   run (a few requests each); registry and tarball work stays parallel.
  */
 const REQUESTS_PER_BUMP: Readonly<Record<Bump['ecosystem'], number>> = {
-  // Visibility, two tag spellings, a root listing or the commit log, the file. A commit log of
-  // more than 100 commits takes one request per further page, and is read only when what is
-  // left of the share covers them all (evidence/commit-log.ts).
-  npm: 5,
+  // Visibility, two tag spellings, a root listing or the commit log, the file; a monorepo
+  // package's folder log takes two (evidence/package-commit-log.ts), after the visibility, two
+  // tag listings and its root listing. A commit log of more than 100 commits takes one request
+  // per further page, and is read only when what is left of the share covers them all
+  // (evidence/commit-log.ts).
+  npm: 6,
   'github-actions': 10,
 };
 

@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 2055;
+const CORRECT = 2058;
 const SAMPLES = 2276;
-const RISK_ACCURACY = '0.903';
+const RISK_ACCURACY = '0.904';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,276 bumps: 0.941 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,276 bumps: 0.942 against 0.95).
  */
-const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 480 | 47 | 13 | 0 |';
+const FAILURES: string[] = ['reasonAccuracy 0.942 (needs >= 0.95).'];
+const CONFUSION_HIGH_ROW = '| high | 481 | 46 | 13 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -159,7 +159,6 @@ const MISSES = [
   'conf 14.0.0 → 15.0.0',
   'escape-html 0.0.1 → 1.0.0',
   'config 4.3.0 → 4.4.0',
-  '@babel/core 7.28.6 → 7.29.0',
   '@vitejs/plugin-react 5.2.0 → 6.0.0',
   '@commitlint/cli 20.5.3 → 21.0.0',
   '@eslint/js 10.0.0 → 10.0.1',
@@ -187,7 +186,6 @@ const MISSES = [
   'bunyan 1.8.15 → 2.0.0',
   'bunyan 1.7.1 → 1.8.0',
   'styled-components 6.3.12 → 6.4.0',
-  'openapi-types 12.0.2 → 12.1.0',
   'regenerator-runtime 0.13.11 → 0.14.0',
   'emittery 1.2.1 → 2.0.0',
   'sqlite3 5.0.2 → 5.0.3',
@@ -268,7 +266,6 @@ const MISSES = [
   'nats 2.28.2 → 2.29.0',
   'graphql-yoga 4.0.5 → 5.0.0',
   '@koa/router 15.0.0 → 15.1.0',
-  'otplib 13.1.1 → 13.2.0',
   'swagger-jsdoc 5.0.1 → 6.0.0',
 ];
 const PASSES = FAILURES.length === 0;

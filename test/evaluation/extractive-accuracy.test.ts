@@ -54,7 +54,7 @@ const DOCUMENTED_AGREEMENT = {
   kappa: '0.93',
   thirdReadings: 85,
   changedFromFirst: 45,
-  extractiveAgainstFirstLabels: '2051/2276',
+  extractiveAgainstFirstLabels: '2054/2276',
   semverAgainstFirstLabels: '1378/2276',
 };
 /**
@@ -273,9 +273,9 @@ describe('extractive analyzer versus the semver rule', () => {
       'registry only: all': '1542/2276',
       'registry only: tarball ships a changelog': '439/494',
       'registry only: no tarball changelog': '1103/1782',
-      'registry + repository: all': '2055/2276',
-      'registry + repository: tarball ships a changelog': '448/494',
-      'registry + repository: no tarball changelog': '1607/1782',
+      'registry + repository: all': '2058/2276',
+      'registry + repository: tarball ships a changelog': '449/494',
+      'registry + repository: no tarball changelog': '1609/1782',
     };
     const measured = Object.fromEntries([...scores].map(([name, score]) => [name, `${score.extractive.correct}/${score.extractive.total}`]));
     expect(measured).toEqual(documented);
