@@ -9911,6 +9911,10 @@ function olderTagLike(newerTag, newerVersion, olderVersion) {
         return null;
     return `${newerTag.slice(0, at)}${olderVersion}`;
 }
+/** The same tag spelled the other way: `v1.0.0` ↔ `1.0.0` (repositories change their spelling over time). */
+function otherTagSpelling(tag) {
+    return tag.startsWith('v') ? tag.slice(1) : `v${tag}`;
+}
 /** One line, no control characters, bounded. */
 function oneLine(text) {
     // eslint-disable-next-line no-control-regex -- stripping control characters from untrusted text is the point
@@ -10113,7 +10117,7 @@ async function fetchCommitLog(request) {
             // Repositories change their tag spelling over time (universalify: `v1.0.0`, then `2.0.0`):
             // when the older tag spelled like the newer one does not exist, the other spelling is
             // tried once (one more request), before the comparison is given up as missing.
-            const otherSpelling = olderTag.startsWith('v') ? olderTag.slice(1) : `v${olderTag}`;
+            const otherSpelling = otherTagSpelling(olderTag);
             if (describeGitHubError(error).status !== 404 || !takeRequest(budget))
                 throw error;
             triedOtherSpelling = true;
@@ -10184,15 +10188,22 @@ async function fetchCommitLog(request) {
  * its list would cite the other packages' commits as this one's changes; GitHub's commit list
  * can (`GET /repos/{owner}/{repo}/commits?sha={tag}&path={folder}`), though it has no base. So it
  * is asked twice, one page each: the folder's newest {@link COMMITS_PER_PAGE} commits reachable
- * from the newer tag, and those reachable from the older one. The range is the first list less
- * the second, provided the second list's newest commit is in the first: that proves where the
- * range ends lies within the page. Both lists are in the same order, so the older history the
- * first page holds is a prefix of the second list, and the difference is exact. When it is not
- * proved (more than a page of the folder's commits, or an older tag that is not an ancestor of
- * the newer one), nothing is read: a cut log shows part of the work, not what the release does.
+ * from the older tag, and those reachable from the newer one. The range is the second list less
+ * the first:
+ * - exact when neither list is a full page: each is the folder's whole history from its tag, so
+ *   nothing of the range lies beyond the newer page;
+ * - on a full page, read only when the older list's newest commit is on it and every commit after
+ *   it is the older tag's too: the range is then the head of the page. That rests on the list's
+ *   order (by date, as `git log`; GitHub does not document it): a commit of a branch merged after
+ *   the older tag but dated before it would sort among the older commits, possibly off the page.
+ *   Where such a commit shows on the page, the log is not read; one off the page cannot be seen.
+ * Otherwise (more than a page of the folder's commits, an older tag that is not an ancestor of
+ * the newer one, a merged branch interleaved by date) nothing is read: a cut log shows part of
+ * the work, not what the release does.
  *
- * Costs a tokenless run two requests (three when the older tag is spelled the other way).
- * Read, like the compare log, only when no changelog and no release notes were found.
+ * Costs a tokenless run two requests (three when the older tag is spelled the other way, which is
+ * tried only when the allowance still covers both lists). Read, like the compare log, only when
+ * no changelog and no release notes were found.
  */
 /**
  * A folder log is the package's own commits, not the whole release: in a monorepo the packages
@@ -10200,10 +10211,6 @@ async function fetchCommitLog(request) {
  * its users meet too. The analyzer reads it knowing that (a major it does not explain stays high).
  */
 const FOLDER_COMMIT_LOG_SOURCE_ID = 'github-folder-commits';
-/** The package's folder as a path for GitHub and for the locator: no leading or trailing slash. */
-function folderOf(directory) {
-    return directory.replace(/^\/+|\/+$/g, '');
-}
 /** A commit list page: an array of commits, each with a SHA; null when the answer is not one. */
 function commitListOf(data) {
     if (!Array.isArray(data))
@@ -10211,17 +10218,29 @@ function commitListOf(data) {
     const commits = data.filter((entry) => typeof entry === 'object' && entry !== null && typeof entry.sha === 'string');
     return commits.length === data.length ? commits : null;
 }
-/** GitHub answers an unknown `sha` of the commit list with 404 (and some versions with 422). */
+/**
+ * An unknown `sha`. GitHub documents 404 for the commit list; 422 ("No commit found for SHA") is
+ * what it answers for the same ref asked of a single commit, and is read the same way here.
+ */
 function isMissingRef(error) {
     const status = describeGitHubError(error).status;
     return status === 404 || status === 422;
+}
+/** Whether the newer page holds the whole range (see the module comment): exact, or its head. */
+function rangeIsWhole(newer, older, olderShas) {
+    // Both whole histories (neither list fills its page): the difference is exact.
+    if (newer.length < COMMITS_PER_PAGE && older.length < COMMITS_PER_PAGE)
+        return true;
+    const boundary = older[0] === undefined ? -1 : newer.findIndex((commit) => commit.sha === older[0].sha);
+    return boundary >= 0 && newer.slice(boundary).every((commit) => olderShas.has(commit.sha));
 }
 async function fetchPackageCommitLog(request) {
     const { octokit, repository, packageName, olderVersion, newerVersion, newerTag, logger, budget } = request;
     if (repository === null || octokit === null || (repository.directory ?? '') === '')
         return { evidence: [], missing: [] };
     const fullName = `${repository.owner}/${repository.repo}`;
-    const folder = folderOf(repository.directory);
+    // Normalised where it is read (registry-facts.ts: no leading, trailing or `.` segments, no `..`).
+    const folder = repository.directory;
     const spelledLikeNewer = olderTagLike(newerTag, newerVersion, olderVersion);
     if (spelledLikeNewer === null)
         return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
@@ -10230,35 +10249,34 @@ async function fetchPackageCommitLog(request) {
     // Both lists or neither: one alone proves nothing.
     if (budget !== undefined && budget.remaining < 2)
         return unavailable(`The commits of ${fullName} in ${folder} were not read: ${TOKENLESS_LIMIT}.`);
-    takeRequest(budget);
     let triedOtherSpelling = false;
     try {
-        const newer = await list(newerTag);
-        if (newer === null)
-            return unavailable(`GitHub's commit list of ${fullName} at ${newerTag} for ${folder} did not come back as a list of commits.`);
+        // The older list first: a tag missing there costs one request, not two.
         takeRequest(budget);
         let older;
         try {
             older = await list(olderTag);
         }
         catch (error) {
-            // As for the compare log: the older tag spelled the other way (`v1.0.0` before `2.0.0`), once.
-            if (!isMissingRef(error) || !takeRequest(budget))
+            // As for the compare log: the older tag spelled the other way (`v1.0.0` before `2.0.0`),
+            // once, and only when the allowance covers that list and the newer one.
+            if (!isMissingRef(error) || (budget !== undefined && budget.remaining < 2))
                 throw error;
+            takeRequest(budget);
             triedOtherSpelling = true;
-            olderTag = olderTag.startsWith('v') ? olderTag.slice(1) : `v${olderTag}`;
+            olderTag = otherTagSpelling(olderTag);
             older = await list(olderTag);
         }
         if (older === null)
             return unavailable(`GitHub's commit list of ${fullName} at ${olderTag} for ${folder} did not come back as a list of commits.`);
+        takeRequest(budget);
+        const newer = await list(newerTag);
+        if (newer === null)
+            return unavailable(`GitHub's commit list of ${fullName} at ${newerTag} for ${folder} did not come back as a list of commits.`);
         const range = `between ${olderTag} and ${newerTag} in ${folder}`;
         const olderShas = new Set(older.map((commit) => commit.sha));
-        const newestOlder = older[0]?.sha;
-        // The older tag's folder history is empty (the package moved in later): the newer list is
-        // the whole range only when it is not cut at a page.
-        const boundaryProved = newestOlder === undefined ? newer.length < COMMITS_PER_PAGE : newer.some((commit) => commit.sha === newestOlder);
-        if (!boundaryProved) {
-            return unavailable(`The commits of ${fullName} ${range} were not read: more than ${COMMITS_PER_PAGE} commits touch the folder between the tags, or ${olderTag} is not an ancestor of ${newerTag}; a cut log is not read.`);
+        if (!rangeIsWhole(newer, older, olderShas)) {
+            return unavailable(`The commits of ${fullName} ${range} were not read: more than ${COMMITS_PER_PAGE} commits touch the folder between the tags, ${olderTag} is not an ancestor of ${newerTag}, or a branch merged between the tags interleaves with the older commits; a cut log is not read.`);
         }
         // GitHub lists newest first; a change list reads oldest first (reverts after what they undo).
         const commits = newer.filter((commit) => !olderShas.has(commit.sha)).reverse();
@@ -16546,13 +16564,16 @@ function decideRisk(context, evidence, classified, majorForCallers) {
     // A monorepo package's folder log is part of its release, not all of it: the packages released
     // beside it at the same tag carry changes its users meet too (jest 30.0.0's folder names only the
     // Node.js floor; its breaking changes are in jest-config, jest-runtime…; remark 15 and rehype 13
-    // are wrappers of parsers that majored with them). It cannot explain a major away.
+    // are wrappers of parsers that majored with them). It cannot explain a major away, unless the
+    // two versions publish the same files (then the siblings it depends on are the same too, and the
+    // unchanged-files rule below decides). A 0.x minor is read as its commits say, as with a whole
+    // repository's log: below 1.0.0 the minor is the feature bump.
     const folderLogOnly = releaseText.length > 0 && releaseText.every((item) => item.sourceId === FOLDER_COMMIT_LOG_SOURCE_ID);
-    if (folderLogOnly && context.versions.semverClass === 'major') {
+    if (folderLogOnly && context.versions.semverClass === 'major' && registryFact(evidence, PUBLISHED_FILES_UNCHANGED) === undefined) {
         return {
             riskLevel: 'high',
             riskItems: [...new Set([...(semverFact === undefined ? [] : [semverFact]), ...medium, ...releaseText])],
-            summary: `Extractive analysis: semver-major; no release notes found, and the commits that touch this package's folder in its monorepo mark no breaking change; the packages released beside it may carry the major's breaking changes, so it may break callers in ways these commits do not say.`,
+            summary: `Extractive analysis: semver-major; no release notes found, and the commits that touch this package's folder in its monorepo mark ${medium.length > 0 ? 'only deprecations or runtime requirements' : 'no breaking change'}; the packages released beside it may carry the major's breaking changes, so it may break callers in ways these commits do not say.`,
         };
     }
     // Without release text, a major's registry facts (an engines change, say) do not show it is

@@ -87,6 +87,11 @@ export function olderTagLike(newerTag: string, newerVersion: string, olderVersio
   return `${newerTag.slice(0, at)}${olderVersion}`;
 }
 
+/** The same tag spelled the other way: `v1.0.0` ↔ `1.0.0` (repositories change their spelling over time). */
+export function otherTagSpelling(tag: string): string {
+  return tag.startsWith('v') ? tag.slice(1) : `v${tag}`;
+}
+
 /** One line, no control characters, bounded. */
 function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- stripping control characters from untrusted text is the point
@@ -306,7 +311,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
       // Repositories change their tag spelling over time (universalify: `v1.0.0`, then `2.0.0`):
       // when the older tag spelled like the newer one does not exist, the other spelling is
       // tried once (one more request), before the comparison is given up as missing.
-      const otherSpelling = olderTag.startsWith('v') ? olderTag.slice(1) : `v${olderTag}`;
+      const otherSpelling = otherTagSpelling(olderTag);
       if (describeGitHubError(error).status !== 404 || !takeRequest(budget)) throw error;
       triedOtherSpelling = true;
       olderTag = otherSpelling;

@@ -398,7 +398,7 @@ describe('extractive runtime: a commit log is the release text of last resort', 
     });
     const major = await candidateFor(buildContext({ evidence: [semverFact('major'), folderLog], semverClass: 'major', from: '29.7.0', to: '30.0.0' }));
     expect(major.riskLevel).toBe('high');
-    expect(major.summary).toContain("this package's folder in its monorepo");
+    expect(major.summary).toContain("this package's folder in its monorepo mark only deprecations or runtime requirements");
     expect(major.riskEvidenceRefs).toEqual(expect.arrayContaining([semverFact('major').id, folderLog.id]));
     // The same lines as a whole repository's log (not a folder's) read as a Node.js floor: medium.
     const wholeLog = evidence('commitLog', folderLog.content, { versions: [], locator: 'commits/v29.7.0...v30.0.0', title: 'o/r — commits v29.7.0...v30.0.0', sourceId: 'github-commits' });
@@ -724,6 +724,13 @@ describe('extractive runtime: published files unchanged', () => {
     expect(candidate.riskLevel).toBe('low');
     expect(candidate.riskEvidenceRefs).toEqual([unchanged.id]);
     expect(candidate.summary).toContain('publishes the same files');
+  });
+
+  it("a monorepo folder log does not hold a major high when the files are the same: the siblings it depends on are the same too (openapi-types 12.0.0's shape)", async () => {
+    const folderLog = evidence('commitLog', 'Commits v0.5.0...v1.0.0 that touch packages/pkg/\n\n- chore: update tsconfig', { versions: [], locator: 'commits/v0.5.0...v1.0.0/packages/pkg', sourceId: FOLDER_COMMIT_LOG_SOURCE_ID });
+    const candidate = await candidateFor(buildContext({ evidence: [semverFact('major'), unchanged, folderLog], semverClass: 'major', from: '0.5.0', to: '1.0.0' }));
+    expect(candidate.riskLevel).toBe('low');
+    expect(candidate.riskEvidenceRefs).toEqual([unchanged.id]);
   });
 
   it('release text that announces a change still rates it (fresh 2.0.0: "Drop support for Node.js <18", same files)', async () => {

@@ -346,13 +346,16 @@ function decideRisk(context: DependencyContext, evidence: EvidenceItem[], classi
   // A monorepo package's folder log is part of its release, not all of it: the packages released
   // beside it at the same tag carry changes its users meet too (jest 30.0.0's folder names only the
   // Node.js floor; its breaking changes are in jest-config, jest-runtime…; remark 15 and rehype 13
-  // are wrappers of parsers that majored with them). It cannot explain a major away.
+  // are wrappers of parsers that majored with them). It cannot explain a major away, unless the
+  // two versions publish the same files (then the siblings it depends on are the same too, and the
+  // unchanged-files rule below decides). A 0.x minor is read as its commits say, as with a whole
+  // repository's log: below 1.0.0 the minor is the feature bump.
   const folderLogOnly = releaseText.length > 0 && releaseText.every((item) => item.sourceId === FOLDER_COMMIT_LOG_SOURCE_ID);
-  if (folderLogOnly && context.versions.semverClass === 'major') {
+  if (folderLogOnly && context.versions.semverClass === 'major' && registryFact(evidence, PUBLISHED_FILES_UNCHANGED) === undefined) {
     return {
       riskLevel: 'high',
       riskItems: [...new Set([...(semverFact === undefined ? [] : [semverFact]), ...medium, ...releaseText])],
-      summary: `Extractive analysis: semver-major; no release notes found, and the commits that touch this package's folder in its monorepo mark no breaking change; the packages released beside it may carry the major's breaking changes, so it may break callers in ways these commits do not say.`,
+      summary: `Extractive analysis: semver-major; no release notes found, and the commits that touch this package's folder in its monorepo mark ${medium.length > 0 ? 'only deprecations or runtime requirements' : 'no breaking change'}; the packages released beside it may carry the major's breaking changes, so it may break callers in ways these commits do not say.`,
     };
   }
   // Without release text, a major's registry facts (an engines change, say) do not show it is
