@@ -118,7 +118,7 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
     expect(peerChange({ dependencies: { postcss: '^8.0.0' } }, { peerDependencies: { postcss: '^8.0.2' } })).toMatchObject({ peerUpgradeRequired: false });
   });
 
-  it('a sibling peer released in lockstep (same scope, range starting at the new version) is not a narrowing; any other is', () => {
+  it('a sibling peer released in lockstep (same scope or the scope\'s namesake, range starting at the new version) is not a narrowing; any other is', () => {
     const from: PackumentVersion = { peerDependencies: { '@typescript-eslint/parser': '^8.62.0', eslint: '^8.57.0 || ^9.0.0' } };
     const to: PackumentVersion = { peerDependencies: { '@typescript-eslint/parser': '^8.62.1', eslint: '^8.57.0 || ^9.0.0' } };
     const plugin = { name: '@typescript-eslint/eslint-plugin', version: '8.62.1' };
@@ -133,6 +133,13 @@ describe('exports, commands, types, peers, platforms, dependencies', () => {
     // A sibling pinned to the exact version released with the package, on the same line, asks for nothing (Angular, review 10).
     const angular = diffManifestShapes(manifestShapeOf({ peerDependencies: { '@angular/core': '17.0.1' } }), manifestShapeOf({ peerDependencies: { '@angular/core': '17.0.2' } }), NO_DEPENDENCIES, { name: '@angular/common', version: '17.0.2' });
     expect(angular).toEqual([]);
+    // The scope's namesake pinned to the package's own version is a lockstep sibling too
+    // (@vitest/coverage-v8 4.1.11 asks for `vitest 4.1.11`); an unscoped peer of another name is not,
+    // nor is the namesake of a package outside a scope.
+    const coverage = { name: '@vitest/coverage-v8', version: '4.1.11' };
+    expect(diffManifestShapes(manifestShapeOf({ peerDependencies: { vitest: '4.1.10' } }), manifestShapeOf({ peerDependencies: { vitest: '4.1.11' } }), NO_DEPENDENCIES, coverage)).toEqual([]);
+    expect(diffManifestShapes(manifestShapeOf({ peerDependencies: { vite: '4.1.10' } }), manifestShapeOf({ peerDependencies: { vite: '4.1.11' } }), NO_DEPENDENCIES, coverage).map((change) => change.fact)).toEqual(['peer-dependencies']);
+    expect(diffManifestShapes(manifestShapeOf({ peerDependencies: { vitest: '4.1.10' } }), manifestShapeOf({ peerDependencies: { vitest: '4.1.11' } }), NO_DEPENDENCIES, { name: 'vitest-plugin', version: '4.1.11' }).map((change) => change.fact)).toEqual(['peer-dependencies']);
     // Below 1.0.0 the line is the minor: a sibling moving from ^0.3.0 to ^0.4.0 leaves it.
     const zeroMinor = diffManifestShapes(manifestShapeOf({ peerDependencies: { '@scope/core': '^0.3.0' } }), manifestShapeOf({ peerDependencies: { '@scope/core': '^0.4.0' } }), NO_DEPENDENCIES, { name: '@scope/plugin', version: '0.4.0' });
     expect(zeroMinor).toMatchObject([{ fact: 'peer-dependencies', peerUpgradeRequired: true }]);

@@ -133,15 +133,17 @@ export function dependencyMajorMoves(from: Record<string, string>, to: Record<st
 }
 
 /**
- * A peer released in lockstep with the package: a sibling in the same npm scope whose range now
- * starts at the package's own new version (`@typescript-eslint/eslint-plugin` 8.62.1 asks for
- * `@typescript-eslint/parser ^8.62.1`). The monorepo publishes both together, so the narrowed
- * range asks for nothing a reader has to act on.
+ * A peer released in lockstep with the package: a sibling in the same npm scope, or the scope's
+ * namesake (`vitest` for `@vitest/coverage-v8`), whose range now starts at the package's own new
+ * version (`@typescript-eslint/eslint-plugin` 8.62.1 asks for `@typescript-eslint/parser ^8.62.1`,
+ * `@vitest/coverage-v8` 4.1.11 for `vitest 4.1.11`). The monorepo publishes both together, so the
+ * narrowed range asks for nothing a reader has to act on.
  */
 function isLockstepSibling(peerName: string, range: string, target: { name: string; version: string } | undefined): boolean {
-  if (target === undefined || !target.name.startsWith('@') || !peerName.startsWith('@')) return false;
+  if (target === undefined || !target.name.startsWith('@')) return false;
   const scopeOf = (name: string) => name.slice(0, name.indexOf('/'));
-  if (scopeOf(peerName) !== scopeOf(target.name)) return false;
+  const scope = scopeOf(target.name);
+  if (peerName.startsWith('@') ? scopeOf(peerName) !== scope : peerName !== scope.slice(1)) return false;
   try {
     return semver.validRange(range) !== null && semver.minVersion(range)?.version === target.version;
   } catch {

@@ -1,0 +1,1 @@
+aa8394e454337d118ac3d40bfa3ee1a3cb3f3ed2

@@ -1,0 +1,1 @@
+5cbb21e0b3037edb42e503ec1a1ce80efad40c20

@@ -1,0 +1,1 @@
+3be9b4580ef8face761e354e5dc57bb56c9ff4a1
