@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 /** What docs/evaluation.md reports for this run. */
-const CORRECT = 2082;
-const SAMPLES = 2305;
+const CORRECT = 2104;
+const SAMPLES = 2329;
 const RISK_ACCURACY = '0.903';
 /**
  * The gate's failures: none means extractive passes and is approved on this set. Since wave 26
- * and the recorder fix it falls just short on the review reason (2,305 bumps: 0.941 against 0.95).
+ * and the recorder fix it falls just short on the review reason (2,329 bumps: 0.941 against 0.95).
  */
 const FAILURES: string[] = ['reasonAccuracy 0.941 (needs >= 0.95).'];
-const CONFUSION_HIGH_ROW = '| high | 489 | 46 | 13 | 0 |';
+const CONFUSION_HIGH_ROW = '| high | 494 | 46 | 13 | 0 |';
 const MISSES = [
   'word-wrap 1.2.3 → 1.2.4',
   'tar 6.2.0 → 6.2.1',
@@ -272,10 +272,12 @@ const MISSES = [
   '@redis/client 6.1.0 → 6.2.0',
   '@floating-ui/react 0.26.28 → 0.27.0',
   '@tanstack/vue-query 5.101.4 → 5.102.0',
+  'vue-router 4.6.4 → 5.0.0',
+  'vue-router 5.0.6 → 5.0.7',
 ];
 const PASSES = FAILURES.length === 0;
 /** First and second readings that agree (docs/evaluation.md, "How far the labels can be trusted"). */
-const LABELS_AGREED = 2218;
+const LABELS_AGREED = 2242;
 
 describe('eval --dataset npm-labelled --profile extractive --repeats 2', () => {
   it(`${PASSES ? 'passes' : 'does not pass'} the quality gate on the full set, says so, exits ${PASSES ? 0 : 2}, and is deterministic`, () => {

@@ -1,0 +1,1 @@
+ae1365e1ed64af6c66f43ba1ab06d0b8cf0f0feb

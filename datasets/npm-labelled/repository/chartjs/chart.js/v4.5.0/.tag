@@ -1,0 +1,1 @@
+b5ee134effb0d1b28d48bf8c0146eff13f2fa3e5

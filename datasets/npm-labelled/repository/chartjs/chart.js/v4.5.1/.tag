@@ -1,0 +1,1 @@
+9c5cf9fac7ec04a71b516e2aff3f7d76876be369

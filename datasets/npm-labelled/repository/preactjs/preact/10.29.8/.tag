@@ -1,0 +1,1 @@
+389c7bcc5140566f3fbae73cf17edf4ab44f4d96

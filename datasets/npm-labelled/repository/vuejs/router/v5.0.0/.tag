@@ -1,0 +1,1 @@
+a9b6ea8cd4cfc5b1385ad3ce5ba1d354f44217cf

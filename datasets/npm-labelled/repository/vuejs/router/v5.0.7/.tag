@@ -1,0 +1,1 @@
+ddd20c33a582bdcc6daececd5e2cebe414e366a1
