@@ -9856,459 +9856,6 @@ function compareVersions(left, right) {
     return left < right ? -1 : left > right ? 1 : 0;
 }
 
-;// CONCATENATED MODULE: ./build/evidence/commit-log.js
-
-
-/**
- * The commit log between the two versions' tags, for packages that publish no changelog and no
- * release notes (sindresorhus's and many small packages: their release pages are generated
- * from these very commit subjects). It is the release text of last resort: read only when
- * nothing better was found, with one request to GitHub's compare API
- * (`GET /repos/{owner}/{repo}/compare/{base}...{head}`), at the tag spelling the repository
- * changelog lookup already found, so it costs a tokenless run one request per bump (two when the
- * older tag turns out to be spelled the other way, `v1.0.0` before `2.0.0`), and one per further
- * page of a range longer than {@link COMMITS_PER_PAGE} commits.
- *
- * Dependency-update commits by Dependabot and Renovate ("chore(deps-dev): Bump @types/node from …")
- * are counted but not listed: in a repository that merges them, they are most of a release's
- * commits (fb55/entities 4.5.0: 215 commits, about 200 of them bumps of dev tools) and say nothing
- * of the package's own changes, which the registry's dependency facts already cover.
- *
- * Not for a package in a monorepo (`directory` set): the compare API cannot filter by path, so
- * other packages' commits would be cited as this package's changes. Its log is read from the
- * commits that touch its folder instead (package-commit-log.ts).
- */
-const COMMIT_LOG_SOURCE_ID = 'github-commits';
-/** Most change lines a release's change list is read from (dependency-bot commits aside); a longer list is not read. */
-const MAX_COMMITS = 100;
-/** Commits asked for per page of the compare API (GitHub's largest page). */
-const COMMITS_PER_PAGE = 100;
-/**
- * Most commits a range may hold to be read at all (three pages): a longer range is a merged or
- * rewritten history, not a release; 250 is also what the compare API returned before it paged.
- */
-const MAX_COMPARED_COMMITS = 250;
-/** A commit log lists many short lines; a little more room than one release's notes. */
-const MAX_COMMIT_LOG_CHARS = 6_000;
-/** Longest commit subject kept; real subjects are far shorter. */
-const MAX_SUBJECT_CHARS = 200;
-/**
- * Footer lines kept from a commit body ("BREAKING CHANGE: …", or its short form "BREAKING: …" as
- * connect-redis 9.0.0 writes it), each bounded like a subject. The rest of a body is not read: it
- * explains, quotes and discusses far more than it announces.
- */
-const MAX_FOOTERS_PER_COMMIT = 2;
-/** Why a tokenless run left a commit log unread: its share of GitHub's allowance ran out. */
-const TOKENLESS_LIMIT = 'without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them';
-function unavailable(message) {
-    return { evidence: [], missing: [{ code: 'COMMIT_LOG_UNAVAILABLE', message }] };
-}
-/**
- * The older version's tag, spelled like the newer one (`v5.0.0` → `v4.0.0`, `pkg@2.0.0` →
- * `pkg@1.0.0`). Null when the tag does not contain the version exactly once.
- */
-function olderTagLike(newerTag, newerVersion, olderVersion) {
-    const at = newerTag.lastIndexOf(newerVersion);
-    if (at < 0 || newerTag.indexOf(newerVersion) !== at || at + newerVersion.length !== newerTag.length)
-        return null;
-    return `${newerTag.slice(0, at)}${olderVersion}`;
-}
-/** The same tag spelled the other way: `v1.0.0` ↔ `1.0.0` (repositories change their spelling over time). */
-function otherTagSpelling(tag) {
-    return tag.startsWith('v') ? tag.slice(1) : `v${tag}`;
-}
-/** One line, no control characters, bounded. */
-function oneLine(text) {
-    // eslint-disable-next-line no-control-regex -- stripping control characters from untrusted text is the point
-    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-    return flat.length <= MAX_SUBJECT_CHARS ? flat : `${flat.slice(0, MAX_SUBJECT_CHARS - 1)}…`;
-}
-/**
- * What a commit says as a change line, or null for commits that say nothing about the package:
- * release commits (`5.0.0`, `chore: release 1.2.4`), and merge commits whose pull-request title
- * is their second paragraph (the title is kept, the "Merge pull request #12 from …" line is not).
- */
-function changeLineOf(message) {
-    const paragraphs = message.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
-    let subject = oneLine(paragraphs[0] ?? '');
-    let rest = paragraphs.slice(1);
-    if (/^Merge pull request #\d+ from \S+$/i.test(subject)) {
-        subject = oneLine(rest[0] ?? '');
-        rest = rest.slice(1);
-    }
-    else if (/^Merge (?:branch|remote-tracking branch|tag) /i.test(subject)) {
-        return null;
-    }
-    if (subject === '' || isReleaseCommit(subject))
-        return null;
-    const footers = rest
-        .flatMap((paragraph) => paragraph.split('\n'))
-        .filter((line) => /^(?:[-*+][ \t]+)?BREAKING(?:[ -]CHANGES?)?[ \t]*:/i.test(line.trim()))
-        .slice(0, MAX_FOOTERS_PER_COMMIT)
-        .map(oneLine);
-    return { subject, footers };
-}
-/**
- * The change lines that shipped: a commit and its revert (`Revert "<subject>"`, git's own
- * wording) within the range cancel out, and so do a revert and the revert of that revert
- * (domhandler 4.3.0 lists `Revert "Revert "refactor: Remove deprecated … option""` and the
- * revert of that: the option stayed). A revert of a commit outside the range is kept: it undoes
- * something an earlier release shipped.
- */
-function withoutRevertedChanges(changes) {
-    const cancelled = new Set();
-    changes.forEach((change, index) => {
-        const reverted = /^Revert "(.+)"$/.exec(change.subject)?.[1];
-        if (reverted === undefined)
-            return;
-        for (let earlier = index - 1; earlier >= 0; earlier -= 1) {
-            if (!cancelled.has(earlier) && changes[earlier].subject === reverted) {
-                cancelled.add(earlier);
-                cancelled.add(index);
-                return;
-            }
-        }
-    });
-    return changes.filter((_, index) => !cancelled.has(index));
-}
-/** A version or version range as bots write one: `4.17.21`, `v5`, `^2.0.0`, `2.x`, a digest. */
-const BOT_VERSION = String.raw `[v^~]?[\w.+-]*\d[\w.+-]*`;
-/** The trailer GitHub adds to a squashed pull request: ` (#123)`. */
-const PULL_SUFFIX = String.raw `(?:\s+\(#\d+\))?`;
-/** A package a bot bumps, not Node.js, npm or the `engines` field, whose change is the package's own. */
-const BOT_PACKAGE = String.raw `(?!(?:node(?:\.?js)?|npm|engines(?:\.\S*)?)\s)[@\w./-]+`;
-/**
- * Dependabot's and Renovate's subjects, whole: anchored at both ends, so a person's "Update
- * dependencies and require Node.js 18" or "Bump engines.node from >=14 to >=18" is not one.
- */
-const DEPENDENCY_BOT_SUBJECTS = [
-    // Dependabot: "Bump lodash from 4.17.20 to 4.17.21", "… in /docs", "Bump ws and socket.io-adapter".
-    new RegExp(String.raw `^bump\s+${BOT_PACKAGE}(?:\s+and\s+${BOT_PACKAGE})?(?:\s+from\s+${BOT_VERSION}\s+to\s+${BOT_VERSION})?(?:\s+in\s+\S+)?${PULL_SUFFIX}$`, 'i'),
-    // Grouped updates: "bump the development-dependencies group with 5 updates", "… across 1 directory …".
-    new RegExp(String.raw `^bump\s+the\s+[\w.-]+\s+group(?:\s+across\s+\d+\s+director(?:y|ies))?(?:\s+in\s+\S+)?\s+with\s+\d+\s+updates?${PULL_SUFFIX}$`, 'i'),
-    // Renovate: "update dependency typescript to v5.4.5", "… [security]", "update actions/checkout action to v4".
-    new RegExp(String.raw `^update\s+(?:dependency\s+${BOT_PACKAGE}|${BOT_PACKAGE}\s+(?:action|digest|monorepo))(?:\s+to\s+${BOT_VERSION})?(?:\s+\((?:major|minor|patch)\))?(?:\s+\[security\])?${PULL_SUFFIX}$`, 'i'),
-    new RegExp(String.raw `^update\s+(?:all\s+)?(?:non-major\s+)?(?:dev)?dependencies(?:\s+\((?:major|minor|patch)\))?${PULL_SUFFIX}$`, 'i'),
-    new RegExp(String.raw `^(?:pin\s+(?:dependencies|${BOT_PACKAGE}\s+action(?:\s+to\s+[0-9a-f]{7,40})?)|lock\s*file\s+maintenance)${PULL_SUFFIX}$`, 'i'),
-];
-/**
- * A dependency update written by Dependabot or Renovate, by its whole subject: "Bump x from 1
- * to 2", "chore(deps-dev): Bump @typescript-eslint/parser (#12)", "build(deps): bump the npm
- * group with 5 updates", "chore(deps): update dependency typescript to v5", "Update
- * actions/checkout action to v4", "chore(deps): lock file maintenance". Not "bump minimum
- * Node.js to 18", "Bump node from 16 to 18" nor "Update dependencies and require Node.js 18": a
- * runtime floor, or anything more than the update itself, is a change of the package's own. A
- * bot commit whose message carries a `BREAKING CHANGE:` footer is listed all the same
- * (@octokit/rest 22.0.0: "fix(deps): update octokit monorepo (major)" over "BREAKING CHANGE:
- * Remove deprecated Projects endpoints").
- */
-function isDependencyBotCommit(subject) {
-    // "fix(deps)!: update dependency x to v5" announces a break of its own: never dropped.
-    const rest = subject.replace(/^(?:build|chore|ci|deps|fix)(?:\([\w./-]{0,40}\))?:\s*/i, '');
-    return DEPENDENCY_BOT_SUBJECTS.some((pattern) => pattern.test(rest));
-}
-/** `5.0.0`, `v5.0.0`, `Release 5.0.0`, `chore(release): 5.0.0`, `chore: bump version to 1.2.4`, `Bump to v4.17.21`. */
-function isReleaseCommit(subject) {
-    return (/^v?\d+\.\d+\.\d+(?:[-+][\w.-]*)?$/i.test(subject) ||
-        /^(?:chore(?:\([^)]*\))?:\s*)?(?:release|bump(?:ed)?(?: version)?(?: to)?|version)\s+v?\d+\.\d+\.\d+\S*$/i.test(subject) ||
-        /^chore\(release\):/i.test(subject));
-}
-/** The commits of one page, and the range's `total_commits` (null when the answer does not say). */
-function commitsOf(data) {
-    if (typeof data !== 'object' || data === null)
-        return null;
-    const record = data;
-    if (!Array.isArray(record.commits))
-        return null;
-    const total = typeof record.total_commits === 'number' && Number.isFinite(record.total_commits) && record.total_commits >= 0 ? record.total_commits : null;
-    return { commits: record.commits, total };
-}
-/**
- * The change lines of a range's commits, oldest first: reverted changes dropped, dependency-bot
- * updates counted (and named once at the end) rather than listed.
- */
-function changeListOf(commits) {
-    const changeLines = commits.flatMap((commit) => {
-        const message = commit.commit?.message;
-        const change = typeof message === 'string' ? changeLineOf(message) : null;
-        return change === null ? [] : [change];
-    });
-    const lines = [];
-    let changes = 0;
-    let dependencyUpdates = 0;
-    for (const change of withoutRevertedChanges(changeLines)) {
-        if (change.footers.length === 0 && isDependencyBotCommit(change.subject)) {
-            dependencyUpdates += 1;
-            continue;
-        }
-        changes += 1;
-        lines.push(`- ${change.subject}`, ...change.footers.map((footer) => `  ${footer}`));
-    }
-    if (dependencyUpdates > 0)
-        lines.push(`- (${dependencyUpdates} dependency ${dependencyUpdates === 1 ? 'update' : 'updates'} by Dependabot or Renovate, not listed)`);
-    return { lines, changes, dependencyUpdates };
-}
-/**
- * The commit log as one evidence item, or a note saying why it is not read: more change lines
- * than a release's change list holds, nothing but release commits, or too long to read whole.
- */
-function commitLogEvidence(commits, where) {
-    const { fullName, range, total } = where;
-    const { lines, changes, dependencyUpdates } = changeListOf(commits);
-    if (changes > MAX_COMMITS) {
-        return unavailable(`${fullName} has ${changes} commits ${range} besides dependency updates, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
-    }
-    if (changes === 0 && dependencyUpdates === 0)
-        return unavailable(`The commits ${range} in ${fullName} are release commits only (or changes reverted within the range); they say nothing about the changes.`);
-    // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
-    const listed = lines.join('\n');
-    if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {
-        return unavailable(`The ${total} commits ${range} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
-    }
-    const item = makeEvidenceItem({
-        packageId: where.packageId,
-        sourceId: where.sourceId,
-        kind: 'commitLog',
-        locator: where.locator,
-        title: where.title,
-        sourceUrl: where.sourceUrl,
-        releaseVersions: [],
-        content: `${where.heading}\n\n${listed}`,
-        maxChars: MAX_COMMIT_LOG_CHARS,
-    });
-    return { evidence: [item], missing: [] };
-}
-/** Takes one request from a tokenless run's allowance; false when it is spent (no budget: always true). */
-function takeRequest(budget) {
-    if (budget === undefined)
-        return true;
-    if (budget.remaining <= 0)
-        return false;
-    budget.remaining -= 1;
-    return true;
-}
-async function fetchCommitLog(request) {
-    const { octokit, repository, packageName, olderVersion, newerVersion, newerTag, logger, budget } = request;
-    if (repository === null || octokit === null)
-        return { evidence: [], missing: [] };
-    const fullName = `${repository.owner}/${repository.repo}`;
-    if ((repository.directory ?? '') !== '') {
-        return unavailable(`The commits of ${fullName} were not read for ${packageName}: it is one package of a monorepo, and its commits cannot be told from the other packages'.`);
-    }
-    // A tag that names the package (`pkg@1.2.3`, `pkg-v1.2.3`) is a monorepo's, even when the
-    // registry declares no `directory`: its commits mix packages too.
-    if (newerTag !== `v${newerVersion}` && newerTag !== newerVersion) {
-        return unavailable(`The commits of ${fullName} were not read for ${packageName}: its tag ${newerTag} names the package, as a monorepo's tags do, and the commits of its other packages would be mixed in.`);
-    }
-    const spelledLikeNewer = olderTagLike(newerTag, newerVersion, olderVersion);
-    if (spelledLikeNewer === null)
-        return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
-    let olderTag = spelledLikeNewer;
-    let basehead = `${olderTag}...${newerTag}`;
-    if (!takeRequest(budget)) {
-        return unavailable(`The commits of ${fullName} were not read: ${TOKENLESS_LIMIT}.`);
-    }
-    const compare = (base, page = 1) => octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead: `${base}...${newerTag}`, per_page: COMMITS_PER_PAGE, page });
-    let triedOtherSpelling = false;
-    try {
-        let response;
-        try {
-            response = await compare(olderTag);
-        }
-        catch (error) {
-            // Repositories change their tag spelling over time (universalify: `v1.0.0`, then `2.0.0`):
-            // when the older tag spelled like the newer one does not exist, the other spelling is
-            // tried once (one more request), before the comparison is given up as missing.
-            const otherSpelling = otherTagSpelling(olderTag);
-            if (describeGitHubError(error).status !== 404 || !takeRequest(budget))
-                throw error;
-            triedOtherSpelling = true;
-            olderTag = otherSpelling;
-            basehead = `${olderTag}...${newerTag}`;
-            response = await compare(olderTag);
-        }
-        const page = commitsOf(response.data);
-        if (page === null)
-            return unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
-        // Without a count, a full first page may be the start of a longer range: not read in part.
-        if (page.total === null && page.commits.length >= COMMITS_PER_PAGE) {
-            return unavailable(`The comparison ${basehead} of ${fullName} did not say how many commits it holds, and its first page is full; a cut log is not read.`);
-        }
-        const total = page.total ?? page.commits.length;
-        // A range of thousands (a merged or rewritten history) is not a release's change list at all.
-        if (total > MAX_COMPARED_COMMITS || page.commits.length > MAX_COMPARED_COMMITS) {
-            return unavailable(`${fullName} has ${total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMPARED_COMMITS} a release's change list is read from; they were not read.`);
-        }
-        // Whole or not at all: oldest first, a cut log shows the start of the work, not what the
-        // release does. Further pages (one request each) are asked for only when the allowance
-        // covers them all, so no request is spent on part of a log.
-        const furtherPages = Math.max(0, Math.ceil(total / COMMITS_PER_PAGE) - 1);
-        if (budget !== undefined && budget.remaining < furtherPages) {
-            return unavailable(`The ${total} commits of ${fullName} between ${olderTag} and ${newerTag} were not read: ${TOKENLESS_LIMIT}.`);
-        }
-        const commits = [...page.commits];
-        for (let pageNumber = 2; commits.length < total && pageNumber <= furtherPages + 1; pageNumber += 1) {
-            takeRequest(budget);
-            const next = commitsOf((await compare(olderTag, pageNumber)).data);
-            if (next === null || next.commits.length === 0)
-                break;
-            commits.push(...next.commits);
-        }
-        if (commits.length < total) {
-            return unavailable(`Only ${commits.length} of the ${total} commits between ${olderTag} and ${newerTag} in ${fullName} came back; a cut log is not read.`);
-        }
-        return commitLogEvidence(commits, {
-            fullName,
-            packageId: request.packageId ?? `npm:${packageName}`,
-            sourceId: COMMIT_LOG_SOURCE_ID,
-            range: `between ${olderTag} and ${newerTag}`,
-            total,
-            heading: `Commits ${olderTag}...${newerTag}`,
-            // Tags are untrusted text; keep the locator on one line and bounded.
-            locator: `commits/${basehead.replace(/\s+/g, '-').slice(0, 200)}`,
-            title: `${fullName} — commits ${basehead}`,
-            sourceUrl: `https://github.com/${fullName}/compare/${encodeURIComponent(olderTag)}...${encodeURIComponent(newerTag)}`,
-        });
-    }
-    catch (error) {
-        const info = describeGitHubError(error);
-        if (budget !== undefined && (info.status === 403 || info.status === 429))
-            budget.remaining = 0;
-        const alsoTried = triedOtherSpelling ? `, nor ${olderTag}...${newerTag}` : '';
-        const reason = info.status === 404 ? `no comparison ${spelledLikeNewer}...${newerTag} exists${alsoTried} (a tag is missing)` : formatGitHubError(info);
-        logger.warning(`The commits of ${fullName} for ${packageName} are unavailable: ${reason}`);
-        return unavailable(`The commits of ${fullName} between ${spelledLikeNewer} and ${newerTag} could not be read: ${reason}.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/evidence/package-commit-log.js
-
-
-/**
- * The commit log of one package of a monorepo: the commits between the two versions' tags that
- * touch the package's folder (`repository.directory`). The compare API cannot filter by path, so
- * its list would cite the other packages' commits as this one's changes; GitHub's commit list
- * can (`GET /repos/{owner}/{repo}/commits?sha={tag}&path={folder}`), though it has no base. So it
- * is asked twice, one page each: the folder's newest {@link COMMITS_PER_PAGE} commits reachable
- * from the older tag, and those reachable from the newer one. The range is the second list less
- * the first:
- * - exact when neither list is a full page: each is the folder's whole history from its tag, so
- *   nothing of the range lies beyond the newer page;
- * - on a full page, read only when the older list's newest commit is on it and every commit after
- *   it is the older tag's too: the range is then the head of the page. That rests on the list's
- *   order (by date, as `git log`; GitHub does not document it): a commit of a branch merged after
- *   the older tag but dated before it would sort among the older commits, possibly off the page.
- *   Where such a commit shows on the page, the log is not read; one off the page cannot be seen.
- * Otherwise (more than a page of the folder's commits, an older tag that is not an ancestor of
- * the newer one, a merged branch interleaved by date) nothing is read: a cut log shows part of
- * the work, not what the release does.
- *
- * Costs a tokenless run two requests (three when the older tag is spelled the other way, which is
- * tried only when the allowance still covers both lists). Read, like the compare log, only when
- * no changelog and no release notes were found.
- */
-/**
- * A folder log is the package's own commits, not the whole release: in a monorepo the packages
- * released beside it (the parser a wrapper re-exports, the config package of a CLI) carry changes
- * its users meet too. The analyzer reads it knowing that (a major it does not explain stays high).
- */
-const FOLDER_COMMIT_LOG_SOURCE_ID = 'github-folder-commits';
-/** A commit list page: an array of commits, each with a SHA; null when the answer is not one. */
-function commitListOf(data) {
-    if (!Array.isArray(data))
-        return null;
-    const commits = data.filter((entry) => typeof entry === 'object' && entry !== null && typeof entry.sha === 'string');
-    return commits.length === data.length ? commits : null;
-}
-/**
- * An unknown `sha`. GitHub documents 404 for the commit list; 422 ("No commit found for SHA") is
- * what it answers for the same ref asked of a single commit, and is read the same way here.
- */
-function isMissingRef(error) {
-    const status = describeGitHubError(error).status;
-    return status === 404 || status === 422;
-}
-/** Whether the newer page holds the whole range (see the module comment): exact, or its head. */
-function rangeIsWhole(newer, older, olderShas) {
-    // Both whole histories (neither list fills its page): the difference is exact.
-    if (newer.length < COMMITS_PER_PAGE && older.length < COMMITS_PER_PAGE)
-        return true;
-    const boundary = older[0] === undefined ? -1 : newer.findIndex((commit) => commit.sha === older[0].sha);
-    return boundary >= 0 && newer.slice(boundary).every((commit) => olderShas.has(commit.sha));
-}
-async function fetchPackageCommitLog(request) {
-    const { octokit, repository, packageName, olderVersion, newerVersion, newerTag, logger, budget } = request;
-    if (repository === null || octokit === null || (repository.directory ?? '') === '')
-        return { evidence: [], missing: [] };
-    const fullName = `${repository.owner}/${repository.repo}`;
-    // Normalised where it is read (registry-facts.ts: no leading, trailing or `.` segments, no `..`).
-    const folder = repository.directory;
-    const spelledLikeNewer = olderTagLike(newerTag, newerVersion, olderVersion);
-    if (spelledLikeNewer === null)
-        return unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
-    let olderTag = spelledLikeNewer;
-    const list = async (tag) => commitListOf((await octokit.request('GET /repos/{owner}/{repo}/commits', { owner: repository.owner, repo: repository.repo, sha: tag, path: folder, per_page: COMMITS_PER_PAGE, page: 1 })).data);
-    // Both lists or neither: one alone proves nothing.
-    if (budget !== undefined && budget.remaining < 2)
-        return unavailable(`The commits of ${fullName} in ${folder} were not read: ${TOKENLESS_LIMIT}.`);
-    let triedOtherSpelling = false;
-    try {
-        // The older list first: a tag missing there costs one request, not two.
-        takeRequest(budget);
-        let older;
-        try {
-            older = await list(olderTag);
-        }
-        catch (error) {
-            // As for the compare log: the older tag spelled the other way (`v1.0.0` before `2.0.0`),
-            // once, and only when the allowance covers that list and the newer one.
-            if (!isMissingRef(error) || (budget !== undefined && budget.remaining < 2))
-                throw error;
-            takeRequest(budget);
-            triedOtherSpelling = true;
-            olderTag = otherTagSpelling(olderTag);
-            older = await list(olderTag);
-        }
-        if (older === null)
-            return unavailable(`GitHub's commit list of ${fullName} at ${olderTag} for ${folder} did not come back as a list of commits.`);
-        takeRequest(budget);
-        const newer = await list(newerTag);
-        if (newer === null)
-            return unavailable(`GitHub's commit list of ${fullName} at ${newerTag} for ${folder} did not come back as a list of commits.`);
-        const range = `between ${olderTag} and ${newerTag} in ${folder}`;
-        const olderShas = new Set(older.map((commit) => commit.sha));
-        if (!rangeIsWhole(newer, older, olderShas)) {
-            return unavailable(`The commits of ${fullName} ${range} were not read: more than ${COMMITS_PER_PAGE} commits touch the folder between the tags, ${olderTag} is not an ancestor of ${newerTag}, or a branch merged between the tags interleaves with the older commits; a cut log is not read.`);
-        }
-        // GitHub lists newest first; a change list reads oldest first (reverts after what they undo).
-        const commits = newer.filter((commit) => !olderShas.has(commit.sha)).reverse();
-        if (commits.length === 0)
-            return unavailable(`No commit between ${olderTag} and ${newerTag} in ${fullName} touches ${folder}: the release changes only other packages of the repository (or nothing), which this log does not show.`);
-        const tags = `${olderTag}...${newerTag}`;
-        return commitLogEvidence(commits, {
-            fullName,
-            packageId: request.packageId ?? `npm:${packageName}`,
-            sourceId: FOLDER_COMMIT_LOG_SOURCE_ID,
-            range,
-            total: commits.length,
-            heading: `Commits ${tags} that touch ${folder}/`,
-            // Tags and folder are registry text: one line, bounded.
-            locator: `commits/${tags}/${folder}`.replace(/\s+/g, '-').slice(0, 240),
-            title: `${fullName} — commits ${tags} in ${folder}`,
-            sourceUrl: `https://github.com/${fullName}/commits/${encodeURIComponent(newerTag)}/${folder.split('/').map(encodeURIComponent).join('/')}`,
-        });
-    }
-    catch (error) {
-        const info = describeGitHubError(error);
-        if (budget !== undefined && (info.status === 403 || info.status === 429))
-            budget.remaining = 0;
-        const alsoTried = triedOtherSpelling ? ` or ${olderTag}` : '';
-        const reason = isMissingRef(error) ? `a tag is missing (${newerTag}, ${spelledLikeNewer}${alsoTried})` : formatGitHubError(info);
-        logger.warning(`The commits of ${fullName} in ${folder} for ${packageName} are unavailable: ${reason}`);
-        return unavailable(`The commits of ${fullName} between ${spelledLikeNewer} and ${newerTag} in ${folder} could not be read: ${reason}.`);
-    }
-}
-
 ;// CONCATENATED MODULE: ./build/evidence/github-release-notes.js
 
 
@@ -10484,6 +10031,669 @@ function missingOnly(code, message) {
     return { evidence: [], missing: [{ code, message }] };
 }
 
+;// CONCATENATED MODULE: ./build/evidence/repository-changelog.js
+
+
+
+
+
+/**
+ * The changelog in the package's source repository, for packages whose npm tarball ships none
+ * (about a third of popular packages: commander, semver, mime, nanoid…). The repository and
+ * its `directory` come from the registry, never from the PR; the file is read at the tag of the
+ * target version through the contents API, with the same parser and section selection as a
+ * tarball changelog, and a locator that names repository, tag and path.
+ *
+ * Requests are few on purpose (the CLI may read without a token, 60 requests an hour): one to
+ * refuse private repositories, one directory listing per tag spelling tried (at most
+ * {@link MAX_TAG_ATTEMPTS} with a token, two without), one more listing for a monorepo root, one file read; for a tag that
+ * names the package, whose root changelog lacks the range, one listing and one read more in
+ * `packages/<name>/`.
+ */
+const REPOSITORY_SOURCE_ID = 'github-repository';
+/** Largest changelog read; the biggest real ones (e.g. babel's) stay well below this. */
+const MAX_REPOSITORY_CHANGELOG_BYTES = 2 * 1024 * 1024;
+const MAX_TAG_ATTEMPTS = 6;
+const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
+/** A rate limit (403 or 429) holds for the rest of the run: the allowance is spent, so nothing more is asked. */
+function spendOnRateLimit(budget, status) {
+    if (budget !== undefined && (status === 403 || status === 429))
+        budget.remaining = 0;
+}
+/** Tokenless runs spend at most this many requests on repository changelogs. */
+const UNAUTHENTICATED_REQUEST_BUDGET = 40;
+class BudgetExhausted extends Error {
+}
+function unavailable(message) {
+    return { evidence: [], missing: [{ code: 'REPOSITORY_CHANGELOG_UNAVAILABLE', message }] };
+}
+/**
+ * Tag spellings to try, in the order most likely to exist: a single-package repository is
+ * tagged `v1.2.3` or `1.2.3`; a monorepo either per package (`@scope/pkg@1.2.3`, changesets' and
+ * lerna's independent mode) or once for all its packages (`v1.2.3`: jest, typescript-eslint,
+ * babel), so both kinds come first, then a scoped package's bare name (`plugin-react@6.1.0`),
+ * release-please's `pkg-v1.2.3` and the folder's `folder-v1.2.3`. A miss costs one listing each,
+ * so at most {@link MAX_TAG_ATTEMPTS} are tried with a token (two without).
+ */
+function tagsToTry(packageName, version, directory) {
+    const all = candidateTags(packageName, version, directory);
+    // [bare name, folder when it differs]: rollup/plugins tags after the folder (`node-resolve-v16.0.0`).
+    const [bareName, folder] = tagNamesOf(packageName, directory);
+    const folderTag = folder !== undefined ? [`${folder}-v${version}`] : [];
+    // A scoped package's bare name tags it too: vitejs/vite-plugin-react tags `plugin-react@6.1.0`.
+    const bareNameTag = bareName !== packageName ? [`${bareName}@${version}`] : [];
+    const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, ...bareNameTag, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
+    return [...new Set([...first, ...all])].slice(0, MAX_TAG_ATTEMPTS);
+}
+function asEntries(data) {
+    if (!Array.isArray(data))
+        return null;
+    return data.filter((entry) => typeof entry === 'object' && entry !== null && typeof entry.name === 'string' && typeof entry.path === 'string' && typeof entry.type === 'string');
+}
+/** The best-ranked changelog file of a listing (same preference as in tarballs). */
+function bestChangelog(entries) {
+    const ranked = entries
+        .filter((entry) => entry.type === 'file')
+        .map((entry) => ({ entry, rank: rankChangelogName(entry.name) }))
+        .filter((candidate) => candidate.rank !== null)
+        .sort((left, right) => left.rank.nameRank - right.rank.nameRank ||
+        left.rank.suffixRank - right.rank.suffixRank ||
+        left.rank.extensionRank - right.rank.extensionRank ||
+        (left.entry.name < right.entry.name ? -1 : left.entry.name > right.entry.name ? 1 : 0));
+    return ranked[0]?.entry ?? null;
+}
+/** Octokit hands raw bodies over as a string, or an ArrayBuffer for GitHub's raw media type. */
+function rawText(data) {
+    if (typeof data === 'string')
+        return data;
+    if (data instanceof ArrayBuffer)
+        return Buffer.from(data).toString('utf8');
+    if (ArrayBuffer.isView(data))
+        return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+    return null;
+}
+/** The changelog in `packages/<bare name>/` at `tag`, or null when that folder has none (or does not exist). */
+async function changelogInPackagesFolder(octokit, where, spend) {
+    const [bareName] = tagNamesOf(where.packageName);
+    spend();
+    try {
+        const listing = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner: where.owner, repo: where.repo, path: `packages/${bareName}`, ref: where.tag });
+        return bestChangelog(asEntries(listing.data) ?? []);
+    }
+    catch (error) {
+        if (describeGitHubError(error).status === 404)
+            return null;
+        throw error;
+    }
+}
+/** Reads one changelog file at `tag` (within the size limit) and selects its sections in range. */
+async function readChangelogSections(octokit, where, spend) {
+    const { owner, repo, tag, file } = where;
+    const fullName = `${owner}/${repo}`;
+    if (file.size > MAX_REPOSITORY_CHANGELOG_BYTES) {
+        return { kind: 'unreadable', message: `${file.path} in ${fullName} at ${tag} is ${file.size} bytes, above the ${MAX_REPOSITORY_CHANGELOG_BYTES}-byte limit; it was not read.` };
+    }
+    spend();
+    const content = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: file.path, ref: tag, headers: { accept: RAW_MEDIA_TYPE } });
+    const text = rawText(content.data);
+    if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES)
+        return { kind: 'unreadable', message: `${file.path} in ${fullName} at ${tag} did not come back as text.` };
+    return { kind: 'sections', sections: selectSectionsInRange(parseChangelog(text, where.packageName), where.from, where.to) };
+}
+async function fetchRepositoryChangelog(request) {
+    const { octokit, repository, packageName, from, to, newerVersion, logger } = request;
+    if (repository === null)
+        return { evidence: [], missing: [] };
+    const fullName = `${repository.owner}/${repository.repo}`;
+    if (octokit === null)
+        return unavailable(`The changelog in ${fullName} was not read: no GitHub access.`);
+    const { owner, repo } = repository;
+    const directory = repository.directory ?? '';
+    const budget = request.budget;
+    const spend = () => {
+        if (budget === undefined)
+            return;
+        if (budget.remaining <= 0)
+            throw new BudgetExhausted();
+        budget.remaining -= 1;
+    };
+    try {
+        spend();
+        const { data: info } = await octokit.rest.repos.get({ owner, repo });
+        if (info.private)
+            return unavailable(`The changelog in ${fullName} was not read: the repository is private, and its text could end up in a public comment or a remote model.`);
+        let tag = null;
+        let entries = [];
+        // Without a token, only the two commonest spellings: requests are scarce.
+        const tags = tagsToTry(packageName, newerVersion, directory).slice(0, budget === undefined ? undefined : 2);
+        for (const candidate of tags) {
+            spend();
+            try {
+                const response = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: directory, ref: candidate });
+                entries = asEntries(response.data) ?? [];
+                tag = candidate;
+                break;
+            }
+            catch (error) {
+                if (describeGitHubError(error).status !== 404)
+                    throw error;
+            }
+        }
+        if (tag === null)
+            return unavailable(`No tag for ${packageName} ${newerVersion} was found in ${fullName} (tried ${tags.join(', ')}), so its changelog could not be read at that version.`);
+        let file = bestChangelog(entries);
+        // A tag that names the package (`pinia@2.2.0`) is a monorepo's even when the registry gives
+        // no `directory`; such monorepos keep each package's changelog in `packages/<name>/`.
+        const tagNamesPackage = directory === '' && tag !== `v${newerVersion}` && tag !== newerVersion;
+        if (file === null && tagNamesPackage)
+            file = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
+        if (file === null && directory !== '') {
+            // Monorepos often keep one changelog at the root for every package.
+            spend();
+            const root = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: '', ref: tag });
+            file = bestChangelog(asEntries(root.data) ?? []);
+        }
+        const foundTag = tag;
+        const withTag = (result) => ({ ...result, publicTag: foundTag });
+        if (file === null)
+            return withTag(unavailable(`${fullName} has no changelog file at ${tag}${directory ? ` (looked in ${directory}/ and the root)` : ''}.`));
+        let read = await readChangelogSections(octokit, { owner, repo, tag, file, from, to, packageName }, spend);
+        // socket.io keeps a root CHANGELOG.md for its old single-package history and writes new
+        // releases in packages/socket.io/CHANGELOG.md: a root file without the range (or too large to
+        // read) is not the end.
+        // Without a registry `directory`, a root file's path has no folder; one from packages/ has.
+        const readAtRoot = !file.path.includes('/');
+        if ((read.kind === 'unreadable' || read.sections.length === 0) && tagNamesPackage && readAtRoot) {
+            const packageFile = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
+            if (packageFile !== null) {
+                const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to, packageName }, spend);
+                if (packageRead.kind === 'sections' && packageRead.sections.length > 0) {
+                    file = packageFile;
+                    read = packageRead;
+                }
+            }
+        }
+        if (read.kind === 'unreadable')
+            return withTag(unavailable(read.message));
+        const { sections, none } = sectionsWithText(read.sections);
+        if (sections.length === 0) {
+            return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} ${none}.` }] });
+        }
+        const evidence = changelogEvidence({
+            packageId: request.packageId ?? `npm:${packageName}`,
+            sourceId: REPOSITORY_SOURCE_ID,
+            fileName: `${fullName}/${file.path}@${tag}`,
+            title: file.path,
+            sourceUrl: `https://github.com/${fullName}/blob/${encodeURIComponent(tag)}/${file.path.split('/').map(encodeURIComponent).join('/')}`,
+            sections,
+        });
+        return { evidence, missing: [], publicTag: tag };
+    }
+    catch (error) {
+        if (error instanceof BudgetExhausted) {
+            return unavailable(`The changelog in ${fullName} was not read: without a GitHub token a run reads GitHub for only some packages, to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN to read all of them.`);
+        }
+        const info = describeGitHubError(error);
+        spendOnRateLimit(budget, info.status);
+        const reason = info.status === 404 ? `repository ${fullName} was not found or is private` : formatGitHubError(info);
+        logger.warning(`The changelog in ${fullName} for ${packageName} is unavailable: ${reason}`);
+        return unavailable(`The changelog in ${fullName} could not be read: ${reason}.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/evidence/commit-log.js
+
+
+
+/**
+ * The commit log between the two versions' tags, for packages that publish no changelog and no
+ * release notes (sindresorhus's and many small packages: their release pages are generated
+ * from these very commit subjects). It is the release text of last resort: read only when
+ * nothing better was found, with one request to GitHub's compare API
+ * (`GET /repos/{owner}/{repo}/compare/{base}...{head}`), at the tag spelling the repository
+ * changelog lookup already found, so it costs a tokenless run one request per bump (two when the
+ * older tag turns out to be spelled the other way, `v1.0.0` before `2.0.0`), and one per further
+ * page of a range longer than {@link COMMITS_PER_PAGE} commits.
+ *
+ * Dependency-update commits by Dependabot and Renovate ("chore(deps-dev): Bump @types/node from …")
+ * are counted but not listed: in a repository that merges them, they are most of a release's
+ * commits (fb55/entities 4.5.0: 215 commits, about 200 of them bumps of dev tools) and say nothing
+ * of the package's own changes, which the registry's dependency facts already cover.
+ *
+ * Not for a package in a monorepo (`directory` set): the compare API cannot filter by path, so
+ * other packages' commits would be cited as this package's changes. Its log is read from the
+ * commits that touch its folder instead (package-commit-log.ts).
+ */
+const COMMIT_LOG_SOURCE_ID = 'github-commits';
+/** Most change lines a release's change list is read from (dependency-bot commits aside); a longer list is not read. */
+const MAX_COMMITS = 100;
+/** Commits asked for per page of the compare API (GitHub's largest page). */
+const COMMITS_PER_PAGE = 100;
+/**
+ * Most commits a range may hold to be read at all (three pages): a longer range is a merged or
+ * rewritten history, not a release; 250 is also what the compare API returned before it paged.
+ */
+const MAX_COMPARED_COMMITS = 250;
+/** A commit log lists many short lines; a little more room than one release's notes. */
+const MAX_COMMIT_LOG_CHARS = 6_000;
+/** Longest commit subject kept; real subjects are far shorter. */
+const MAX_SUBJECT_CHARS = 200;
+/**
+ * Footer lines kept from a commit body ("BREAKING CHANGE: …", or its short form "BREAKING: …" as
+ * connect-redis 9.0.0 writes it), each bounded like a subject. The rest of a body is not read: it
+ * explains, quotes and discusses far more than it announces.
+ */
+const MAX_FOOTERS_PER_COMMIT = 2;
+/** Why a tokenless run left a commit log unread: its share of GitHub's allowance ran out. */
+const TOKENLESS_LIMIT = 'without a GitHub token a run reads GitHub for only some packages (GitHub allows 60 unauthenticated requests an hour); set GITHUB_TOKEN to read all of them';
+function commit_log_unavailable(message) {
+    return { evidence: [], missing: [{ code: 'COMMIT_LOG_UNAVAILABLE', message }] };
+}
+/**
+ * The older version's tag, spelled like the newer one (`v5.0.0` → `v4.0.0`, `pkg@2.0.0` →
+ * `pkg@1.0.0`). Null when the tag does not contain the version exactly once.
+ */
+function olderTagLike(newerTag, newerVersion, olderVersion) {
+    const at = newerTag.lastIndexOf(newerVersion);
+    if (at < 0 || newerTag.indexOf(newerVersion) !== at || at + newerVersion.length !== newerTag.length)
+        return null;
+    return `${newerTag.slice(0, at)}${olderVersion}`;
+}
+/** The same tag spelled the other way: `v1.0.0` ↔ `1.0.0` (repositories change their spelling over time). */
+function otherTagSpelling(tag) {
+    return tag.startsWith('v') ? tag.slice(1) : `v${tag}`;
+}
+/** One line, no control characters, bounded. */
+function oneLine(text) {
+    // eslint-disable-next-line no-control-regex -- stripping control characters from untrusted text is the point
+    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+    return flat.length <= MAX_SUBJECT_CHARS ? flat : `${flat.slice(0, MAX_SUBJECT_CHARS - 1)}…`;
+}
+/**
+ * What a commit says as a change line, or null for commits that say nothing about the package:
+ * release commits (`5.0.0`, `chore: release 1.2.4`), and merge commits whose pull-request title
+ * is their second paragraph (the title is kept, the "Merge pull request #12 from …" line is not).
+ */
+function changeLineOf(message) {
+    const paragraphs = message.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+    let subject = oneLine(paragraphs[0] ?? '');
+    let rest = paragraphs.slice(1);
+    if (/^Merge pull request #\d+ from \S+$/i.test(subject)) {
+        subject = oneLine(rest[0] ?? '');
+        rest = rest.slice(1);
+    }
+    else if (/^Merge (?:branch|remote-tracking branch|tag) /i.test(subject)) {
+        return null;
+    }
+    if (subject === '' || isReleaseCommit(subject))
+        return null;
+    const footers = rest
+        .flatMap((paragraph) => paragraph.split('\n'))
+        .filter((line) => /^(?:[-*+][ \t]+)?BREAKING(?:[ -]CHANGES?)?[ \t]*:/i.test(line.trim()))
+        .slice(0, MAX_FOOTERS_PER_COMMIT)
+        .map(oneLine);
+    return { subject, footers };
+}
+/**
+ * The change lines that shipped: a commit and its revert (`Revert "<subject>"`, git's own
+ * wording) within the range cancel out, and so do a revert and the revert of that revert
+ * (domhandler 4.3.0 lists `Revert "Revert "refactor: Remove deprecated … option""` and the
+ * revert of that: the option stayed). A revert of a commit outside the range is kept: it undoes
+ * something an earlier release shipped.
+ */
+function withoutRevertedChanges(changes) {
+    const cancelled = new Set();
+    changes.forEach((change, index) => {
+        const reverted = /^Revert "(.+)"$/.exec(change.subject)?.[1];
+        if (reverted === undefined)
+            return;
+        for (let earlier = index - 1; earlier >= 0; earlier -= 1) {
+            if (!cancelled.has(earlier) && changes[earlier].subject === reverted) {
+                cancelled.add(earlier);
+                cancelled.add(index);
+                return;
+            }
+        }
+    });
+    return changes.filter((_, index) => !cancelled.has(index));
+}
+/** A version or version range as bots write one: `4.17.21`, `v5`, `^2.0.0`, `2.x`, a digest. */
+const BOT_VERSION = String.raw `[v^~]?[\w.+-]*\d[\w.+-]*`;
+/** The trailer GitHub adds to a squashed pull request: ` (#123)`. */
+const PULL_SUFFIX = String.raw `(?:\s+\(#\d+\))?`;
+/** A package a bot bumps, not Node.js, npm or the `engines` field, whose change is the package's own. */
+const BOT_PACKAGE = String.raw `(?!(?:node(?:\.?js)?|npm|engines(?:\.\S*)?)\s)[@\w./-]+`;
+/**
+ * Dependabot's and Renovate's subjects, whole: anchored at both ends, so a person's "Update
+ * dependencies and require Node.js 18" or "Bump engines.node from >=14 to >=18" is not one.
+ */
+const DEPENDENCY_BOT_SUBJECTS = [
+    // Dependabot: "Bump lodash from 4.17.20 to 4.17.21", "… in /docs", "Bump ws and socket.io-adapter".
+    new RegExp(String.raw `^bump\s+${BOT_PACKAGE}(?:\s+and\s+${BOT_PACKAGE})?(?:\s+from\s+${BOT_VERSION}\s+to\s+${BOT_VERSION})?(?:\s+in\s+\S+)?${PULL_SUFFIX}$`, 'i'),
+    // Grouped updates: "bump the development-dependencies group with 5 updates", "… across 1 directory …".
+    new RegExp(String.raw `^bump\s+the\s+[\w.-]+\s+group(?:\s+across\s+\d+\s+director(?:y|ies))?(?:\s+in\s+\S+)?\s+with\s+\d+\s+updates?${PULL_SUFFIX}$`, 'i'),
+    // Renovate: "update dependency typescript to v5.4.5", "… [security]", "update actions/checkout action to v4".
+    new RegExp(String.raw `^update\s+(?:dependency\s+${BOT_PACKAGE}|${BOT_PACKAGE}\s+(?:action|digest|monorepo))(?:\s+to\s+${BOT_VERSION})?(?:\s+\((?:major|minor|patch)\))?(?:\s+\[security\])?${PULL_SUFFIX}$`, 'i'),
+    new RegExp(String.raw `^update\s+(?:all\s+)?(?:non-major\s+)?(?:dev)?dependencies(?:\s+\((?:major|minor|patch)\))?${PULL_SUFFIX}$`, 'i'),
+    new RegExp(String.raw `^(?:pin\s+(?:dependencies|${BOT_PACKAGE}\s+action(?:\s+to\s+[0-9a-f]{7,40})?)|lock\s*file\s+maintenance)${PULL_SUFFIX}$`, 'i'),
+];
+/**
+ * A dependency update written by Dependabot or Renovate, by its whole subject: "Bump x from 1
+ * to 2", "chore(deps-dev): Bump @typescript-eslint/parser (#12)", "build(deps): bump the npm
+ * group with 5 updates", "chore(deps): update dependency typescript to v5", "Update
+ * actions/checkout action to v4", "chore(deps): lock file maintenance". Not "bump minimum
+ * Node.js to 18", "Bump node from 16 to 18" nor "Update dependencies and require Node.js 18": a
+ * runtime floor, or anything more than the update itself, is a change of the package's own. A
+ * bot commit whose message carries a `BREAKING CHANGE:` footer is listed all the same
+ * (@octokit/rest 22.0.0: "fix(deps): update octokit monorepo (major)" over "BREAKING CHANGE:
+ * Remove deprecated Projects endpoints").
+ */
+function isDependencyBotCommit(subject) {
+    // "fix(deps)!: update dependency x to v5" announces a break of its own: never dropped.
+    const rest = subject.replace(/^(?:build|chore|ci|deps|fix)(?:\([\w./-]{0,40}\))?:\s*/i, '');
+    return DEPENDENCY_BOT_SUBJECTS.some((pattern) => pattern.test(rest));
+}
+/** `5.0.0`, `v5.0.0`, `Release 5.0.0`, `chore(release): 5.0.0`, `chore: bump version to 1.2.4`, `Bump to v4.17.21`. */
+function isReleaseCommit(subject) {
+    return (/^v?\d+\.\d+\.\d+(?:[-+][\w.-]*)?$/i.test(subject) ||
+        /^(?:chore(?:\([^)]*\))?:\s*)?(?:release|bump(?:ed)?(?: version)?(?: to)?|version)\s+v?\d+\.\d+\.\d+\S*$/i.test(subject) ||
+        /^chore\(release\):/i.test(subject));
+}
+/** The commits of one page, and the range's `total_commits` (null when the answer does not say). */
+function commitsOf(data) {
+    if (typeof data !== 'object' || data === null)
+        return null;
+    const record = data;
+    if (!Array.isArray(record.commits))
+        return null;
+    const total = typeof record.total_commits === 'number' && Number.isFinite(record.total_commits) && record.total_commits >= 0 ? record.total_commits : null;
+    return { commits: record.commits, total };
+}
+/**
+ * The change lines of a range's commits, oldest first: reverted changes dropped, dependency-bot
+ * updates counted (and named once at the end) rather than listed.
+ */
+function changeListOf(commits) {
+    const changeLines = commits.flatMap((commit) => {
+        const message = commit.commit?.message;
+        const change = typeof message === 'string' ? changeLineOf(message) : null;
+        return change === null ? [] : [change];
+    });
+    const lines = [];
+    let changes = 0;
+    let dependencyUpdates = 0;
+    for (const change of withoutRevertedChanges(changeLines)) {
+        if (change.footers.length === 0 && isDependencyBotCommit(change.subject)) {
+            dependencyUpdates += 1;
+            continue;
+        }
+        changes += 1;
+        lines.push(`- ${change.subject}`, ...change.footers.map((footer) => `  ${footer}`));
+    }
+    if (dependencyUpdates > 0)
+        lines.push(`- (${dependencyUpdates} dependency ${dependencyUpdates === 1 ? 'update' : 'updates'} by Dependabot or Renovate, not listed)`);
+    return { lines, changes, dependencyUpdates };
+}
+/**
+ * The commit log as one evidence item, or a note saying why it is not read: more change lines
+ * than a release's change list holds, nothing but release commits, or too long to read whole.
+ */
+function commitLogEvidence(commits, where) {
+    const { fullName, range, total } = where;
+    const { lines, changes, dependencyUpdates } = changeListOf(commits);
+    if (changes > MAX_COMMITS) {
+        return commit_log_unavailable(`${fullName} has ${changes} commits ${range} besides dependency updates, more than the ${MAX_COMMITS} a release's change list is read from; they were not read.`);
+    }
+    if (changes === 0 && dependencyUpdates === 0)
+        return commit_log_unavailable(`The commits ${range} in ${fullName} are release commits only (or changes reverted within the range); they say nothing about the changes.`);
+    // Whole or not at all, as for the commit count: a cut list would lose the newest commits.
+    const listed = lines.join('\n');
+    if (listed.length > MAX_COMMIT_LOG_CHARS - 200) {
+        return commit_log_unavailable(`The ${total} commits ${range} in ${fullName} are too long to read as one change list (${listed.length} characters); they were not read.`);
+    }
+    const item = makeEvidenceItem({
+        packageId: where.packageId,
+        sourceId: where.sourceId,
+        kind: 'commitLog',
+        locator: where.locator,
+        title: where.title,
+        sourceUrl: where.sourceUrl,
+        releaseVersions: [],
+        content: `${where.heading}\n\n${listed}`,
+        maxChars: MAX_COMMIT_LOG_CHARS,
+    });
+    return { evidence: [item], missing: [] };
+}
+/** Takes one request from a tokenless run's allowance; false when it is spent (no budget: always true). */
+function takeRequest(budget) {
+    if (budget === undefined)
+        return true;
+    if (budget.remaining <= 0)
+        return false;
+    budget.remaining -= 1;
+    return true;
+}
+async function fetchCommitLog(request) {
+    const { octokit, repository, packageName, olderVersion, newerVersion, newerTag, logger, budget } = request;
+    if (repository === null || octokit === null)
+        return { evidence: [], missing: [] };
+    const fullName = `${repository.owner}/${repository.repo}`;
+    if ((repository.directory ?? '') !== '') {
+        return commit_log_unavailable(`The commits of ${fullName} were not read for ${packageName}: it is one package of a monorepo, and its commits cannot be told from the other packages'.`);
+    }
+    // A tag that names the package (`pkg@1.2.3`, `pkg-v1.2.3`) is a monorepo's, even when the
+    // registry declares no `directory`: its commits mix packages too.
+    if (newerTag !== `v${newerVersion}` && newerTag !== newerVersion) {
+        return commit_log_unavailable(`The commits of ${fullName} were not read for ${packageName}: its tag ${newerTag} names the package, as a monorepo's tags do, and the commits of its other packages would be mixed in.`);
+    }
+    const spelledLikeNewer = olderTagLike(newerTag, newerVersion, olderVersion);
+    if (spelledLikeNewer === null)
+        return commit_log_unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
+    let olderTag = spelledLikeNewer;
+    let basehead = `${olderTag}...${newerTag}`;
+    if (!takeRequest(budget)) {
+        return commit_log_unavailable(`The commits of ${fullName} were not read: ${TOKENLESS_LIMIT}.`);
+    }
+    const compare = (base, page = 1) => octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: repository.owner, repo: repository.repo, basehead: `${base}...${newerTag}`, per_page: COMMITS_PER_PAGE, page });
+    let triedOtherSpelling = false;
+    try {
+        let response;
+        try {
+            response = await compare(olderTag);
+        }
+        catch (error) {
+            // Repositories change their tag spelling over time (universalify: `v1.0.0`, then `2.0.0`):
+            // when the older tag spelled like the newer one does not exist, the other spelling is
+            // tried once (one more request), before the comparison is given up as missing.
+            const otherSpelling = otherTagSpelling(olderTag);
+            if (describeGitHubError(error).status !== 404 || !takeRequest(budget))
+                throw error;
+            triedOtherSpelling = true;
+            olderTag = otherSpelling;
+            basehead = `${olderTag}...${newerTag}`;
+            response = await compare(olderTag);
+        }
+        const page = commitsOf(response.data);
+        if (page === null)
+            return commit_log_unavailable(`The comparison ${basehead} of ${fullName} did not come back as a commit list.`);
+        // Without a count, a full first page may be the start of a longer range: not read in part.
+        if (page.total === null && page.commits.length >= COMMITS_PER_PAGE) {
+            return commit_log_unavailable(`The comparison ${basehead} of ${fullName} did not say how many commits it holds, and its first page is full; a cut log is not read.`);
+        }
+        const total = page.total ?? page.commits.length;
+        // A range of thousands (a merged or rewritten history) is not a release's change list at all.
+        if (total > MAX_COMPARED_COMMITS || page.commits.length > MAX_COMPARED_COMMITS) {
+            return commit_log_unavailable(`${fullName} has ${total} commits between ${olderTag} and ${newerTag}, more than the ${MAX_COMPARED_COMMITS} a release's change list is read from; they were not read.`);
+        }
+        // Whole or not at all: oldest first, a cut log shows the start of the work, not what the
+        // release does. Further pages (one request each) are asked for only when the allowance
+        // covers them all, so no request is spent on part of a log.
+        const furtherPages = Math.max(0, Math.ceil(total / COMMITS_PER_PAGE) - 1);
+        if (budget !== undefined && budget.remaining < furtherPages) {
+            return commit_log_unavailable(`The ${total} commits of ${fullName} between ${olderTag} and ${newerTag} were not read: ${TOKENLESS_LIMIT}.`);
+        }
+        const commits = [...page.commits];
+        for (let pageNumber = 2; commits.length < total && pageNumber <= furtherPages + 1; pageNumber += 1) {
+            takeRequest(budget);
+            const next = commitsOf((await compare(olderTag, pageNumber)).data);
+            if (next === null || next.commits.length === 0)
+                break;
+            commits.push(...next.commits);
+        }
+        if (commits.length < total) {
+            return commit_log_unavailable(`Only ${commits.length} of the ${total} commits between ${olderTag} and ${newerTag} in ${fullName} came back; a cut log is not read.`);
+        }
+        return commitLogEvidence(commits, {
+            fullName,
+            packageId: request.packageId ?? `npm:${packageName}`,
+            sourceId: COMMIT_LOG_SOURCE_ID,
+            range: `between ${olderTag} and ${newerTag}`,
+            total,
+            heading: `Commits ${olderTag}...${newerTag}`,
+            // Tags are untrusted text; keep the locator on one line and bounded.
+            locator: `commits/${basehead.replace(/\s+/g, '-').slice(0, 200)}`,
+            title: `${fullName} — commits ${basehead}`,
+            sourceUrl: `https://github.com/${fullName}/compare/${encodeURIComponent(olderTag)}...${encodeURIComponent(newerTag)}`,
+        });
+    }
+    catch (error) {
+        const info = describeGitHubError(error);
+        spendOnRateLimit(budget, info.status);
+        const alsoTried = triedOtherSpelling ? `, nor ${olderTag}...${newerTag}` : '';
+        const reason = info.status === 404 ? `no comparison ${spelledLikeNewer}...${newerTag} exists${alsoTried} (a tag is missing)` : formatGitHubError(info);
+        logger.warning(`The commits of ${fullName} for ${packageName} are unavailable: ${reason}`);
+        return commit_log_unavailable(`The commits of ${fullName} between ${spelledLikeNewer} and ${newerTag} could not be read: ${reason}.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/evidence/package-commit-log.js
+
+
+
+/**
+ * The commit log of one package of a monorepo: the commits between the two versions' tags that
+ * touch the package's folder (`repository.directory`). The compare API cannot filter by path, so
+ * its list would cite the other packages' commits as this one's changes; GitHub's commit list
+ * can (`GET /repos/{owner}/{repo}/commits?sha={tag}&path={folder}`), though it has no base. So it
+ * is asked twice, one page each: the folder's newest {@link COMMITS_PER_PAGE} commits reachable
+ * from the older tag, and those reachable from the newer one. The range is the second list less
+ * the first:
+ * - exact when neither list is a full page: each is the folder's whole history from its tag, so
+ *   nothing of the range lies beyond the newer page;
+ * - on a full page, read only when the older list's newest commit is on it and every commit after
+ *   it is the older tag's too: the range is then the head of the page. That rests on the list's
+ *   order (by date, as `git log`; GitHub does not document it): a commit of a branch merged after
+ *   the older tag but dated before it would sort among the older commits, possibly off the page.
+ *   Where such a commit shows on the page, the log is not read; one off the page cannot be seen.
+ * Otherwise (more than a page of the folder's commits, an older tag that is not an ancestor of
+ * the newer one, a merged branch interleaved by date) nothing is read: a cut log shows part of
+ * the work, not what the release does.
+ *
+ * Costs a tokenless run two requests (three when the older tag is spelled the other way, which is
+ * tried only when the allowance still covers both lists). Read, like the compare log, only when
+ * no changelog and no release notes were found.
+ */
+/**
+ * A folder log is the package's own commits, not the whole release: in a monorepo the packages
+ * released beside it (the parser a wrapper re-exports, the config package of a CLI) carry changes
+ * its users meet too. The analyzer reads it knowing that (a major it does not explain stays high).
+ */
+const FOLDER_COMMIT_LOG_SOURCE_ID = 'github-folder-commits';
+/** A commit list page: an array of commits, each with a SHA; null when the answer is not one. */
+function commitListOf(data) {
+    if (!Array.isArray(data))
+        return null;
+    const commits = data.filter((entry) => typeof entry === 'object' && entry !== null && typeof entry.sha === 'string');
+    return commits.length === data.length ? commits : null;
+}
+/**
+ * An unknown `sha`. GitHub documents 404 for the commit list; 422 ("No commit found for SHA") is
+ * what it answers for the same ref asked of a single commit, and is read the same way here.
+ */
+function isMissingRef(error) {
+    const status = describeGitHubError(error).status;
+    return status === 404 || status === 422;
+}
+/** Whether the newer page holds the whole range (see the module comment): exact, or its head. */
+function rangeIsWhole(newer, older, olderShas) {
+    // Both whole histories (neither list fills its page): the difference is exact.
+    if (newer.length < COMMITS_PER_PAGE && older.length < COMMITS_PER_PAGE)
+        return true;
+    const boundary = older[0] === undefined ? -1 : newer.findIndex((commit) => commit.sha === older[0].sha);
+    return boundary >= 0 && newer.slice(boundary).every((commit) => olderShas.has(commit.sha));
+}
+async function fetchPackageCommitLog(request) {
+    const { octokit, repository, packageName, olderVersion, newerVersion, newerTag, logger, budget } = request;
+    if (repository === null || octokit === null || (repository.directory ?? '') === '')
+        return { evidence: [], missing: [] };
+    const fullName = `${repository.owner}/${repository.repo}`;
+    // Normalised where it is read (registry-facts.ts: no leading, trailing or `.` segments, no `..`).
+    const folder = repository.directory;
+    const spelledLikeNewer = olderTagLike(newerTag, newerVersion, olderVersion);
+    if (spelledLikeNewer === null)
+        return commit_log_unavailable(`The commits of ${fullName} were not read: the tag ${newerTag} does not name ${newerVersion}, so the tag of ${olderVersion} cannot be spelled.`);
+    let olderTag = spelledLikeNewer;
+    const list = async (tag) => commitListOf((await octokit.request('GET /repos/{owner}/{repo}/commits', { owner: repository.owner, repo: repository.repo, sha: tag, path: folder, per_page: COMMITS_PER_PAGE, page: 1 })).data);
+    // Both lists or neither: one alone proves nothing.
+    if (budget !== undefined && budget.remaining < 2)
+        return commit_log_unavailable(`The commits of ${fullName} in ${folder} were not read: ${TOKENLESS_LIMIT}.`);
+    let triedOtherSpelling = false;
+    try {
+        // The older list first: a tag missing there costs one request, not two.
+        takeRequest(budget);
+        let older;
+        try {
+            older = await list(olderTag);
+        }
+        catch (error) {
+            // As for the compare log: the older tag spelled the other way (`v1.0.0` before `2.0.0`),
+            // once, and only when the allowance covers that list and the newer one.
+            if (!isMissingRef(error) || (budget !== undefined && budget.remaining < 2))
+                throw error;
+            takeRequest(budget);
+            triedOtherSpelling = true;
+            olderTag = otherTagSpelling(olderTag);
+            older = await list(olderTag);
+        }
+        if (older === null)
+            return commit_log_unavailable(`GitHub's commit list of ${fullName} at ${olderTag} for ${folder} did not come back as a list of commits.`);
+        takeRequest(budget);
+        const newer = await list(newerTag);
+        if (newer === null)
+            return commit_log_unavailable(`GitHub's commit list of ${fullName} at ${newerTag} for ${folder} did not come back as a list of commits.`);
+        const range = `between ${olderTag} and ${newerTag} in ${folder}`;
+        const olderShas = new Set(older.map((commit) => commit.sha));
+        if (!rangeIsWhole(newer, older, olderShas)) {
+            return commit_log_unavailable(`The commits of ${fullName} ${range} were not read: more than ${COMMITS_PER_PAGE} commits touch the folder between the tags, ${olderTag} is not an ancestor of ${newerTag}, or a branch merged between the tags interleaves with the older commits; a cut log is not read.`);
+        }
+        // GitHub lists newest first; a change list reads oldest first (reverts after what they undo).
+        const commits = newer.filter((commit) => !olderShas.has(commit.sha)).reverse();
+        if (commits.length === 0)
+            return commit_log_unavailable(`No commit between ${olderTag} and ${newerTag} in ${fullName} touches ${folder}: the release changes only other packages of the repository (or nothing), which this log does not show.`);
+        const tags = `${olderTag}...${newerTag}`;
+        return commitLogEvidence(commits, {
+            fullName,
+            packageId: request.packageId ?? `npm:${packageName}`,
+            sourceId: FOLDER_COMMIT_LOG_SOURCE_ID,
+            range,
+            total: commits.length,
+            heading: `Commits ${tags} that touch ${folder}/`,
+            // Tags and folder are registry text: one line, bounded.
+            locator: `commits/${tags}/${folder}`.replace(/\s+/g, '-').slice(0, 240),
+            title: `${fullName} — commits ${tags} in ${folder}`,
+            sourceUrl: `https://github.com/${fullName}/commits/${encodeURIComponent(newerTag)}/${folder.split('/').map(encodeURIComponent).join('/')}`,
+        });
+    }
+    catch (error) {
+        const info = describeGitHubError(error);
+        spendOnRateLimit(budget, info.status);
+        const alsoTried = triedOtherSpelling ? ` or ${olderTag}` : '';
+        const reason = isMissingRef(error) ? `a tag is missing (${newerTag}, ${spelledLikeNewer}${alsoTried})` : formatGitHubError(info);
+        logger.warning(`The commits of ${fullName} in ${folder} for ${packageName} are unavailable: ${reason}`);
+        return commit_log_unavailable(`The commits of ${fullName} between ${spelledLikeNewer} and ${newerTag} in ${folder} could not be read: ${reason}.`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/evidence/github-advisories.js
 
 
@@ -10630,213 +10840,6 @@ function readPatchedVersion(value) {
 function advisoryUrl(ghsaId, htmlUrl) {
     const expected = `https://github.com/advisories/${ghsaId}`;
     return typeof htmlUrl === 'string' && htmlUrl.toLowerCase() === expected.toLowerCase() ? htmlUrl : expected;
-}
-
-;// CONCATENATED MODULE: ./build/evidence/repository-changelog.js
-
-
-
-
-
-/**
- * The changelog in the package's source repository, for packages whose npm tarball ships none
- * (about a third of popular packages: commander, semver, mime, nanoid…). The repository and
- * its `directory` come from the registry, never from the PR; the file is read at the tag of the
- * target version through the contents API, with the same parser and section selection as a
- * tarball changelog, and a locator that names repository, tag and path.
- *
- * Requests are few on purpose (the CLI may read without a token, 60 requests an hour): one to
- * refuse private repositories, one directory listing per tag spelling tried (at most
- * {@link MAX_TAG_ATTEMPTS} with a token, two without), one more listing for a monorepo root, one file read; for a tag that
- * names the package, whose root changelog lacks the range, one listing and one read more in
- * `packages/<name>/`.
- */
-const REPOSITORY_SOURCE_ID = 'github-repository';
-/** Largest changelog read; the biggest real ones (e.g. babel's) stay well below this. */
-const MAX_REPOSITORY_CHANGELOG_BYTES = 2 * 1024 * 1024;
-const MAX_TAG_ATTEMPTS = 6;
-const RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
-/** Tokenless runs spend at most this many requests on repository changelogs. */
-const UNAUTHENTICATED_REQUEST_BUDGET = 40;
-class BudgetExhausted extends Error {
-}
-function repository_changelog_unavailable(message) {
-    return { evidence: [], missing: [{ code: 'REPOSITORY_CHANGELOG_UNAVAILABLE', message }] };
-}
-/**
- * Tag spellings to try, in the order most likely to exist: a single-package repository is
- * tagged `v1.2.3` or `1.2.3`; a monorepo either per package (`@scope/pkg@1.2.3`, changesets' and
- * lerna's independent mode) or once for all its packages (`v1.2.3`: jest, typescript-eslint,
- * babel), so both kinds come first, then a scoped package's bare name (`plugin-react@6.1.0`),
- * release-please's `pkg-v1.2.3` and the folder's `folder-v1.2.3`. A miss costs one listing each,
- * so at most {@link MAX_TAG_ATTEMPTS} are tried with a token (two without).
- */
-function tagsToTry(packageName, version, directory) {
-    const all = candidateTags(packageName, version, directory);
-    // [bare name, folder when it differs]: rollup/plugins tags after the folder (`node-resolve-v16.0.0`).
-    const [bareName, folder] = tagNamesOf(packageName, directory);
-    const folderTag = folder !== undefined ? [`${folder}-v${version}`] : [];
-    // A scoped package's bare name tags it too: vitejs/vite-plugin-react tags `plugin-react@6.1.0`.
-    const bareNameTag = bareName !== packageName ? [`${bareName}@${version}`] : [];
-    const first = directory !== '' ? [`${packageName}@${version}`, `v${version}`, ...bareNameTag, `${bareName}-v${version}`, ...folderTag] : [`v${version}`, version];
-    return [...new Set([...first, ...all])].slice(0, MAX_TAG_ATTEMPTS);
-}
-function asEntries(data) {
-    if (!Array.isArray(data))
-        return null;
-    return data.filter((entry) => typeof entry === 'object' && entry !== null && typeof entry.name === 'string' && typeof entry.path === 'string' && typeof entry.type === 'string');
-}
-/** The best-ranked changelog file of a listing (same preference as in tarballs). */
-function bestChangelog(entries) {
-    const ranked = entries
-        .filter((entry) => entry.type === 'file')
-        .map((entry) => ({ entry, rank: rankChangelogName(entry.name) }))
-        .filter((candidate) => candidate.rank !== null)
-        .sort((left, right) => left.rank.nameRank - right.rank.nameRank ||
-        left.rank.suffixRank - right.rank.suffixRank ||
-        left.rank.extensionRank - right.rank.extensionRank ||
-        (left.entry.name < right.entry.name ? -1 : left.entry.name > right.entry.name ? 1 : 0));
-    return ranked[0]?.entry ?? null;
-}
-/** Octokit hands raw bodies over as a string, or an ArrayBuffer for GitHub's raw media type. */
-function rawText(data) {
-    if (typeof data === 'string')
-        return data;
-    if (data instanceof ArrayBuffer)
-        return Buffer.from(data).toString('utf8');
-    if (ArrayBuffer.isView(data))
-        return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
-    return null;
-}
-/** The changelog in `packages/<bare name>/` at `tag`, or null when that folder has none (or does not exist). */
-async function changelogInPackagesFolder(octokit, where, spend) {
-    const [bareName] = tagNamesOf(where.packageName);
-    spend();
-    try {
-        const listing = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner: where.owner, repo: where.repo, path: `packages/${bareName}`, ref: where.tag });
-        return bestChangelog(asEntries(listing.data) ?? []);
-    }
-    catch (error) {
-        if (describeGitHubError(error).status === 404)
-            return null;
-        throw error;
-    }
-}
-/** Reads one changelog file at `tag` (within the size limit) and selects its sections in range. */
-async function readChangelogSections(octokit, where, spend) {
-    const { owner, repo, tag, file } = where;
-    const fullName = `${owner}/${repo}`;
-    if (file.size > MAX_REPOSITORY_CHANGELOG_BYTES) {
-        return { kind: 'unreadable', message: `${file.path} in ${fullName} at ${tag} is ${file.size} bytes, above the ${MAX_REPOSITORY_CHANGELOG_BYTES}-byte limit; it was not read.` };
-    }
-    spend();
-    const content = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: file.path, ref: tag, headers: { accept: RAW_MEDIA_TYPE } });
-    const text = rawText(content.data);
-    if (text === null || text.length > MAX_REPOSITORY_CHANGELOG_BYTES)
-        return { kind: 'unreadable', message: `${file.path} in ${fullName} at ${tag} did not come back as text.` };
-    return { kind: 'sections', sections: selectSectionsInRange(parseChangelog(text, where.packageName), where.from, where.to) };
-}
-async function fetchRepositoryChangelog(request) {
-    const { octokit, repository, packageName, from, to, newerVersion, logger } = request;
-    if (repository === null)
-        return { evidence: [], missing: [] };
-    const fullName = `${repository.owner}/${repository.repo}`;
-    if (octokit === null)
-        return repository_changelog_unavailable(`The changelog in ${fullName} was not read: no GitHub access.`);
-    const { owner, repo } = repository;
-    const directory = repository.directory ?? '';
-    const budget = request.budget;
-    const spend = () => {
-        if (budget === undefined)
-            return;
-        if (budget.remaining <= 0)
-            throw new BudgetExhausted();
-        budget.remaining -= 1;
-    };
-    try {
-        spend();
-        const { data: info } = await octokit.rest.repos.get({ owner, repo });
-        if (info.private)
-            return repository_changelog_unavailable(`The changelog in ${fullName} was not read: the repository is private, and its text could end up in a public comment or a remote model.`);
-        let tag = null;
-        let entries = [];
-        // Without a token, only the two commonest spellings: requests are scarce.
-        const tags = tagsToTry(packageName, newerVersion, directory).slice(0, budget === undefined ? undefined : 2);
-        for (const candidate of tags) {
-            spend();
-            try {
-                const response = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: directory, ref: candidate });
-                entries = asEntries(response.data) ?? [];
-                tag = candidate;
-                break;
-            }
-            catch (error) {
-                if (describeGitHubError(error).status !== 404)
-                    throw error;
-            }
-        }
-        if (tag === null)
-            return repository_changelog_unavailable(`No tag for ${packageName} ${newerVersion} was found in ${fullName} (tried ${tags.join(', ')}), so its changelog could not be read at that version.`);
-        let file = bestChangelog(entries);
-        // A tag that names the package (`pinia@2.2.0`) is a monorepo's even when the registry gives
-        // no `directory`; such monorepos keep each package's changelog in `packages/<name>/`.
-        const tagNamesPackage = directory === '' && tag !== `v${newerVersion}` && tag !== newerVersion;
-        if (file === null && tagNamesPackage)
-            file = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
-        if (file === null && directory !== '') {
-            // Monorepos often keep one changelog at the root for every package.
-            spend();
-            const root = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path: '', ref: tag });
-            file = bestChangelog(asEntries(root.data) ?? []);
-        }
-        const foundTag = tag;
-        const withTag = (result) => ({ ...result, publicTag: foundTag });
-        if (file === null)
-            return withTag(repository_changelog_unavailable(`${fullName} has no changelog file at ${tag}${directory ? ` (looked in ${directory}/ and the root)` : ''}.`));
-        let read = await readChangelogSections(octokit, { owner, repo, tag, file, from, to, packageName }, spend);
-        // socket.io keeps a root CHANGELOG.md for its old single-package history and writes new
-        // releases in packages/socket.io/CHANGELOG.md: a root file without the range (or too large to
-        // read) is not the end.
-        // Without a registry `directory`, a root file's path has no folder; one from packages/ has.
-        const readAtRoot = !file.path.includes('/');
-        if ((read.kind === 'unreadable' || read.sections.length === 0) && tagNamesPackage && readAtRoot) {
-            const packageFile = await changelogInPackagesFolder(octokit, { owner, repo, tag, packageName }, spend);
-            if (packageFile !== null) {
-                const packageRead = await readChangelogSections(octokit, { owner, repo, tag, file: packageFile, from, to, packageName }, spend);
-                if (packageRead.kind === 'sections' && packageRead.sections.length > 0) {
-                    file = packageFile;
-                    read = packageRead;
-                }
-            }
-        }
-        if (read.kind === 'unreadable')
-            return withTag(repository_changelog_unavailable(read.message));
-        const { sections, none } = sectionsWithText(read.sections);
-        if (sections.length === 0) {
-            return withTag({ evidence: [], missing: [{ code: 'CHANGELOG_NO_SECTIONS_IN_RANGE', message: `${file.path} in ${fullName} at ${tag} ${none}.` }] });
-        }
-        const evidence = changelogEvidence({
-            packageId: request.packageId ?? `npm:${packageName}`,
-            sourceId: REPOSITORY_SOURCE_ID,
-            fileName: `${fullName}/${file.path}@${tag}`,
-            title: file.path,
-            sourceUrl: `https://github.com/${fullName}/blob/${encodeURIComponent(tag)}/${file.path.split('/').map(encodeURIComponent).join('/')}`,
-            sections,
-        });
-        return { evidence, missing: [], publicTag: tag };
-    }
-    catch (error) {
-        if (error instanceof BudgetExhausted) {
-            return repository_changelog_unavailable(`The changelog in ${fullName} was not read: without a GitHub token a run reads GitHub for only some packages, to stay within GitHub's unauthenticated limit of 60 requests an hour; set GITHUB_TOKEN to read all of them.`);
-        }
-        const info = describeGitHubError(error);
-        // A rate limit holds for the rest of the run: stop asking.
-        if (budget !== undefined && (info.status === 403 || info.status === 429))
-            budget.remaining = 0;
-        const reason = info.status === 404 ? `repository ${fullName} was not found or is private` : formatGitHubError(info);
-        logger.warning(`The changelog in ${fullName} for ${packageName} is unavailable: ${reason}`);
-        return repository_changelog_unavailable(`The changelog in ${fullName} could not be read: ${reason}.`);
-    }
 }
 
 ;// CONCATENATED MODULE: ./build/evidence/npm-advisories.js

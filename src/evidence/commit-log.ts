@@ -2,7 +2,7 @@ import { describeGitHubError, formatGitHubError, type GitHubClient } from '../gi
 import type { GitHubRepository } from '../ecosystems/types.js';
 import type { Logger } from '../shared/logger.js';
 import { makeEvidenceItem } from './evidence-item.js';
-import type { RequestBudget } from './repository-changelog.js';
+import { spendOnRateLimit, type RequestBudget } from './repository-changelog.js';
 import type { EvidenceItem, MissingInformation } from './types.js';
 
 /**
@@ -360,7 +360,7 @@ export async function fetchCommitLog(request: CommitLogRequest): Promise<CommitL
     });
   } catch (error) {
     const info = describeGitHubError(error);
-    if (budget !== undefined && (info.status === 403 || info.status === 429)) budget.remaining = 0;
+    spendOnRateLimit(budget, info.status);
     const alsoTried = triedOtherSpelling ? `, nor ${olderTag}...${newerTag}` : '';
     const reason = info.status === 404 ? `no comparison ${spelledLikeNewer}...${newerTag} exists${alsoTried} (a tag is missing)` : formatGitHubError(info);
     logger.warning(`The commits of ${fullName} for ${packageName} are unavailable: ${reason}`);

@@ -1,4 +1,5 @@
 import { describeGitHubError, formatGitHubError } from '../github/client.js';
+import { spendOnRateLimit } from './repository-changelog.js';
 import { commitLogEvidence, COMMITS_PER_PAGE, olderTagLike, otherTagSpelling, takeRequest, TOKENLESS_LIMIT, unavailable, type CommitLogRequest, type CommitLogResult, type CompareCommit } from './commit-log.js';
 
 /**
@@ -31,7 +32,6 @@ import { commitLogEvidence, COMMITS_PER_PAGE, olderTagLike, otherTagSpelling, ta
  * its users meet too. The analyzer reads it knowing that (a major it does not explain stays high).
  */
 export const FOLDER_COMMIT_LOG_SOURCE_ID = 'github-folder-commits';
-
 
 /** A commit list page: an array of commits, each with a SHA; null when the answer is not one. */
 function commitListOf(data: unknown): Array<CompareCommit & { sha: string }> | null {
@@ -113,7 +113,7 @@ export async function fetchPackageCommitLog(request: CommitLogRequest): Promise<
     });
   } catch (error) {
     const info = describeGitHubError(error);
-    if (budget !== undefined && (info.status === 403 || info.status === 429)) budget.remaining = 0;
+    spendOnRateLimit(budget, info.status);
     const alsoTried = triedOtherSpelling ? ` or ${olderTag}` : '';
     const reason = isMissingRef(error) ? `a tag is missing (${newerTag}, ${spelledLikeNewer}${alsoTried})` : formatGitHubError(info);
     logger.warning(`The commits of ${fullName} in ${folder} for ${packageName} are unavailable: ${reason}`);

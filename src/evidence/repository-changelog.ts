@@ -51,6 +51,11 @@ export interface RequestBudget {
   readonly total: number;
 }
 
+/** A rate limit (403 or 429) holds for the rest of the run: the allowance is spent, so nothing more is asked. */
+export function spendOnRateLimit(budget: RequestBudget | undefined, status: number | null): void {
+  if (budget !== undefined && (status === 403 || status === 429)) budget.remaining = 0;
+}
+
 /**
  * A bump's say in a run's tokenless allowance: it claims a share once it knows whether it needs
  * GitHub, and says when it is done with GitHub, which returns what it did not spend. Shares are
@@ -262,8 +267,7 @@ export async function fetchRepositoryChangelog(request: RepositoryChangelogReque
       );
     }
     const info = describeGitHubError(error);
-    // A rate limit holds for the rest of the run: stop asking.
-    if (budget !== undefined && (info.status === 403 || info.status === 429)) budget.remaining = 0;
+    spendOnRateLimit(budget, info.status);
     const reason = info.status === 404 ? `repository ${fullName} was not found or is private` : formatGitHubError(info);
     logger.warning(`The changelog in ${fullName} for ${packageName} is unavailable: ${reason}`);
     return unavailable(`The changelog in ${fullName} could not be read: ${reason}.`);
